@@ -1,0 +1,34 @@
+// One jest run over every front-end package and the contracts; the API has its own
+// node:test suite (it runs over real HTTP against real databases, see api/README).
+const swc = [
+  '@swc/jest',
+  {
+    jsc: {
+      parser: { syntax: 'typescript', tsx: true },
+      transform: { react: { runtime: 'automatic' } },
+      target: 'es2022',
+    },
+    module: { type: 'commonjs' },
+  },
+];
+
+const project = (name, environment) => ({
+  displayName: name,
+  rootDir: `<rootDir>/${name}`,
+  testEnvironment: environment,
+  transform: { '^.+\\.(t|j)sx?$': swc },
+  setupFilesAfterEnv: environment === 'jsdom' ? ['<rootDir>/../jest.setup-dom.ts'] : [],
+  testMatch: ['<rootDir>/src/**/*.test.ts?(x)'],
+});
+
+module.exports = {
+  projects: [
+    project('shared-contracts', 'node'),
+    project('shared-auth', 'jsdom'),
+    project('shared-ui', 'jsdom'),
+    project('host', 'jsdom'),
+    project('mf-user-dashboard', 'jsdom'),
+    project('mf-agent-softphone', 'jsdom'),
+    project('mf-admin', 'jsdom'),
+  ],
+};

@@ -1,0 +1,69 @@
+export interface PlanFeature {
+  id: string;
+  minuteQuota: number;
+  reports: boolean;
+  bulkOutboundCall: boolean;
+  realTimeCallListen: boolean;
+  callRouting: boolean;
+  customKnowledgeBase: boolean;
+  callLogs: boolean;
+  callRecordings: boolean;
+}
+
+export interface Plan {
+  id: PlanId;
+  name: string;
+  description: string;
+  monthlyPrice: number;
+  yearlyPrice: number;
+  overagePrice: number;
+  /** Payment-provider price ids, one per billing period. */
+  monthlyPriceId: string;
+  yearlyPriceId: string;
+  planFeature: PlanFeature;
+}
+
+export const PLAN_IDS = ['free', 'time-saver-basic', 'efficiency-plus', 'performance-suite', 'enterprise-edge'] as const;
+export type PlanId = (typeof PLAN_IDS)[number];
+export type PaidPlanId = Exclude<PlanId, 'free'>;
+
+const feature = (id: string, minuteQuota: number, f: Partial<PlanFeature>): PlanFeature => ({
+  id, minuteQuota, reports: false, bulkOutboundCall: false, realTimeCallListen: false,
+  callRouting: false, customKnowledgeBase: false, callLogs: true, callRecordings: false, ...f,
+});
+
+/** Spec section 9: the four paid plans, in the order they are offered. */
+export const PLANS: readonly Plan[] = [
+  {
+    id: 'time-saver-basic', name: 'Time Saver Basic', description: 'Call logs for a small front desk.',
+    monthlyPrice: 349, yearlyPrice: 319, overagePrice: 0.1,
+    monthlyPriceId: 'price_time_saver_basic_monthly', yearlyPriceId: 'price_time_saver_basic_yearly',
+    planFeature: feature('feature-time-saver-basic', 500, {}),
+  },
+  {
+    id: 'efficiency-plus', name: 'Efficiency Plus', description: 'Reports, bulk outbound calls, routing and recordings.',
+    monthlyPrice: 999, yearlyPrice: 829, overagePrice: 0.08,
+    monthlyPriceId: 'price_efficiency_plus_monthly', yearlyPriceId: 'price_efficiency_plus_yearly',
+    planFeature: feature('feature-efficiency-plus', 2000, { reports: true, bulkOutboundCall: true, callRouting: true, callRecordings: true }),
+  },
+  {
+    id: 'performance-suite', name: 'Performance Suite', description: 'Adds real-time call listening and a custom knowledge base.',
+    monthlyPrice: 1999, yearlyPrice: 1549, overagePrice: 0.06,
+    monthlyPriceId: 'price_performance_suite_monthly', yearlyPriceId: 'price_performance_suite_yearly',
+    planFeature: feature('feature-performance-suite', 5000, {
+      reports: true, bulkOutboundCall: true, callRouting: true, callRecordings: true,
+      realTimeCallListen: true, customKnowledgeBase: true,
+    }),
+  },
+  {
+    id: 'enterprise-edge', name: 'Enterprise Edge', description: 'Every feature, at the largest scale.',
+    monthlyPrice: 199.99, yearlyPrice: 1999.99, overagePrice: 0.04,
+    monthlyPriceId: 'price_enterprise_edge_monthly', yearlyPriceId: 'price_enterprise_edge_yearly',
+    planFeature: feature('feature-enterprise-edge', 10000, {
+      reports: true, bulkOutboundCall: true, callRouting: true, callRecordings: true,
+      realTimeCallListen: true, customKnowledgeBase: true,
+    }),
+  },
+];
+
+export const planById = (id: PlanId): Plan | undefined => PLANS.find((p) => p.id === id);

@@ -1,0 +1,89 @@
+import * as v from 'valibot';
+import type { Role } from '../domain/roles';
+
+export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+// valibot's widest schema types; `any` keeps every concrete schema assignable here.
+/* eslint-disable @typescript-eslint/no-explicit-any */
+export type AnySchema = v.GenericSchema<any, any>;
+/* eslint-enable @typescript-eslint/no-explicit-any */
+
+/**
+ * What an id in a request must belong to. The server resolves the id to its account and
+ * refuses (404, so ids of other accounts are not revealed) when it is not the caller's.
+ * - `account`: the value is an account id and must be the caller's account.
+ * - `self`: the value is a user id and must be the caller's own id.
+ * - `accountUser`: a user id in the caller's account.
+ * - the rest: an entity id looked up in its table.
+ * ADMINISTRATOR callers pass every check: they manage all accounts.
+ */
+export type TenantKind =
+  | 'account' | 'self' | 'accountUser' | 'agentNumber'
+  | 'aiAgent' | 'call' | 'conversation' | 'appointment' | 'aiClient';
+
+export interface TenantCheck {
+  in: 'params' | 'query' | 'body';
+  key: string;
+  owns: TenantKind;
+  /** When the value is absent, the server fills in the caller's own value (accountId fallbacks). */
+  optional?: boolean;
+}
+
+export interface EndpointDef {
+  method: HttpMethod;
+  /** The path exactly as spec section 7 spells it, with `{name}` for path parameters. */
+  path: string;
+  summary: string;
+  params?: AnySchema;
+  query?: AnySchema;
+  body?: AnySchema;
+  /** Schema of the response's `data` field. */
+  response: AnySchema;
+  /** `public`: no token needed. Otherwise the roles allowed to call it. */
+  roles: 'public' | readonly Role[];
+  tenant: readonly TenantCheck[];
+  /** The response also carries a top-level `total` (paged lists). */
+  paged?: boolean;
+  /** The body is multipart/form-data with a single `file` field. */
+  multipart?: boolean;
+}
+
+export const endpoint = <const E extends EndpointDef>(def: E): E => def;
+
+type Out<S> = S extends AnySchema ? v.InferOutput<S> : undefined;
+type In<S> = S extends AnySchema ? v.InferInput<S> : undefined;
+
+export type ParamsOf<E extends EndpointDef> = Out<E['params']>;
+export type QueryOf<E extends EndpointDef> = Out<E['query']>;
+export type BodyOf<E extends EndpointDef> = Out<E['body']>;
+export type ParamsInputOf<E extends EndpointDef> = In<E['params']>;
+export type QueryInputOf<E extends EndpointDef> = In<E['query']>;
+export type BodyInputOf<E extends EndpointDef> = In<E['body']>;
+export type DataOf<E extends EndpointDef> = v.InferOutput<E['response']>;
+
+/** What the server sends back: `{ data }`, plus `total` for paged lists. */
+export type ResponseOf<E extends EndpointDef> = E['paged'] extends true
+  ? { data: DataOf<E>; total: number }
+  : { data: DataOf<E> };
+
+/** The request a client builds; only the parts the endpoint declares are required. */
+export type RequestOf<E extends EndpointDef> =
+  (E['params'] extends AnySchema ? { params: ParamsInputOf<E> } : { params?: undefined }) &
+  (E['query'] extends AnySchema ? { query?: QueryInputOf<E> } : { query?: undefined }) &
+  (E['body'] extends AnySchema ? { body: E['multipart'] extends true ? FormData : BodyInputOf<E> } : { body?: undefined });
+
+/** `{accountId}` → `:accountId`, without the leading slash or the spec's stray whitespace. */
+export const routePattern = (e: Pick<EndpointDef, 'path'>): string =>
+  e.path.trim().replace(/^\//, '').replace(/\{(\w+)\}/g, ':$1');
+
+/** The concrete path of a call, without the API base and version segment. */
+export function buildPath(e: Pick<EndpointDef, 'path'>, params?: Record<string, unknown>): string {
+  return e.path.trim().replace(/^\//, '').replace(/\{(\w+)\}/g, (_m, name: string) => {
+    const value = params?.[name];
+    if (value === undefined || value === null || value === '') {
+      throw new Error(`Missing path parameter "${name}" for ${e.path.trim()}`);
+    }
+    return encodeURIComponent(String(value));
+  });
+}
+
+export const API_VERSION = 'v1';

@@ -1,0 +1,91 @@
+import * as v from 'valibot';
+import { Id, IsoDateTime, RoleSchema, CallDirection } from './common';
+import { PLAN_IDS } from '../domain/plans';
+
+export const SessionUser = v.object({
+  id: Id,
+  accountId: Id,
+  email: v.string(),
+  role: RoleSchema,
+  firstName: v.string(),
+  lastName: v.string(),
+  /** The Twilio number a human agent calls and texts from; null for other roles. */
+  agentNumber: v.nullable(v.string()),
+  timeZone: v.string(),
+});
+export type SessionUser = v.InferOutput<typeof SessionUser>;
+
+export const Lead = v.object({ id: Id, fullName: v.string(), phoneNumber: v.string() });
+
+export const CALL_STATUSES = ['completed', 'missed', 'busy', 'failed', 'in-progress', 'queued', 'ringing', 'voicemail'] as const;
+export const CallStatus = v.picklist(CALL_STATUSES);
+
+export const CallLog = v.object({
+  id: Id,
+  direction: CallDirection,
+  status: CallStatus,
+  fromNumber: v.string(),
+  toNumber: v.string(),
+  startedAt: IsoDateTime,
+  durationSeconds: v.number(),
+  /** The AI agent that handled the call, when one did. */
+  aiAgent: v.nullable(v.object({ id: Id, name: v.string() })),
+  /** The human agent (user) that handled the call, when one did. */
+  agent: v.nullable(v.object({ id: Id, fullName: v.string() })),
+  lead: v.nullable(Lead),
+  conversation: v.nullable(v.object({ id: Id, recordingUrl: v.nullable(v.string()) })),
+});
+export type CallLog = v.InferOutput<typeof CallLog>;
+
+export const HANDLE_CALL_TYPES = ['inbound', 'outbound', 'both'] as const;
+
+export const AiAgentSummary = v.object({
+  id: Id,
+  name: v.string(),
+  handleCallType: v.picklist(HANDLE_CALL_TYPES),
+  phoneNumber: v.nullable(v.string()),
+  campaignActive: v.boolean(),
+  createdAt: IsoDateTime,
+});
+export type AiAgentSummary = v.InferOutput<typeof AiAgentSummary>;
+
+export const AGENT_STATUSES = ['available', 'busy', 'offline'] as const;
+export const AgentStatus = v.picklist(AGENT_STATUSES);
+export type AgentStatusValue = (typeof AGENT_STATUSES)[number];
+
+/** A human agent's live availability, keyed by agentId (the agent's user id). */
+export const AgentStatusEntry = v.object({
+  agentId: Id,
+  status: AgentStatus,
+  busyFrom: v.nullable(IsoDateTime),
+});
+export type AgentStatusEntry = v.InferOutput<typeof AgentStatusEntry>;
+
+export const QueueEntry = v.object({
+  id: Id,
+  phoneNumber: v.string(),
+  callerName: v.nullable(v.string()),
+  enqueuedAt: IsoDateTime,
+});
+export type QueueEntry = v.InferOutput<typeof QueueEntry>;
+
+export const PlanIdSchema = v.picklist(PLAN_IDS);
+
+export const AccountRoleEntry = v.object({
+  id: Id,
+  title: RoleSchema,
+  description: v.string(),
+  twilio_number: v.nullable(v.string()),
+});
+
+export const AccountListEntry = v.object({
+  id: Id,
+  name: v.string(),
+  ownerEmail: v.nullable(v.string()),
+  plan: PlanIdSchema,
+  createdAt: IsoDateTime,
+  userCount: v.number(),
+  /** The account's users, each with its role (spec: roles with id, title, description, twilio_number). */
+  roles: v.array(AccountRoleEntry),
+});
+export type AccountListEntry = v.InferOutput<typeof AccountListEntry>;

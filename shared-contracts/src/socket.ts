@@ -1,0 +1,65 @@
+import * as v from 'valibot';
+import { Id, IsoDateTime } from './schemas/common';
+import { AgentStatus, QueueEntry } from './schemas/entities';
+
+/** An SMS as pushed to the browser (RECEIVE_SMS) and listed in a thread. */
+export const SmsPayload = v.object({
+  id: Id,
+  conversationId: Id,
+  direction: v.picklist(['inbound', 'outbound']),
+  fromNumber: v.string(),
+  toNumber: v.string(),
+  content: v.string(),
+  status: v.string(),
+  createdAt: IsoDateTime,
+});
+export type SmsPayload = v.InferOutput<typeof SmsPayload>;
+
+export const SmsStatusPayload = v.object({ id: Id, conversationId: Id, status: v.string() });
+
+/** Server → browser messages (spec section 7, "Received"). */
+export const ServerMessage = v.variant('type', [
+  v.object({ type: v.literal('STATUS_UPDATED'), agentId: Id, status: AgentStatus, busyFrom: v.nullable(IsoDateTime) }),
+  v.object({ type: v.literal('DISCONNECT_CALL'), callSid: v.optional(v.string()) }),
+  v.object({ type: v.literal('RECEIVE_SMS'), payload: SmsPayload }),
+  v.object({ type: v.literal('SMS_STATUS_CHANGED'), payload: SmsStatusPayload }),
+  v.object({ type: v.literal('QUEUE_UPDATED'), queue: v.optional(v.array(QueueEntry)) }),
+  v.object({
+    type: v.literal('INITIAL_STATUS'),
+    queue: v.optional(v.array(QueueEntry)),
+    statuses: v.optional(v.array(v.object({ agentId: Id, status: AgentStatus, busyFrom: v.nullable(IsoDateTime) }))),
+  }),
+]);
+export type ServerMessage = v.InferOutput<typeof ServerMessage>;
+
+/** Browser → server messages (spec section 7, "Sent"). */
+export const ClientMessage = v.variant('type', [
+  v.object({ type: v.literal('UPDATE_STATUS'), agentId: Id, status: AgentStatus }),
+  v.object({ type: v.literal('AGENT_ACTIVE_STATUS'), accountId: Id, agentId: Id, isActive: v.boolean() }),
+  v.object({ type: v.literal('REMOVE_FROM_QUEUE'), agentId: Id, accountId: Id }),
+]);
+export type ClientMessage = v.InferOutput<typeof ClientMessage>;
+
+export type ServerMessageType = ServerMessage['type'];
+export type ClientMessageType = ClientMessage['type'];
+export type ServerMessageOf<T extends ServerMessageType> = Extract<ServerMessage, { type: T }>;
+
+/** Parses a raw frame; returns an error text instead of throwing, so a bad frame is reported, not fatal. */
+export function parseMessage<S extends typeof ServerMessage | typeof ClientMessage>(
+  schema: S,
+  raw: string,
+): { ok: true; message: v.InferOutput<S> } | { ok: false; error: string } {
+  let json: unknown;
+  try {
+    json = JSON.parse(raw);
+  } catch {
+    return { ok: false, error: 'Message is not valid JSON' };
+  }
+  const result = v.safeParse(schema, json);
+  if (!result.success) return { ok: false, error: result.issues.map((i) => i.message).join('; ') };
+  return { ok: true, message: result.output as v.InferOutput<S> };
+}
+
+export const SOCKET_PATH = '/ws';
+/** A close code the server uses when the token or account is refused. */
+export const SOCKET_CLOSE_UNAUTHORIZED = 4401;
