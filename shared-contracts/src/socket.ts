@@ -29,6 +29,8 @@ export const ServerMessage = v.variant('type', [
     queue: v.optional(v.array(QueueEntry)),
     statuses: v.optional(v.array(v.object({ agentId: Id, status: AgentStatus, busyFrom: v.nullable(IsoDateTime) }))),
   }),
+  // Not in the spec: the server's answer to a frame it refused (malformed, or another account's ids).
+  v.object({ type: v.literal('ERROR'), message: v.string(), refused: v.optional(v.string()) }),
 ]);
 export type ServerMessage = v.InferOutput<typeof ServerMessage>;
 
