@@ -1,0 +1,32 @@
+import { defineConfig } from '@playwright/test';
+import { E2E_PORTS } from './support/ports';
+
+// Debian's Chromium: no test tool may download a browser here (see STACK-NOTES).
+const chromiumArgs = [
+  '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync',
+];
+
+export default defineConfig({
+  testDir: './tests',
+  globalSetup: './support/global-setup.ts',
+  globalTeardown: './support/global-teardown.ts',
+  // One API process on an embedded database serves every test: keep the workers few.
+  workers: 2,
+  timeout: 60_000,
+  expect: { timeout: 15_000 },
+  retries: 0,
+  reporter: [['list']],
+  projects: [
+    { name: 'app', testIgnore: /remote-down/ },
+    // Stops a remote's server, so it runs alone after everything else.
+    { name: 'resilience', testMatch: /remote-down/, dependencies: ['app'] },
+  ],
+  use: {
+    baseURL: `http://localhost:${E2E_PORTS.host}`,
+    browserName: 'chromium',
+    launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumArgs },
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+});

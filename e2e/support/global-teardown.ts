@@ -1,0 +1,5 @@
+import { allProcessNames, stop } from './stack';
+
+export default async function globalTeardown(): Promise<void> {
+  for (const name of allProcessNames()) stop(name);
+}

@@ -1,0 +1,68 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { E2E_PORTS, type AppName } from './ports';
+
+// The stack's processes are shared by global setup, the tests (which stop and restart a
+// remote) and teardown, which run in different processes: their pids live in files.
+export const repoRoot = path.resolve(__dirname, '..', '..');
+const stateDir = path.join(__dirname, '..', '.stack');
+const pidFile = (name: string) => path.join(stateDir, `${name}.pid`);
+
+export const E2E_TOKEN_SECRET = 'e2e-token-secret-that-is-long-enough-0123456789';
+
+function launch(name: string, args: string[], cwd: string, env: NodeJS.ProcessEnv): void {
+  fs.mkdirSync(stateDir, { recursive: true });
+  const log = fs.openSync(path.join(stateDir, `${name}.log`), 'a');
+  const child = spawn(process.execPath, args, { cwd, env: { ...process.env, ...env }, stdio: ['ignore', log, log], detached: true });
+  child.unref();
+  fs.writeFileSync(pidFile(name), String(child.pid));
+}
+
+export async function waitFor(url: string, timeoutMs = 120_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      const res = await fetch(url);
+      if (res.ok) return;
+    } catch { /* not up yet */ }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs} ms`);
+}
+
+export function startApi(dataDir: string): void {
+  const origins = [`http://localhost:${E2E_PORTS.host}`, `http://127.0.0.1:${E2E_PORTS.host}`].join(',');
+  launch('api', ['--import', 'tsx', 'src/main.ts'], path.join(repoRoot, 'api'), {
+    PORT: String(E2E_PORTS.api), DATA_DIR: dataDir, CORS_ORIGINS: origins, TOKEN_SECRET: E2E_TOKEN_SECRET,
+    DATABASE_URL: '', REDIS_URL: '', NODE_ENV: 'test',
+  });
+}
+
+export async function startApp(name: AppName): Promise<void> {
+  if (fs.existsSync(pidFile(name))) return; // already running
+  launch(name, ['scripts/serve-app.mjs', name, String(E2E_PORTS[name])], repoRoot, {
+    APP_PORTS: JSON.stringify(E2E_PORTS), HOST: '127.0.0.1',
+  });
+  await waitFor(`http://127.0.0.1:${E2E_PORTS[name]}/${name === 'host' ? 'runtime-config.json' : 'mf-manifest.json'}`);
+}
+
+export function stop(name: string): void {
+  if (!fs.existsSync(pidFile(name))) return;
+  const pid = Number(fs.readFileSync(pidFile(name), 'utf8'));
+  try { process.kill(-pid, 'SIGTERM'); } catch { /* already gone */ }
+  fs.rmSync(pidFile(name));
+}
+
+export async function stopApp(name: AppName): Promise<void> {
+  stop(name);
+  const deadline = Date.now() + 10_000;
+  while (Date.now() < deadline) {
+    try { await fetch(`http://127.0.0.1:${E2E_PORTS[name]}/`); } catch { return; }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`${name} is still answering after it was stopped`);
+}
+
+export const allProcessNames = (): string[] =>
+  fs.existsSync(stateDir) ? fs.readdirSync(stateDir).filter((f) => f.endsWith('.pid')).map((f) => f.replace(/\.pid$/, '')) : [];

@@ -1,0 +1,26 @@
+import { expect, test } from '@playwright/test';
+import { API_URL } from '../support/ports';
+import { DEMO, signIn, storedToken } from '../support/session';
+
+test('a signed-out visit to a protected route lands on role selection', async ({ page }) => {
+  await page.goto('/dashboard/overview');
+  await expect(page).toHaveURL(/\/auth\/login\/role$/);
+});
+
+test('a USER visiting an admin route lands on /restricted', async ({ page }) => {
+  await signIn(page, DEMO.USER);
+  await page.goto('/admin/account-list');
+  await expect(page).toHaveURL(/\/restricted$/);
+});
+
+test('a session ended on the server shows the session-expired toast and signs out', async ({ page, request }) => {
+  await signIn(page, DEMO.USER);
+  const token = await storedToken(page);
+  expect(token).toBeTruthy();
+  const res = await request.post(`${API_URL}/auth/logout`, { headers: { Authorization: `Bearer ${token}` } });
+  expect(res.ok()).toBeTruthy();
+  // The next call the page makes with the revoked token is refused as Unauthorized.
+  await page.getByRole('menuitem', { name: 'Call Logs' }).click();
+  await expect(page.getByText('Session expired, Please login again.')).toBeVisible();
+  await expect.poll(() => storedToken(page)).toBeNull();
+});

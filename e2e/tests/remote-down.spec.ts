@@ -1,0 +1,33 @@
+import { expect, test } from '@playwright/test';
+import { DEMO, signIn } from '../support/session';
+import { startApp, stopApp } from '../support/stack';
+
+test('with the admin remote down, its route falls back, the others work, and Retry recovers', async ({ browser }) => {
+  await stopApp('admin');
+  try {
+    const user = await browser.newPage();
+    await signIn(user, DEMO.USER);
+    await expect(user.getByRole('heading', { name: 'Overview' })).toBeVisible();
+    await user.close();
+
+    const agent = await browser.newPage();
+    await signIn(agent, DEMO.AGENT);
+    await expect(agent.getByRole('table')).toBeVisible();
+    await agent.close();
+
+    const admin = await browser.newPage();
+    await signIn(admin, DEMO.ADMINISTRATOR);
+    await expect(admin.getByText(/is unavailable right now/)).toBeVisible();
+    // The shell around the fallback still works.
+    await expect(admin.getByRole('menuitem', { name: 'Accounts' })).toBeVisible();
+    await admin.evaluate(() => { (window as unknown as { __sameDocument: boolean }).__sameDocument = true; });
+
+    await startApp('admin');
+    await admin.getByRole('button', { name: 'Retry' }).click();
+    await expect(admin.getByRole('cell', { name: 'Acme Dental' })).toBeVisible();
+    // Recovered without a page reload.
+    expect(await admin.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
+  } finally {
+    await startApp('admin');
+  }
+});

@@ -1,0 +1,34 @@
+import { expect, test } from '@playwright/test';
+import { DEMO, signIn } from '../support/session';
+
+test('a USER lands on the overview with the account\'s call stats and agents', async ({ page }) => {
+  await signIn(page, DEMO.USER);
+  await expect(page).toHaveURL(/\/dashboard\/overview$/);
+  await expect(page.getByRole('heading', { name: 'Overview' })).toBeVisible();
+  // Seeded AI agents and calls come from the API, not from the bundle.
+  await expect(page.getByText('Human agents')).toBeVisible();
+  await expect(page.getByText('Inbound').first()).toBeVisible();
+});
+
+test('an AGENT lands on their call logs', async ({ page }) => {
+  await signIn(page, DEMO.AGENT);
+  await expect(page).toHaveURL(/\/dashboard\/agent-call-logs$/);
+  await expect(page.getByRole('table')).toBeVisible();
+  await expect(page.getByRole('row').nth(1)).toBeVisible();
+});
+
+test('an ADMINISTRATOR lands on the account list with every account', async ({ page }) => {
+  await signIn(page, DEMO.ADMINISTRATOR);
+  await expect(page).toHaveURL(/\/admin\/account-list$/);
+  await expect(page.getByRole('cell', { name: 'Acme Dental' })).toBeVisible();
+  await expect(page.getByRole('cell', { name: 'Globex Realty' })).toBeVisible();
+});
+
+test('a wrong password is refused with the server\'s message and no session', async ({ page }) => {
+  await page.goto('/auth/login');
+  await page.getByLabel('Email').fill(DEMO.USER);
+  await page.getByLabel('Password').fill('not-the-password');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByText('Invalid email or password')).toBeVisible();
+  await expect(page).toHaveURL(/\/auth\/login/);
+});

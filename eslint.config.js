@@ -1,0 +1,53 @@
+// @ts-check
+const js = require('@eslint/js');
+const tseslint = require('typescript-eslint');
+const reactHooks = require('eslint-plugin-react-hooks');
+
+const remotes = ['mf-user-dashboard', 'mf-agent-softphone', 'mf-admin'];
+
+/** Imports pointing the wrong way (ARCHITECTURE.md: arrows only point down). */
+const forbid = (patterns) => ({
+  'no-restricted-imports': ['error', { patterns }],
+});
+const antdThroughSharedUi = {
+  group: ['antd', 'antd/*', '@ant-design/icons', '@ant-design/icons/*'],
+  message: 'Import antd through shared-ui: a shared module is not tree-shaken, so the apps share one curated set.',
+};
+const appPackages = ['host', ...remotes].flatMap((p) => [p, `${p}/*`, `../${p}/*`, `../../${p}/*`]);
+
+module.exports = tseslint.config(
+  { ignores: ['**/dist/**', '**/node_modules/**', '**/coverage/**', 'e2e/.stack/**', '**/drizzle/**', 'e2e/test-results/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { ecmaVersion: 2023, sourceType: 'module' },
+    rules: {
+      'no-console': ['error', { allow: ['warn', 'error', 'info'] }],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'off',
+    },
+  },
+  {
+    files: ['**/*.tsx', '**/*.ts'],
+    ignores: ['api/**', 'e2e/**'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'warn',
+    },
+  },
+  ...remotes.map((name) => ({
+    files: [`${name}/src/**`],
+    rules: forbid([antdThroughSharedUi, { group: appPackages.filter((p) => !p.startsWith(name)), message: 'A remote imports only shared packages.' }]),
+  })),
+  { files: ['host/src/**'], rules: forbid([antdThroughSharedUi, { group: remotes.flatMap((p) => [p, `${p}/*`]), message: 'The host loads remotes at run time, never from source.' }]) },
+  { files: ['shared-auth/src/**', 'shared-contracts/src/**', 'shared-ui/src/**'], rules: forbid([{ group: ['host', 'host/*', 'api', 'api/*', ...remotes], message: 'Shared packages never import apps.' }]) },
+  { files: ['shared-contracts/src/**'], rules: forbid([{ group: ['react', 'react-dom', 'drizzle-orm', 'fastify', 'shared-auth'], message: 'shared-contracts is pure TypeScript with no React or server code.' }]) },
+  { files: ['api/**'], rules: forbid([{ group: ['shared-auth', 'shared-ui', 'react'], message: 'The API imports only shared-contracts.' }]) },
+  {
+    files: ['**/*.js', '**/*.mjs', '**/*.cjs'],
+    languageOptions: { globals: { require: 'readonly', module: 'writable', __dirname: 'readonly', process: 'readonly', console: 'readonly', URL: 'readonly', fetch: 'readonly', setTimeout: 'readonly' } },
+    rules: { '@typescript-eslint/no-require-imports': 'off', 'no-console': 'off' },
+  },
+  { files: ['**/*.test.ts', '**/*.test.tsx', 'e2e/**', 'api/test/**'], rules: { 'no-console': 'off' } },
+);

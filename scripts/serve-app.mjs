@@ -1,0 +1,74 @@
+// Serves one built app (host or remote) the way a static host would in production.
+// The host also answers /runtime-config.json from the environment, so the remotes' URLs
+// and the API base are decided at deploy time, not baked into the build.
+import http from 'node:http';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import sirv from 'sirv';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+export const APPS = {
+  host: { dir: 'host/dist', port: 3000, spa: true },
+  userDashboard: { dir: 'mf-user-dashboard/dist', port: 3001 },
+  agentSoftphone: { dir: 'mf-agent-softphone/dist', port: 3002 },
+  admin: { dir: 'mf-admin/dist', port: 3003 },
+};
+
+const REMOTE_ENV = { userDashboard: 'USER_DASHBOARD_URL', agentSoftphone: 'AGENT_SOFTPHONE_URL', admin: 'ADMIN_URL' };
+
+/** The runtime config for a browser that reached the host under `hostname`. */
+export function runtimeConfig(hostname, env = process.env, ports = {}) {
+  const local = (port) => `http://${hostname}:${port}`;
+  const apiBase = env.API_BASE ?? local(ports.api ?? 4000);
+  const remotes = Object.fromEntries(
+    Object.entries(REMOTE_ENV).map(([name, key]) => [
+      name,
+      `${env[key] ?? local(ports[name] ?? APPS[name].port)}/mf-manifest.json`,
+    ]),
+  );
+  return { apiBase, wsBase: env.WS_BASE ?? apiBase.replace(/^http/, 'ws'), remotes };
+}
+
+export function serveApp(name, { port = APPS[name].port, env = process.env, ports = {} } = {}) {
+  const app = APPS[name];
+  const files = sirv(path.join(root, app.dir), {
+    single: Boolean(app.spa),
+    etag: true,
+    gzip: false,
+    setHeaders: (res, pathname) => {
+      // Remotes are fetched cross-origin by the host; entry files must not be cached
+      // so a remote team's deploy is picked up on the next load.
+      res.setHeader('Access-Control-Allow-Origin', '*');
+      if (/\.[0-9a-f]{8}\.js$/.test(pathname)) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+      else res.setHeader('Cache-Control', 'no-cache');
+    },
+  });
+  const server = http.createServer((req, res) => {
+    if (app.spa && req.url?.startsWith('/runtime-config.json')) {
+      const hostname = (req.headers.host ?? 'localhost').replace(/:\d+$/, '');
+      res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' });
+      res.end(JSON.stringify(runtimeConfig(hostname, env, ports)));
+      return;
+    }
+    files(req, res, () => {
+      res.writeHead(404, { 'content-type': 'text/plain' });
+      res.end('Not found');
+    });
+  });
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, env.HOST ?? '0.0.0.0', () => resolve(server));
+  });
+}
+
+// `node scripts/serve-app.mjs <app> [port]` serves one app on its own (e2e stops and restarts them).
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const [name, port] = process.argv.slice(2);
+  if (!name || !(name in APPS)) {
+    console.error(`usage: serve-app.mjs <${Object.keys(APPS).join('|')}> [port]`);
+    process.exit(2);
+  }
+  const ports = process.env.APP_PORTS ? JSON.parse(process.env.APP_PORTS) : {};
+  await serveApp(name, { port: port ? Number(port) : undefined, ports });
+}

@@ -1,0 +1,69 @@
+// `pnpm test`: every check CI runs, in order, with one closing line that counts the tests.
+// Steps run to the end even when one fails, so a run shows everything that is broken;
+// e2e needs the production builds, so it is skipped when the build fails.
+import { spawn } from 'node:child_process';
+
+const steps = [
+  { name: 'lint', cmd: 'pnpm', args: ['lint'] },
+  { name: 'typecheck', cmd: 'pnpm', args: ['typecheck'] },
+  { name: 'unit and component tests (jest)', cmd: 'pnpm', args: ['test:unit'], count: 'jest' },
+  { name: 'API tests (embedded PGlite and PostgreSQL)', cmd: 'pnpm', args: ['test:api'], count: 'node' },
+  { name: 'production build', cmd: 'pnpm', args: ['build'] },
+  { name: 'e2e (Playwright, Debian Chromium)', cmd: 'pnpm', args: ['test:e2e'], count: 'playwright', needs: 'production build' },
+];
+
+// How each runner reports its totals.
+const counters = {
+  jest: (out) => ({
+    passed: Number(/Tests:.*?(\d+) passed/.exec(out)?.[1] ?? 0),
+    failed: Number(/Tests:.*?(\d+) failed/.exec(out)?.[1] ?? 0),
+  }),
+  node: (out) => ({
+    passed: Number(/^[ℹ#] pass (\d+)/m.exec(out)?.[1] ?? 0),
+    failed: Number(/^[ℹ#] fail (\d+)/m.exec(out)?.[1] ?? 0),
+  }),
+  playwright: (out) => ({
+    passed: Number(/^\s+(\d+) passed/m.exec(out)?.[1] ?? 0),
+    failed: Number(/^\s+(\d+) failed/m.exec(out)?.[1] ?? 0),
+  }),
+};
+
+const run = (step) =>
+  new Promise((resolve) => {
+    let out = '';
+    const child = spawn(step.cmd, step.args, { stdio: ['ignore', 'pipe', 'pipe'], env: process.env });
+    child.stdout.on('data', (d) => { out += d; process.stdout.write(d); });
+    child.stderr.on('data', (d) => { out += d; process.stderr.write(d); });
+    child.on('close', (code) => resolve({ code, out }));
+  });
+
+const results = [];
+let passed = 0;
+let failed = 0;
+for (const step of steps) {
+  if (step.needs && results.find((r) => r.name === step.needs)?.ok === false) {
+    results.push({ name: step.name, ok: false, note: `skipped: ${step.needs} failed` });
+    continue;
+  }
+  console.log(`\n=== ${step.name} ===`);
+  const started = Date.now();
+  const { code, out } = await run(step);
+  const seconds = ((Date.now() - started) / 1000).toFixed(0);
+  let note = `${seconds}s`;
+  if (step.count) {
+    const c = counters[step.count](out);
+    passed += c.passed;
+    failed += c.failed;
+    note += `, ${c.passed} passed, ${c.failed} failed`;
+  }
+  // A step that failed without a failing test (crash, type error) still counts as a failure.
+  if (code !== 0 && !step.count) failed += 1;
+  results.push({ name: step.name, ok: code === 0, note });
+}
+
+console.log('\n=== summary ===');
+for (const r of results) console.log(`${r.ok ? 'ok  ' : 'FAIL'} ${r.name} (${r.note})`);
+const allOk = results.every((r) => r.ok);
+if (!allOk && failed === 0) failed = results.filter((r) => !r.ok).length;
+console.log(`\ntests: ${passed} passed, ${failed} failed`);
+process.exit(allOk ? 0 : 1);
