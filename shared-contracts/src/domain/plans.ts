@@ -67,3 +67,27 @@ export const PLANS: readonly Plan[] = [
 ];
 
 export const planById = (id: PlanId): Plan | undefined => PLANS.find((p) => p.id === id);
+
+/** The plans a checkout can buy, in the order they are offered. */
+export const PAID_PLAN_IDS = ['time-saver-basic', 'efficiency-plus', 'performance-suite', 'enterprise-edge'] as const satisfies readonly PaidPlanId[];
+
+export const BILLING_PERIODS = ['monthly', 'yearly'] as const;
+export type BillingPeriod = (typeof BILLING_PERIODS)[number];
+
+/** Not in the spec: the free plan's monthly minutes, so usage has a quota to compare against. */
+export const FREE_PLAN_MINUTE_QUOTA = 30;
+
+/** Minutes included per month on a plan. */
+export const minuteQuotaFor = (id: PlanId): number => planById(id)?.planFeature.minuteQuota ?? FREE_PLAN_MINUTE_QUOTA;
+
+/** The price of a plan for a billing period. */
+export const planPrice = (plan: Pick<Plan, 'monthlyPrice' | 'yearlyPrice'>, period: BillingPeriod): number =>
+  period === 'monthly' ? plan.monthlyPrice : plan.yearlyPrice;
+
+/** Minutes over the month's quota and what they cost at the plan's overage price (cents rounded). */
+export function overageFor(id: PlanId, minutesUsed: number): { minuteQuota: number; overageMinutes: number; overageCost: number } {
+  const minuteQuota = minuteQuotaFor(id);
+  const overageMinutes = Math.max(0, Math.ceil(minutesUsed - minuteQuota));
+  const price = planById(id)?.overagePrice ?? 0;
+  return { minuteQuota, overageMinutes, overageCost: Math.round(overageMinutes * price * 100) / 100 };
+}

@@ -1,7 +1,9 @@
 import * as v from 'valibot';
 import { endpoint } from './endpoint';
-import { Id } from '../schemas/common';
+import { Deleted, Id, SearchText, partialUpdate, requestObject } from '../schemas/common';
 import { AgentStatusEntry, AiAgentSummary } from '../schemas/entities';
+import { AiAgent, CreateAgentBody, agentFields } from '../schemas/ai-agent';
+import { AI_CLIENT_PROVIDERS_BY_TYPE } from '../domain/ai-clients';
 
 export const AgentsOverview = v.object({
   totalAgents: v.number(),
@@ -11,6 +13,42 @@ export const AgentsOverview = v.object({
   humanAgents: v.array(v.object({ ...AgentStatusEntry.entries, fullName: v.string(), agentNumber: v.nullable(v.string()) })),
 });
 export type AgentsOverview = v.InferOutput<typeof AgentsOverview>;
+
+export const VOICE_GENDERS = ['female', 'male', 'neutral'] as const;
+const TtsProvider = v.picklist(AI_CLIENT_PROVIDERS_BY_TYPE['TTS Client'], 'Choose a voice provider');
+
+export const AgentVoice = v.object({
+  id: v.string(),
+  name: v.string(),
+  provider: v.picklist(AI_CLIENT_PROVIDERS_BY_TYPE['TTS Client']),
+  gender: v.picklist(VOICE_GENDERS),
+  accent: v.nullable(v.string()),
+  language: v.string(),
+  /** A short sample to play before choosing. */
+  previewUrl: v.nullable(v.string()),
+  /** The voice's avatar in the picker. */
+  imageUrl: v.string(),
+});
+export type AgentVoice = v.InferOutput<typeof AgentVoice>;
+
+export const AgentVoicesFilter = v.object({
+  search: SearchText,
+  provider: v.optional(TtsProvider),
+  gender: v.optional(v.picklist(VOICE_GENDERS, 'Choose female, male or neutral')),
+  language: v.optional(v.pipe(v.string(), v.maxLength(20))),
+});
+
+export const SquareLocation = v.object({
+  id: v.string(),
+  name: v.string(),
+  address: v.nullable(v.string()),
+  timezone: v.nullable(v.string()),
+});
+
+export const UpdateAgentBody = partialUpdate(agentFields);
+
+const ownsAgent = (where: 'params' | 'body', key: string) => [{ in: where, key, owns: 'aiAgent' }] as const;
+const USER = ['USER'] as const;
 
 export const agentContract = {
   getAgents: endpoint({
@@ -24,5 +62,53 @@ export const agentContract = {
     params: v.object({ accountId: Id }),
     response: AgentsOverview,
     roles: ['USER'], tenant: [{ in: 'params', key: 'accountId', owns: 'account' }],
+  }),
+  getAgentVoices: endpoint({
+    method: 'POST', path: 'agent/get-agent-voices', summary: 'The voices an agent can speak with, filtered',
+    body: AgentVoicesFilter, response: v.array(AgentVoice),
+    roles: USER, tenant: [],
+  }),
+  getSquareupLocations: endpoint({
+    method: 'GET', path: 'agent/get-squareup-locations/{id}', summary: 'The locations of the account\'s connected Square (empty when Square is not connected)',
+    params: v.object({ id: Id }),
+    response: v.object({ locations: v.array(SquareLocation) }),
+    roles: USER, tenant: [{ in: 'params', key: 'id', owns: 'account' }],
+  }),
+  createAgent: endpoint({
+    method: 'POST', path: 'agent/create-agent', summary: 'Create an AI agent (refused on the free plan once the agent cap is reached)',
+    body: CreateAgentBody, response: AiAgent,
+    roles: USER,
+    tenant: [
+      { in: 'body', key: 'calendarIntegrationId', owns: 'integration', whenPresent: true },
+      { in: 'body', key: 'textClientId', owns: 'aiClient', whenPresent: true },
+      { in: 'body', key: 'sttClientId', owns: 'aiClient', whenPresent: true },
+    ],
+  }),
+  getAgent: endpoint({
+    method: 'GET', path: 'agent/get-agent/{id}', summary: 'One AI agent with every setting',
+    params: v.object({ id: Id }), response: AiAgent,
+    roles: USER, tenant: ownsAgent('params', 'id'),
+  }),
+  updateAgent: endpoint({
+    method: 'PATCH', path: 'agent/update-agent/{agentId}', summary: 'Change an AI agent\'s settings (the body is the update object)',
+    params: v.object({ agentId: Id }), body: UpdateAgentBody, response: AiAgent,
+    roles: USER,
+    tenant: [
+      { in: 'params', key: 'agentId', owns: 'aiAgent' },
+      { in: 'body', key: 'calendarIntegrationId', owns: 'integration', whenPresent: true },
+      { in: 'body', key: 'textClientId', owns: 'aiClient', whenPresent: true },
+      { in: 'body', key: 'sttClientId', owns: 'aiClient', whenPresent: true },
+    ],
+  }),
+  deleteAgent: endpoint({
+    method: 'DELETE', path: 'agent/delete-agent/{id}', summary: 'Delete an AI agent; its call logs stay',
+    params: v.object({ id: Id }), response: Deleted,
+    roles: USER, tenant: ownsAgent('params', 'id'),
+  }),
+  duplicateAgent: endpoint({
+    method: 'POST', path: 'agent/duplicate-agent', summary: 'Copy an AI agent (named "<name> (copy)", no phone number; counts toward the free-plan cap)',
+    body: requestObject({ agentId: v.pipe(v.string('Choose an agent'), v.uuid('Choose an agent')) }),
+    response: AiAgent,
+    roles: USER, tenant: ownsAgent('body', 'agentId'),
   }),
 } as const;

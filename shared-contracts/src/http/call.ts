@@ -1,7 +1,10 @@
 import * as v from 'valibot';
 import { endpoint } from './endpoint';
-import { CallDirection, Id, PageInput, SearchText } from '../schemas/common';
+import {
+  Ack, CallDirection, Email, FileUpload, Id, PageInput, SearchText, UsPhoneInput, requestObject,
+} from '../schemas/common';
 import { CallLog } from '../schemas/entities';
+import { CallFeedback } from '../schemas/feedback';
 
 export const CallStats = v.object({
   total: v.number(),
@@ -19,6 +22,51 @@ const CallLogFilter = v.object({
   ...PageInput,
   search: SearchText,
   direction: v.optional(CallDirection),
+});
+
+export const MakeTestCallBody = requestObject({
+  agentId: v.pipe(v.string('Choose an agent'), v.uuid('Choose an agent')),
+  phoneNumber: UsPhoneInput(),
+});
+
+/** The voice token's identity is the signed-in user's email (spec section 7). */
+export const GenerateTokenBody = requestObject({ identity: Email });
+export const VoiceToken = v.object({ token: v.string(), identity: v.string(), ttlSeconds: v.number() });
+
+export const VOICEMAIL_MIME_TYPES = ['audio/mpeg', 'audio/mp3', 'audio/wav', 'audio/x-wav', 'audio/wave'] as const;
+export const VOICEMAIL_MAX_BYTES = 10 * 1024 * 1024;
+export const VoicemailUpload = requestObject({ file: FileUpload(VOICEMAIL_MIME_TYPES, VOICEMAIL_MAX_BYTES, 'an MP3 or WAV file') });
+
+/** An absent accountId means the caller's own account (spec: accountId falls back to the current account). */
+const AccountQuery = v.object({ accountId: v.optional(Id) });
+
+export const DialerSetting = v.object({
+  accountId: Id,
+  /** The number the human agent calls and texts from. */
+  agentNumber: v.nullable(v.string()),
+  /** Played when a call reaches voicemail and the agent drops the default message. */
+  defaultVoicemailUrl: v.nullable(v.string()),
+  ringTimeoutSeconds: v.number(),
+  recordCalls: v.boolean(),
+});
+export type DialerSetting = v.InferOutput<typeof DialerSetting>;
+
+export const CALL_SENTIMENTS = ['positive', 'neutral', 'negative'] as const;
+
+/** One call's report: the log row plus what the AI made of it. */
+export const CallReport = v.object({
+  call: CallLog,
+  summary: v.nullable(v.string()),
+  sentiment: v.nullable(v.picklist(CALL_SENTIMENTS)),
+  appointmentBooked: v.boolean(),
+  transcriptAvailable: v.boolean(),
+});
+export type CallReport = v.InferOutput<typeof CallReport>;
+
+export const SubmitFeedbackBody = requestObject({
+  /** The telephony call id the softphone holds (the voice SDK's CallSid). */
+  callSid: v.pipe(v.string('Call is required'), v.trim(), v.nonEmpty('Call is required'), v.maxLength(64, 'Call id is too long')),
+  ...CallFeedback.entries,
 });
 
 export const callContract = {
@@ -40,5 +88,37 @@ export const callContract = {
     body: CallLogFilter,
     response: v.array(CallLog), paged: true,
     roles: ['AGENT'], tenant: [],
+  }),
+  makeTestCall: endpoint({
+    method: 'POST', path: 'call/make-test-call', summary: 'Have an AI agent call a phone number, to try it out',
+    body: MakeTestCallBody,
+    response: v.object({ callSid: v.string(), status: v.string() }),
+    roles: ['USER'], tenant: [{ in: 'body', key: 'agentId', owns: 'aiAgent' }],
+  }),
+  generateToken: endpoint({
+    method: 'POST', path: 'call/generate-token', summary: 'A voice access token for the softphone',
+    body: GenerateTokenBody, response: VoiceToken,
+    roles: ['AGENT'], tenant: [{ in: 'body', key: 'identity', owns: 'selfEmail' }],
+  }),
+  uploadDefaultVoicemail: endpoint({
+    method: 'POST', path: '/call/upload-default-voicemail', summary: 'Upload the account\'s default voicemail recording (multipart field file)',
+    query: AccountQuery, body: VoicemailUpload, multipart: true,
+    response: v.object({ defaultVoicemailUrl: v.string() }),
+    roles: ['AGENT'], tenant: [{ in: 'query', key: 'accountId', owns: 'account', optional: true }],
+  }),
+  getDialerSetting: endpoint({
+    method: 'GET', path: 'call/get-dialer-setting', summary: 'The signed-in agent\'s dialer setting',
+    query: AccountQuery, response: DialerSetting,
+    roles: ['AGENT'], tenant: [{ in: 'query', key: 'accountId', owns: 'account', optional: true }],
+  }),
+  getCallReports: endpoint({
+    method: 'GET', path: 'call/get-call-reports/{id}', summary: 'One call\'s report: the log row, summary and outcome',
+    params: v.object({ id: Id }), response: CallReport,
+    roles: ['USER'], tenant: [{ in: 'params', key: 'id', owns: 'call' }],
+  }),
+  submitFeedback: endpoint({
+    method: 'POST', path: 'call/submit-feedback', summary: 'Rate a finished softphone call\'s quality',
+    body: SubmitFeedbackBody, response: Ack,
+    roles: ['AGENT'], tenant: [{ in: 'body', key: 'callSid', owns: 'callSid' }],
   }),
 } as const;

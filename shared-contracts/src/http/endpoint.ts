@@ -13,12 +13,18 @@ export type AnySchema = v.GenericSchema<any, any>;
  * - `account`: the value is an account id and must be the caller's account.
  * - `self`: the value is a user id and must be the caller's own id.
  * - `accountUser`: a user id in the caller's account.
+ * - `selfEmail`: the value is an email address and must be the caller's own.
+ * - `agentNumber`: a phone number assigned to the caller (human agents text and call from it).
+ * - `callSid`: a telephony call id of a call of the caller's account.
+ * - `aiClient`: AI/STT/TTS clients are shared by every account (administrators manage them),
+ *   so for other roles the check is that the client exists and is enabled.
  * - the rest: an entity id looked up in its table.
  * ADMINISTRATOR callers pass every check: they manage all accounts.
  */
 export type TenantKind =
   | 'account' | 'self' | 'accountUser' | 'agentNumber'
-  | 'aiAgent' | 'call' | 'conversation' | 'appointment' | 'aiClient';
+  | 'aiAgent' | 'call' | 'conversation' | 'appointment' | 'aiClient'
+  | 'selfEmail' | 'callSid' | 'smsConversation' | 'supportRequest' | 'apiKey' | 'integration';
 
 export interface TenantCheck {
   in: 'params' | 'query' | 'body';
@@ -26,6 +32,11 @@ export interface TenantCheck {
   owns: TenantKind;
   /** When the value is absent, the server fills in the caller's own value (accountId fallbacks). */
   optional?: boolean;
+  /**
+   * The value is optional (a filter, or a nullable link): check it only when present and not
+   * null; absent means "no filter / no link", not "the caller's own".
+   */
+  whenPresent?: boolean;
 }
 
 export interface EndpointDef {

@@ -1,7 +1,17 @@
 import { accountContract } from './account';
 import { agentContract } from './agent';
+import { aiClientContract } from './ai-client';
+import { apiKeyContract } from './api-key';
+import { appointmentContract } from './appointment';
 import { authContract } from './auth';
+import { billingContract } from './billing';
 import { callContract } from './call';
+import { campaignContract } from './campaign';
+import { companyContract } from './company';
+import { conversationContract } from './conversation';
+import { integrationsContract } from './integrations';
+import { knowledgeContract } from './knowledge';
+import { supportContract } from './support';
 import { usersContract } from './users';
 import type { EndpointDef } from './endpoint';
 
@@ -12,6 +22,16 @@ export const contract = {
   account: accountContract,
   call: callContract,
   agent: agentContract,
+  aiClient: aiClientContract,
+  conversation: conversationContract,
+  appointment: appointmentContract,
+  campaign: campaignContract,
+  company: companyContract,
+  integrations: integrationsContract,
+  knowledge: knowledgeContract,
+  support: supportContract,
+  apiKey: apiKeyContract,
+  billing: billingContract,
 } as const;
 
 export type Contract = typeof contract;
@@ -27,3 +47,15 @@ export * from './endpoint';
 export * from './auth';
 export * from './call';
 export * from './agent';
+export * from './users';
+export * from './account';
+export * from './ai-client';
+export * from './conversation';
+export * from './appointment';
+export * from './campaign';
+export * from './company';
+export * from './integrations';
+export * from './knowledge';
+export * from './support';
+export * from './api-key';
+export * from './billing';

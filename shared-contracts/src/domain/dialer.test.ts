@@ -1,0 +1,58 @@
+import {
+  CALL_DEVICE_NOT_READY_TEXT, DIAL_EMPTY_NUMBER_TEXT, DIAL_PAD_KEYS, QUEUE_FINISH_CURRENT_CALL_TEXT, QUEUE_FIRST_NUMBER_TEXT,
+  SOFTPHONE_TEXT, dialError, dialPadPress, formatCallTimer, incomingCallText, isAllowedDialDigit, takeFromQueue,
+} from './dialer';
+import { QUEUE_PLACEHOLDER_NUMBER } from './limits';
+
+test('spec texts', () => {
+  expect(DIAL_EMPTY_NUMBER_TEXT).toBe('Please enter a phone number to call');
+  expect(CALL_DEVICE_NOT_READY_TEXT).toBe('Call device not ready');
+  expect(QUEUE_FINISH_CURRENT_CALL_TEXT).toBe('Finish your current call before calling from queue');
+  expect(QUEUE_FIRST_NUMBER_TEXT).toBe('Please call the first number in queue before proceeding to others');
+  expect(SOFTPHONE_TEXT.phonePlaceholder).toBe('ex: +1211111111');
+  expect(SOFTPHONE_TEXT.queueEmpty).toBe('No numbers in queue');
+  expect(incomingCallText('+12125550100')).toBe('+12125550100 is calling you');
+  expect(QUEUE_PLACEHOLDER_NUMBER).toMatch(/^\+1\d{10}$/);
+});
+
+describe('allowed digits: 0-9, *, # and w', () => {
+  test.each([...'0123456789*#w'])('%s is allowed', (k) => expect(isAllowedDialDigit(k)).toBe(true));
+  test.each(['a', 'W', '+', ' ', '', '12', 'ww', '-'])('%j is not', (k) => expect(isAllowedDialDigit(k)).toBe(false));
+  test('the pad has 1-9, *, 0, #', () => expect(DIAL_PAD_KEYS.join('')).toBe('123456789*0#'));
+});
+
+describe('dial pad press', () => {
+  test('during a call: a DTMF digit', () => expect(dialPadPress('5', { onCall: true, number: '+1212' })).toEqual({ kind: 'dtmf', digit: '5' }));
+  test('otherwise: appended', () => expect(dialPadPress('#', { onCall: false, number: '+1212' })).toEqual({ kind: 'append', number: '+1212#' }));
+  test('other keys are ignored', () => expect(dialPadPress('x', { onCall: false, number: '' })).toEqual({ kind: 'ignored' }));
+});
+
+describe('dialError', () => {
+  test('an empty number first', () => {
+    expect(dialError({ number: '', deviceReady: false })).toBe(DIAL_EMPTY_NUMBER_TEXT);
+    expect(dialError({ number: '   ', deviceReady: true })).toBe(DIAL_EMPTY_NUMBER_TEXT);
+  });
+  test('then the device', () => expect(dialError({ number: '+12125550100', deviceReady: false })).toBe(CALL_DEVICE_NOT_READY_TEXT));
+  test('ok', () => expect(dialError({ number: '+12125550100', deviceReady: true })).toBeNull());
+});
+
+describe('takeFromQueue', () => {
+  const queue = [{ id: 'a' }, { id: 'b' }, { id: 'c' }];
+  test('the first entry is taken and leaves the queue', () =>
+    expect(takeFromQueue(queue, 'a', false)).toEqual({ ok: true, entry: { id: 'a' }, rest: [{ id: 'b' }, { id: 'c' }] }));
+  test('not during a call, even the first', () => expect(takeFromQueue(queue, 'a', true)).toEqual({ ok: false, error: QUEUE_FINISH_CURRENT_CALL_TEXT }));
+  test('not a later entry', () => expect(takeFromQueue(queue, 'b', false)).toEqual({ ok: false, error: QUEUE_FIRST_NUMBER_TEXT }));
+  test('the call check comes first', () => expect(takeFromQueue(queue, 'c', true)).toEqual({ ok: false, error: QUEUE_FINISH_CURRENT_CALL_TEXT }));
+  test('an empty queue or unknown id', () => {
+    expect(takeFromQueue([], 'a', false)).toEqual({ ok: false, error: QUEUE_FIRST_NUMBER_TEXT });
+    expect(takeFromQueue(queue, 'z', false)).toEqual({ ok: false, error: QUEUE_FIRST_NUMBER_TEXT });
+  });
+  test('the input queue is not changed', () => {
+    takeFromQueue(queue, 'a', false);
+    expect(queue).toHaveLength(3);
+  });
+});
+
+test.each([
+  [0, '00:00:00'], [59, '00:00:59'], [61, '00:01:01'], [3600, '01:00:00'], [3661.9, '01:01:01'], [360_000, '100:00:00'], [-5, '00:00:00'],
+])('formatCallTimer(%d) = %s', (s, text) => expect(formatCallTimer(s)).toBe(text));

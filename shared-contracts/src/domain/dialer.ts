@@ -1,0 +1,65 @@
+import { DIALER_ALLOWED_DIGITS } from './limits';
+
+/** Spec sections 2 and 5: the softphone's texts and dialing rules. */
+export const DIAL_EMPTY_NUMBER_TEXT = 'Please enter a phone number to call';
+export const CALL_DEVICE_NOT_READY_TEXT = 'Call device not ready';
+export const QUEUE_FINISH_CURRENT_CALL_TEXT = 'Finish your current call before calling from queue';
+export const QUEUE_FIRST_NUMBER_TEXT = 'Please call the first number in queue before proceeding to others';
+
+export const SOFTPHONE_TEXT = {
+  ready: 'Ready For Call',
+  onQueueCall: 'Queue Call / Mobile',
+  phonePlaceholder: 'ex: +1211111111',
+  queueTitle: 'Queue List',
+  queueEmpty: 'No numbers in queue',
+  queueNext: '(Next)',
+  incomingTitle: 'Incoming call',
+  reject: 'Reject',
+  accept: 'Accept',
+} as const;
+
+export const incomingCallText = (caller: string): string => `${caller} is calling you`;
+
+/** The dial pad's keys, in the order they are laid out. */
+export const DIAL_PAD_KEYS = ['1', '2', '3', '4', '5', '6', '7', '8', '9', '*', '0', '#'] as const;
+
+/** One DTMF/dial character: 0-9, *, # or w (a pause). */
+export const isAllowedDialDigit = (key: string): boolean => DIALER_ALLOWED_DIGITS.test(key);
+
+export type DialPadAction =
+  | { kind: 'dtmf'; digit: string }
+  | { kind: 'append'; number: string }
+  | { kind: 'ignored' };
+
+/** A dial pad key sends a DTMF digit during a call; otherwise it is appended to the number. */
+export function dialPadPress(key: string, state: { onCall: boolean; number: string }): DialPadAction {
+  if (!isAllowedDialDigit(key)) return { kind: 'ignored' };
+  return state.onCall ? { kind: 'dtmf', digit: key } : { kind: 'append', number: state.number + key };
+}
+
+/** Why a manual call cannot start, or null when it can. The number is checked before the device. */
+export function dialError(state: { number: string; deviceReady: boolean }): string | null {
+  if (state.number.trim() === '') return DIAL_EMPTY_NUMBER_TEXT;
+  if (!state.deviceReady) return CALL_DEVICE_NOT_READY_TEXT;
+  return null;
+}
+
+export type QueueTake<T> = { ok: true; entry: T; rest: T[] } | { ok: false; error: string };
+
+/**
+ * Calling from the queue: only when not on a call, and only the first entry; the entry
+ * leaves the queue when it is called.
+ */
+export function takeFromQueue<T extends { id: string }>(queue: readonly T[], entryId: string, onCall: boolean): QueueTake<T> {
+  if (onCall) return { ok: false, error: QUEUE_FINISH_CURRENT_CALL_TEXT };
+  const [first, ...rest] = queue;
+  if (first === undefined || first.id !== entryId) return { ok: false, error: QUEUE_FIRST_NUMBER_TEXT };
+  return { ok: true, entry: first, rest };
+}
+
+/** The softphone's running call timer: whole seconds → "hh:mm:ss". */
+export function formatCallTimer(totalSeconds: number): string {
+  const s = Math.max(0, Math.floor(totalSeconds));
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${pad(Math.floor(s / 3600))}:${pad(Math.floor((s % 3600) / 60))}:${pad(s % 60)}`;
+}

@@ -1,0 +1,70 @@
+/** Integration providers the product connects to, and the CINC connection rule of spec section 4. */
+export const INTEGRATION_CATEGORIES = ['crm', 'calendar', 'booking'] as const;
+export type IntegrationCategory = (typeof INTEGRATION_CATEGORIES)[number];
+
+export const INTEGRATION_PROVIDERS = [
+  'cinc', 'follow-up-boss', 'hubspot', 'google-calendar', 'outlook-calendar', 'squareup',
+] as const;
+export type IntegrationProvider = (typeof INTEGRATION_PROVIDERS)[number];
+
+export const INTEGRATION_CATEGORY_BY_PROVIDER: Record<IntegrationProvider, IntegrationCategory> = {
+  cinc: 'crm',
+  'follow-up-boss': 'crm',
+  hubspot: 'crm',
+  'google-calendar': 'calendar',
+  'outlook-calendar': 'calendar',
+  squareup: 'booking',
+};
+
+/** How a provider is connected: an API key pasted by the user, or the provider's OAuth consent. */
+export const INTEGRATION_AUTH_TYPES = ['apiKey', 'oauth'] as const;
+export type IntegrationAuthType = (typeof INTEGRATION_AUTH_TYPES)[number];
+export const INTEGRATION_AUTH_TYPE_BY_PROVIDER: Record<IntegrationProvider, IntegrationAuthType> = {
+  cinc: 'apiKey',
+  'follow-up-boss': 'apiKey',
+  hubspot: 'oauth',
+  'google-calendar': 'oauth',
+  'outlook-calendar': 'oauth',
+  squareup: 'oauth',
+};
+
+export const FETCH_CONNECTIONS_FAILED_TEXT = 'Failed to fetch connections';
+
+export const CINC = 'cinc';
+export type CincConnectionStatus = 'connected' | 'disconnected' | null;
+export interface CrmRef { provider: string; id: string }
+
+export const isCincCrm = (crm: CrmRef | null | undefined): boolean =>
+  crm != null && (crm.provider === CINC || crm.id === CINC);
+
+export type CincEvent =
+  /** Connections were fetched: connected when the CRM is CINC, otherwise null. */
+  | { type: 'fetched'; crm: CrmRef | null }
+  /** The connected CRM was set or cleared locally. */
+  | { type: 'crmChanged'; crm: CrmRef | null }
+  /** The status is set explicitly. */
+  | { type: 'set'; status: CincConnectionStatus }
+  /** All integration state cleared. */
+  | { type: 'cleared' };
+
+/** Spec section 4, CINC CRM connection status, as a pure transition. */
+export function nextCincStatus(previous: CincConnectionStatus, event: CincEvent): CincConnectionStatus {
+  switch (event.type) {
+    case 'fetched':
+      return isCincCrm(event.crm) ? 'connected' : null;
+    case 'crmChanged':
+      if (isCincCrm(event.crm)) return 'connected';
+      return previous === 'connected' ? 'disconnected' : previous;
+    case 'set':
+      return event.status;
+    case 'cleared':
+      return null;
+  }
+}
+
+/** Adds a calendar integration unless one with the same id is already there. */
+export const addCalendarIntegration = <T extends { id: string }>(list: readonly T[], item: T): T[] =>
+  list.some((x) => x.id === item.id) ? [...list] : [...list, item];
+
+export const removeCalendarIntegration = <T extends { id: string }>(list: readonly T[], id: string): T[] =>
+  list.filter((x) => x.id !== id);

@@ -1,0 +1,71 @@
+import {
+  BILLING_PERIODS, FREE_PLAN_MINUTE_QUOTA, PAID_PLAN_IDS, PLANS, PLAN_IDS, minuteQuotaFor, overageFor,
+  planById, planPrice,
+} from './plans';
+
+const features = (id: string) => {
+  const f = planById(id as never)!.planFeature;
+  return {
+    reports: f.reports, bulkOutboundCall: f.bulkOutboundCall, realTimeCallListen: f.realTimeCallListen,
+    callRouting: f.callRouting, customKnowledgeBase: f.customKnowledgeBase, callLogs: f.callLogs, callRecordings: f.callRecordings,
+  };
+};
+const none = {
+  reports: false, bulkOutboundCall: false, realTimeCallListen: false, callRouting: false,
+  customKnowledgeBase: false, callLogs: false, callRecordings: false,
+};
+
+describe('PLANS (spec section 9)', () => {
+  test('four plans, in order', () =>
+    expect(PLANS.map((p) => p.name)).toEqual(['Time Saver Basic', 'Efficiency Plus', 'Performance Suite', 'Enterprise Edge']));
+
+  test.each([
+    ['time-saver-basic', 'Time Saver Basic', 349, 319, 0.1, 500],
+    ['efficiency-plus', 'Efficiency Plus', 999, 829, 0.08, 2000],
+    ['performance-suite', 'Performance Suite', 1999, 1549, 0.06, 5000],
+    ['enterprise-edge', 'Enterprise Edge', 199.99, 1999.99, 0.04, 10000],
+  ])('%s: prices and quota', (id, name, monthly, yearly, overage, quota) => {
+    const p = planById(id as never)!;
+    expect(p).toMatchObject({ name, monthlyPrice: monthly, yearlyPrice: yearly, overagePrice: overage });
+    expect(p.planFeature.minuteQuota).toBe(quota);
+    expect(p.monthlyPriceId).not.toBe(p.yearlyPriceId);
+  });
+
+  test('Time Saver Basic: call logs only', () => expect(features('time-saver-basic')).toEqual({ ...none, callLogs: true }));
+  test('Efficiency Plus: reports, bulk outbound, call routing, recordings', () =>
+    expect(features('efficiency-plus')).toEqual({
+      ...none, callLogs: true, reports: true, bulkOutboundCall: true, callRouting: true, callRecordings: true,
+    }));
+  test('Performance Suite: also real-time listen and custom knowledge base', () =>
+    expect(features('performance-suite')).toEqual({
+      callLogs: true, reports: true, bulkOutboundCall: true, callRouting: true, callRecordings: true,
+      realTimeCallListen: true, customKnowledgeBase: true,
+    }));
+  test('Enterprise Edge: all features', () =>
+    expect(Object.values(features('enterprise-edge')).every(Boolean)).toBe(true));
+
+  test('ids are known plan ids and the paid list matches', () => {
+    expect(PLANS.map((p) => p.id)).toEqual([...PAID_PLAN_IDS]);
+    for (const id of PAID_PLAN_IDS) expect(PLAN_IDS).toContain(id);
+    expect(planById('free')).toBeUndefined();
+  });
+});
+
+describe('plan helpers', () => {
+  test('billing periods', () => expect(BILLING_PERIODS).toEqual(['monthly', 'yearly']));
+  test('planPrice picks the period', () => {
+    const p = planById('efficiency-plus')!;
+    expect(planPrice(p, 'monthly')).toBe(999);
+    expect(planPrice(p, 'yearly')).toBe(829);
+  });
+  test('minuteQuotaFor: plan quota, or the free quota', () => {
+    expect(minuteQuotaFor('performance-suite')).toBe(5000);
+    expect(minuteQuotaFor('free')).toBe(FREE_PLAN_MINUTE_QUOTA);
+  });
+  test('overageFor: none within quota, whole minutes over it at the overage price', () => {
+    expect(overageFor('time-saver-basic', 499.5)).toEqual({ minuteQuota: 500, overageMinutes: 0, overageCost: 0 });
+    expect(overageFor('time-saver-basic', 500.2)).toEqual({ minuteQuota: 500, overageMinutes: 1, overageCost: 0.1 });
+    expect(overageFor('enterprise-edge', 10_033)).toEqual({ minuteQuota: 10_000, overageMinutes: 33, overageCost: 1.32 });
+    expect(overageFor('free', 100)).toEqual({ minuteQuota: FREE_PLAN_MINUTE_QUOTA, overageMinutes: 70, overageCost: 0 });
+  });
+});

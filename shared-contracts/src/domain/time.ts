@@ -1,0 +1,38 @@
+/** Spec section 9: calendar helpers. Dates are in the runtime's local time zone. */
+
+export interface MonthRange {
+  /** The first day of the month, 00:00:00.000. */
+  start: Date;
+  /** The last day of the month, 23:59:59.999. */
+  end: Date;
+}
+
+export function currentMonthRange(now: Date = new Date()): MonthRange {
+  const start = new Date(now.getFullYear(), now.getMonth(), 1, 0, 0, 0, 0);
+  // Day 0 of the next month is the last day of this one.
+  const end = new Date(now.getFullYear(), now.getMonth() + 1, 0, 23, 59, 59, 999);
+  return { start, end };
+}
+
+export const currentMonthStart = (now: Date = new Date()): Date => currentMonthRange(now).start;
+export const currentMonthEnd = (now: Date = new Date()): Date => currentMonthRange(now).end;
+
+const HH_MM = /^([01]?\d|2[0-3]):([0-5]\d)$/;
+
+/** "HH:MM" (24-hour) → minutes since midnight; null when the text is not a valid time. */
+export function hhmmToMinutes(text: string): number | null {
+  const match = HH_MM.exec(text.trim());
+  if (!match) return null;
+  return Number(match[1]) * 60 + Number(match[2]);
+}
+
+/** Whether the runtime knows this IANA time zone name (e.g. "America/New_York"). */
+export function isTimeZone(name: string): boolean {
+  if (name.trim() === '') return false;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,49 @@
+import * as v from 'valibot';
+import { endpoint } from './endpoint';
+import { Id, IsoDateTime, PlainText, requestObject } from '../schemas/common';
+
+/** At most this many unrevoked keys per account. */
+export const MAX_ACTIVE_API_KEYS = 10;
+export const API_KEY_MAX_EXPIRY_DAYS = 365;
+
+export const CreateApiKeyBody = requestObject({
+  name: PlainText('Key name', 100),
+  /** Absent or null: the key does not expire. */
+  expiresInDays: v.optional(v.nullable(v.pipe(
+    v.number('Expiry must be a number of days'),
+    v.integer('Expiry must be whole days'),
+    v.minValue(1, `Expiry must be from 1 to ${API_KEY_MAX_EXPIRY_DAYS} days`),
+    v.maxValue(API_KEY_MAX_EXPIRY_DAYS, `Expiry must be from 1 to ${API_KEY_MAX_EXPIRY_DAYS} days`),
+  ))),
+});
+
+/** A key as listed: never the secret, only its first characters to recognise it. */
+export const ApiKey = v.object({
+  id: Id,
+  name: v.string(),
+  prefix: v.string(),
+  createdAt: IsoDateTime,
+  lastUsedAt: v.nullable(IsoDateTime),
+  expiresAt: v.nullable(IsoDateTime),
+  revokedAt: v.nullable(IsoDateTime),
+});
+export type ApiKey = v.InferOutput<typeof ApiKey>;
+
+export const apiKeyContract = {
+  create: endpoint({
+    method: 'POST', path: 'api-key/create', summary: 'Create an API key; the secret is in this response only and is never shown again',
+    body: CreateApiKeyBody,
+    response: v.object({ apiKey: ApiKey, secret: v.string() }),
+    roles: ['USER'], tenant: [],
+  }),
+  list: endpoint({
+    method: 'GET', path: 'api-key/list', summary: 'The account\'s API keys, newest first, revoked ones included',
+    response: v.array(ApiKey),
+    roles: ['USER'], tenant: [],
+  }),
+  revoke: endpoint({
+    method: 'POST', path: 'api-key/revoke/{id}', summary: 'Revoke an API key; requests with it fail from now on',
+    params: v.object({ id: Id }), response: ApiKey,
+    roles: ['USER'], tenant: [{ in: 'params', key: 'id', owns: 'apiKey' }],
+  }),
+} as const;

@@ -1,0 +1,164 @@
+import * as v from 'valibot';
+import { allEndpoints, contract } from './index';
+import { routePattern, type AnySchema, type EndpointDef } from './endpoint';
+
+const U = ['USER'];
+const A = ['AGENT'];
+const AD = ['ADMINISTRATOR'];
+const ALL = ['USER', 'AGENT', 'ADMINISTRATOR'];
+const P = 'public';
+
+/** Spec section 7, row by row (path spelled as there, query strings apart), then the endpoints the product adds. */
+const SPEC: Array<[string, string, string[] | typeof P]> = [
+  ['GET', 'auth/session-user', P],
+  ['POST', '/auth/login', P],
+  ['POST', '/auth/login/google', P],
+  ['POST', '/auth/send2FACode', P],
+  ['POST', '/auth/verify2FACode', P],
+  ['POST', '/auth/register', P],
+  ['GET', '/auth/verify-email', P],
+  ['POST', '/auth/resend-verification', P],
+  ['POST', '/auth/change-password', ALL],
+  ['POST', '/auth/forget-password', P],
+  ['POST', '/auth/reset-password', P],
+  ['GET', '/auth/check-allowed-user/{x}', P],
+  ['GET', 'users/get-current-user/{userId}', ALL],
+  ['PATCH', 'users/update-current-user/{userId}', ALL],
+  ['GET', 'account/get-account-preferenece/{userId}', U],
+  ['PATCH', 'users/update-user-preference/{userId}', U],
+  ['GET', 'users/get-security-preference/{userId}', ALL],
+  ['PATCH', 'users/update-security-preference/{userId}', ALL],
+  ['GET', 'users/get-billing-information/{accountId}', U],
+  ['GET', 'account/get-timezones', ALL],
+  ['GET', 'account/get-account-overview/{id}', ALL],
+  ['POST', 'account/get-all-accounts', AD],
+  ['GET', '/account/connections/{accountId}', U],
+  ['POST', 'ai-client/get-all-clients ', AD],
+  ['POST', 'ai-client/create-ai-client', AD],
+  ['GET', 'ai-client/get-ai-clients', ['USER', 'ADMINISTRATOR']],
+  ['GET', 'call/get-call-stats/{accountId}', U],
+  ['POST', 'conversation/get-conversation-messages/{accountId}', U],
+  ['POST', 'call/make-test-call', U],
+  ['POST', 'call/generate-token', A],
+  ['POST', '/call/upload-default-voicemail', A],
+  ['GET', 'call/get-dialer-setting', A],
+  ['POST', 'call/get-call-logs', U],
+  ['POST', 'call/get-agent-call-logs', A],
+  ['GET', 'call/get-call-reports/{id}', U],
+  ['POST', 'appointment/get-appointments-reports', U],
+  ['GET', 'agent/get-agents/{accountId}', U],
+  ['GET', 'agent/get-agents-overview/{accountId}', U],
+  ['POST', 'agent/get-agent-voices', U],
+  ['GET', 'agent/get-squareup-locations/{id}', U],
+  ['POST', 'agent/create-agent', U],
+  ['GET', 'agent/get-agent/{id}', U],
+  ['PATCH', 'agent/update-agent/{agentId}', U],
+  ['DELETE', 'agent/delete-agent/{id}', U],
+  ['POST', 'agent/duplicate-agent', U],
+  ['POST', 'campaign/toggle-campaign', U],
+  ['GET', 'company/get-account-business/{id}', U],
+  ['POST', 'company/update-business', U],
+  ['GET', 'company/get-business-industries', U],
+  ['GET', 'integrations', U],
+  ['POST', 'integrations/connect', U],
+  ['POST', 'integrations/disconnect', U],
+  ['POST', '/knowledge/generate-text', U],
+  ['POST', 'conversation/get-sms-list/{agentNumber}', A],
+  ['POST', 'conversation/get-conversation-sms/{accountId}', A],
+  ['POST', 'conversation/send-sms', A],
+  // Not in section 7; needed by the product's screens.
+  ['POST', '/auth/logout', ALL],
+  ['GET', 'ai-client/get-ai-client/{id}', AD],
+  ['PATCH', 'ai-client/update-ai-client/{id}', AD],
+  ['DELETE', 'ai-client/delete-ai-client/{id}', AD],
+  ['POST', 'call/submit-feedback', A],
+  ['POST', 'support/create-request', U],
+  ['POST', 'support/get-requests', U],
+  ['POST', 'api-key/create', U],
+  ['GET', 'api-key/list', U],
+  ['POST', 'api-key/revoke/{id}', U],
+  ['POST', 'billing/create-checkout-session', U],
+  ['GET', 'billing/get-usage/{accountId}', U],
+  ['GET', 'account/get-account/{id}', AD],
+  ['PATCH', 'account/update-account/{id}', AD],
+  ['GET', 'account/get-account-audit/{id}', AD],
+];
+
+const endpoints = allEndpoints();
+const sorted = (roles: EndpointDef['roles']) => (roles === 'public' ? roles : [...roles].sort());
+const objectKeys = (schema: AnySchema | undefined): string[] | undefined => {
+  let s = schema as unknown as { entries?: Record<string, unknown>; pipe?: unknown[]; options?: unknown[] } | undefined;
+  // A piped object (cross-field checks) keeps its object schema first in the pipe.
+  if (s?.pipe) s = s.pipe[0] as typeof s;
+  if (s?.entries) return Object.keys(s.entries);
+  // A variant: the keys of every option.
+  if (s?.options) return [...new Set(s.options.flatMap((o) => objectKeys(o as AnySchema) ?? []))];
+  return undefined;
+};
+
+describe('the contract table', () => {
+  test.each(SPEC)('%s %s is declared with its roles', (method, path, roles) => {
+    const found = endpoints.filter((e) => e.def.path === path && e.def.method === method);
+    expect(found).toHaveLength(1);
+    expect(sorted(found[0]!.def.roles)).toEqual(roles === P ? P : [...roles].sort());
+  });
+
+  test('the table has exactly these endpoints', () => {
+    expect(endpoints.map((e) => `${e.def.method} ${e.def.path}`).sort())
+      .toEqual(SPEC.map(([m, p]) => `${m} ${p}`).sort());
+  });
+
+  test('the spec\'s spellings are kept: the typo, the trailing space, the leading slashes', () => {
+    expect(contract.account.getAccountPreference.path).toBe('account/get-account-preferenece/{userId}');
+    expect(contract.aiClient.getAllClients.path).toBe('ai-client/get-all-clients ');
+    expect(contract.account.getConnections.path).toBe('/account/connections/{accountId}');
+    expect(contract.users.getCurrentUser.path).toBe('users/get-current-user/{userId}');
+  });
+
+  test('every path is unique per method after trimming', () => {
+    const keys = endpoints.map((e) => `${e.def.method} ${routePattern(e.def)}`);
+    expect(new Set(keys).size).toBe(keys.length);
+  });
+
+  test.each(endpoints.map((e) => [`${e.domain}.${e.key}`, e.def] as const))('%s: every {param} has a params key, and back', (_name, def) => {
+    const inPath = [...def.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
+    const keys = objectKeys(def.params) ?? [];
+    expect(keys.sort()).toEqual(inPath.sort());
+  });
+
+  test.each(endpoints.map((e) => [`${e.domain}.${e.key}`, e.def] as const))('%s: every tenant check names a declared field', (_name, def) => {
+    for (const check of def.tenant) {
+      const keys = objectKeys(def[check.in]);
+      expect(keys).toContain(check.key);
+    }
+  });
+
+  test('every id in a path is tenant-checked (the rest are not ids: x is an email)', () => {
+    for (const { def } of endpoints) {
+      for (const [, name] of def.path.matchAll(/\{(\w+)\}/g)) {
+        if (def.roles === 'public') continue;
+        expect(def.tenant.some((c) => c.in === 'params' && c.key === name)).toBe(true);
+      }
+    }
+  });
+
+  test('multipart endpoints declare a file field; GET and DELETE have no body', () => {
+    for (const { def } of endpoints) {
+      if (def.multipart) expect(objectKeys(def.body)).toEqual(['file']);
+      if (def.method === 'GET' || def.method === 'DELETE') expect(def.body).toBeUndefined();
+    }
+  });
+
+  test('every endpoint has a summary and a response schema', () => {
+    for (const { def } of endpoints) {
+      expect(def.summary.length).toBeGreaterThan(10);
+      expect(typeof (def.response as unknown as { '~run': unknown })['~run']).toBe('function');
+    }
+  });
+
+  test('paged list endpoints return arrays', () => {
+    for (const { def } of endpoints.filter((e) => e.def.paged)) {
+      expect(v.safeParse(def.response, []).success).toBe(true);
+    }
+  });
+});

@@ -1,0 +1,99 @@
+import * as v from 'valibot';
+import { Id, IsoDateTime, NonEmpty, PlainText, UsPhoneInput, requestObject } from './common';
+import { AiAgentSummary, HANDLE_CALL_TYPES } from './entities';
+import { hhmmToMinutes } from '../domain/time';
+
+export const AGENT_LANGUAGES = ['en-US', 'es-US'] as const;
+export const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
+export const AGENT_MAX_CALL_MINUTES = 60;
+export const AGENT_KNOWLEDGE_MAX_LENGTH = 100_000;
+
+const Time = (label: string) =>
+  v.pipe(v.string(`${label} is required`), v.check((t: string) => hhmmToMinutes(t) !== null, `${label} must be a time such as 09:30`));
+
+/** When the agent takes calls; outside these hours calls go to voicemail or the transfer number. */
+export const WorkingHours = v.pipe(
+  requestObject({
+    days: v.pipe(v.array(v.picklist(WEEKDAYS, 'Choose days of the week')), v.minLength(1, 'Choose at least one day')),
+    start: Time('Start time'),
+    end: Time('End time'),
+  }),
+  v.forward(
+    v.partialCheck([['start'], ['end']], (h) => (hhmmToMinutes(h.start) ?? 0) < (hhmmToMinutes(h.end) ?? 0), 'End time must be after start time'),
+    ['end'],
+  ),
+);
+
+const optionalId = (message: string) => v.nullable(v.pipe(v.string(message), v.uuid(message)));
+
+/**
+ * An AI agent's settings as a form edits them. No defaults here: the update body is these
+ * entries made optional, and a default would overwrite stored values.
+ */
+export const agentFields = {
+  name: PlainText('Agent name', 100),
+  handleCallType: v.picklist(HANDLE_CALL_TYPES, 'Choose whether the agent takes inbound calls, outbound calls or both'),
+  greeting: PlainText('Greeting', 500),
+  /** Instructions to the AI: free text, may quote markup, so no HTML check. */
+  prompt: NonEmpty('Instructions', 20_000),
+  voiceId: NonEmpty('Voice', 100),
+  /** The text (LLM) and STT clients from ai-client/get-ai-clients; null means the platform default. */
+  textClientId: optionalId('Choose an AI model'),
+  sttClientId: optionalId('Choose a speech-to-text client'),
+  language: v.picklist(AGENT_LANGUAGES, 'Choose a language'),
+  /** The number the agent answers and calls from. */
+  phoneNumber: v.nullable(UsPhoneInput('Agent phone number')),
+  /** Where the agent transfers a caller who asks for a person (call routing). */
+  transferNumber: v.nullable(UsPhoneInput('Transfer number')),
+  knowledge: v.pipe(v.string('Knowledge must be text'), v.maxLength(AGENT_KNOWLEDGE_MAX_LENGTH, 'Knowledge is too long')),
+  squareLocationId: v.nullable(v.pipe(v.string('Choose a Square location'), v.trim(), v.nonEmpty('Choose a Square location'), v.maxLength(100))),
+  calendarIntegrationId: optionalId('Choose a calendar'),
+  maxCallMinutes: v.pipe(
+    v.number('Maximum call length must be a number'),
+    v.integer('Maximum call length must be whole minutes'),
+    v.minValue(1, `Maximum call length must be from 1 to ${AGENT_MAX_CALL_MINUTES} minutes`),
+    v.maxValue(AGENT_MAX_CALL_MINUTES, `Maximum call length must be from 1 to ${AGENT_MAX_CALL_MINUTES} minutes`),
+  ),
+  recordCalls: v.boolean('Record calls must be on or off'),
+  workingHours: v.nullable(WorkingHours),
+};
+
+export const CreateAgentBody = requestObject({
+  name: agentFields.name,
+  handleCallType: agentFields.handleCallType,
+  greeting: agentFields.greeting,
+  prompt: agentFields.prompt,
+  voiceId: agentFields.voiceId,
+  textClientId: v.optional(agentFields.textClientId, null),
+  sttClientId: v.optional(agentFields.sttClientId, null),
+  language: v.optional(agentFields.language, 'en-US'),
+  phoneNumber: v.optional(agentFields.phoneNumber, null),
+  transferNumber: v.optional(agentFields.transferNumber, null),
+  knowledge: v.optional(agentFields.knowledge, ''),
+  squareLocationId: v.optional(agentFields.squareLocationId, null),
+  calendarIntegrationId: v.optional(agentFields.calendarIntegrationId, null),
+  maxCallMinutes: v.optional(agentFields.maxCallMinutes, 10),
+  recordCalls: v.optional(agentFields.recordCalls, true),
+  workingHours: v.optional(agentFields.workingHours, null),
+});
+export type CreateAgentInput = v.InferInput<typeof CreateAgentBody>;
+
+/** An AI agent (an "AI call support") with every setting. */
+export const AiAgent = v.object({
+  ...AiAgentSummary.entries,
+  greeting: v.string(),
+  prompt: v.string(),
+  voiceId: v.string(),
+  textClientId: v.nullable(Id),
+  sttClientId: v.nullable(Id),
+  language: v.picklist(AGENT_LANGUAGES),
+  transferNumber: v.nullable(v.string()),
+  knowledge: v.string(),
+  squareLocationId: v.nullable(v.string()),
+  calendarIntegrationId: v.nullable(Id),
+  maxCallMinutes: v.number(),
+  recordCalls: v.boolean(),
+  workingHours: v.nullable(v.object({ days: v.array(v.picklist(WEEKDAYS)), start: v.string(), end: v.string() })),
+  updatedAt: IsoDateTime,
+});
+export type AiAgent = v.InferOutput<typeof AiAgent>;
