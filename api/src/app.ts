@@ -1,0 +1,44 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Config } from './config';
+import type { Db } from './db/client';
+import { installErrorHandlers } from './http/error-handler';
+import { httpRoutes } from './http/routes';
+import { authServicePlugin } from './modules/auth/auth-service';
+import { realtimeServicePlugin, socketRoutes } from './modules/realtime';
+import { registerCors } from './plugins/external/cors';
+import { registerWebsocket } from './plugins/external/websocket';
+import { appContextPlugin } from './plugins/services/app-context';
+
+export interface BuildAppOptions {
+  config: Config;
+  db: Db;
+}
+
+/** Plugins in order: external → services → routes. Opening and migrating the database is the caller's job. */
+export async function buildApp({ config, db }: BuildAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      serializers: {
+        // The WebSocket token rides in the query string; request logs must not carry it.
+        req: (req: { method: string; url: string; ip?: string }) => ({
+          method: req.method,
+          url: req.url.replace(/([?&]token=)[^&]*/gi, '$1[redacted]'),
+          remoteAddress: req.ip,
+        }),
+      },
+    },
+  });
+
+  await registerCors(app, config.corsOrigins);
+  await registerWebsocket(app);
+
+  await app.register(appContextPlugin(config, db));
+  await app.register(authServicePlugin);
+  await app.register(realtimeServicePlugin);
+
+  installErrorHandlers(app);
+  await app.register(httpRoutes);
+  await app.register(socketRoutes);
+  return app;
+}

@@ -1,0 +1,30 @@
+import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { accounts } from './accounts';
+import { aiAgents } from './ai-agents';
+import { callDirectionEnum, callStatusEnum } from './enums';
+import { leads } from './leads';
+import { users } from './users';
+
+export const calls = pgTable('calls', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  accountId: uuid('account_id').notNull().references(() => accounts.id, { onDelete: 'cascade' }),
+  direction: callDirectionEnum('direction').notNull(),
+  status: callStatusEnum('status').notNull(),
+  fromNumber: text('from_number').notNull(),
+  toNumber: text('to_number').notNull(),
+  startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+  durationSeconds: integer('duration_seconds').notNull().default(0),
+  // Deleting an agent or lead keeps the call history; the link just goes away.
+  aiAgentId: uuid('ai_agent_id').references(() => aiAgents.id, { onDelete: 'set null' }),
+  agentUserId: uuid('agent_user_id').references(() => users.id, { onDelete: 'set null' }),
+  leadId: uuid('lead_id').references(() => leads.id, { onDelete: 'set null' }),
+  /** Twilio's CallSid; null for calls that never reached Twilio (simulator, seed). */
+  callSid: text('call_sid'),
+}, (t) => [
+  index('calls_account_started_idx').on(t.accountId, t.startedAt.desc()),
+  index('calls_agent_user_started_idx').on(t.agentUserId, t.startedAt.desc()),
+  index('calls_ai_agent_idx').on(t.aiAgentId),
+  uniqueIndex('calls_call_sid_key').on(t.callSid),
+]);
+
+export type CallRow = typeof calls.$inferSelect;

@@ -1,0 +1,13 @@
+import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { accounts } from './accounts';
+
+/** Callers waiting for a human agent, oldest first. */
+export const queueEntries = pgTable('queue_entries', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  accountId: uuid('account_id').notNull().references(() => accounts.id, { onDelete: 'cascade' }),
+  phoneNumber: text('phone_number').notNull(),
+  callerName: text('caller_name'),
+  enqueuedAt: timestamp('enqueued_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [
+  index('queue_entries_account_enqueued_idx').on(t.accountId, t.enqueuedAt),
+]);

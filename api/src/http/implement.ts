@@ -1,0 +1,46 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { BodyOf, DataOf, EndpointDef, ParamsOf, QueryOf, ResponseOf, SessionUser } from 'shared-contracts';
+import type { Db } from '../db/client';
+import type { ResolvedTenantKind } from './tenant';
+
+/** The signed-in caller: the session user plus the session its token names. */
+export interface AuthUser extends SessionUser {
+  sessionId: string;
+}
+
+/** Public endpoints may be called without a token; the rest always have a caller. */
+export type CallerOf<E extends EndpointDef> = E['roles'] extends 'public' ? AuthUser | null : AuthUser;
+
+export interface HandlerContext<E extends EndpointDef> {
+  params: ParamsOf<E>;
+  query: QueryOf<E>;
+  body: BodyOf<E>;
+  user: CallerOf<E>;
+  db: Db;
+  app: FastifyInstance;
+  request: FastifyRequest;
+}
+
+/** What a handler returns: the `data` itself, or `{ data, total }` for paged lists. */
+export type HandlerResult<E extends EndpointDef> = E['paged'] extends true ? ResponseOf<E> : DataOf<E>;
+
+export type Handler<E extends EndpointDef> = (ctx: HandlerContext<E>) => Promise<HandlerResult<E>>;
+
+/** An endpoint with its handler, its exact types erased so implementations fit in one list. */
+export interface Implementation {
+  def: EndpointDef;
+  handler: (ctx: HandlerContext<EndpointDef>) => Promise<unknown>;
+}
+
+/** Fails the type check when an endpoint's tenant checks name a kind `http/tenant.ts` cannot resolve. */
+type Resolvable<E extends EndpointDef> = Exclude<E['tenant'][number]['owns'], ResolvedTenantKind> extends never
+  ? unknown
+  : { missingTenantResolver: Exclude<E['tenant'][number]['owns'], ResolvedTenantKind> };
+
+/**
+ * Binds a handler to a contract entry. The handler's inputs and its return value are typed
+ * from the entry, so a renamed field or a wrong response shape fails `tsc` here.
+ */
+export function implement<E extends EndpointDef>(def: E & Resolvable<E>, handler: Handler<E>): Implementation {
+  return { def, handler: handler as unknown as Implementation['handler'] };
+}

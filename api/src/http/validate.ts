@@ -1,0 +1,36 @@
+import * as v from 'valibot';
+import type { AnySchema } from 'shared-contracts';
+import { badRequest } from './api-error';
+
+type Issue = v.BaseIssue<unknown>;
+type SchemaLike = { entries?: Record<string, SchemaLike> } & v.GenericSchema;
+
+/** The entry schema at an issue's path, when the path runs through object schemas. */
+function entryAt(schema: SchemaLike, keys: unknown[]): SchemaLike | undefined {
+  let current: SchemaLike | undefined = schema;
+  for (const key of keys) current = typeof key === 'string' ? current?.entries?.[key] : undefined;
+  return current;
+}
+
+/**
+ * Valibot reports a missing key with the object's generic text ("Invalid key: Expected "email"
+ * but received undefined"), not the field's own. The field's schema knows the words the client
+ * should show ("Email is required"), so ask it what it says about an absent value.
+ */
+function messageOf(schema: SchemaLike, issue: Issue): string {
+  const last = issue.path?.at(-1);
+  if (issue.type !== 'object' || last?.origin !== 'key' || issue.input !== undefined) return issue.message;
+  const entry = entryAt(schema, issue.path!.map((item) => item.key));
+  const own = entry ? v.safeParse(entry, undefined) : undefined;
+  if (own && !own.success && own.issues[0]) return own.issues[0].message;
+  return `${String(last.key)} is required`;
+}
+
+/** Parses one part of a request with its contract schema; the first issue is the message the client shows. */
+export function parsePart(schema: AnySchema | undefined, input: unknown): unknown {
+  if (schema === undefined) return undefined;
+  const result = v.safeParse(schema, input);
+  if (result.success) return result.output;
+  const messages = result.issues.map((issue) => messageOf(schema as SchemaLike, issue));
+  throw badRequest(messages[0] ?? 'Invalid request', messages);
+}

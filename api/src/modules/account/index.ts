@@ -1,0 +1,3 @@
+import { getAllAccounts } from './get-all-accounts';
+
+export const accountEndpoints = [getAllAccounts];

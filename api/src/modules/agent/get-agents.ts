@@ -1,0 +1,12 @@
+import { asc, eq } from 'drizzle-orm';
+import { contract } from 'shared-contracts';
+import { aiAgents } from '../../db/schema';
+import { implement } from '../../http/implement';
+import { toAiAgentSummary } from './ai-agent-summary';
+
+export const getAgents = implement(contract.agent.getAgents, async ({ params, db }) => {
+  const rows = await db.select().from(aiAgents)
+    .where(eq(aiAgents.accountId, params.accountId))
+    .orderBy(asc(aiAgents.createdAt), asc(aiAgents.id));
+  return rows.map(toAiAgentSummary);
+});

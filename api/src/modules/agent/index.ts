@@ -1,0 +1,4 @@
+import { getAgents } from './get-agents';
+import { getAgentsOverview } from './get-agents-overview';
+
+export const agentEndpoints = [getAgents, getAgentsOverview];

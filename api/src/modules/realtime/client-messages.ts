@@ -1,0 +1,58 @@
+import type { AgentStatusValue, ClientMessage, ServerMessage } from 'shared-contracts';
+import type { Db } from '../../db/client';
+import type { AuthUser } from '../../http/implement';
+import type { RealtimeService } from './realtime-service';
+import { findAccountAgent, listQueue, removeFirstInQueue, saveStatus } from './presence-store';
+
+export interface SocketSession {
+  db: Db;
+  realtime: RealtimeService;
+  user: AuthUser;
+  /** The room this socket joined. */
+  accountId: string;
+}
+
+/** Why a frame was refused; the text goes back to the sender in an ERROR message. */
+export class RefusedMessage extends Error {}
+
+export const NOT_THIS_ACCOUNT_TEXT = 'accountId is not the account of this connection';
+export const AGENT_NOT_FOUND_TEXT = 'Agent not found in this account';
+export const OWN_STATUS_ONLY_TEXT = 'Agents may only change their own status';
+
+/**
+ * The agent a frame names must be a human agent of this connection's account, and an AGENT
+ * may only speak for itself. Another account's agent gets the same answer as a missing one.
+ */
+async function assertAgent(session: SocketSession, agentId: string): Promise<void> {
+  if (session.user.role === 'AGENT' && agentId !== session.user.id) throw new RefusedMessage(OWN_STATUS_ONLY_TEXT);
+  if ((await findAccountAgent(session.db, session.accountId, agentId)) === null) throw new RefusedMessage(AGENT_NOT_FOUND_TEXT);
+}
+
+function assertAccount(session: SocketSession, accountId: string): void {
+  if (accountId !== session.accountId) throw new RefusedMessage(NOT_THIS_ACCOUNT_TEXT);
+}
+
+async function setStatus(session: SocketSession, agentId: string, status: AgentStatusValue): Promise<void> {
+  await assertAgent(session, agentId);
+  const entry = await saveStatus(session.db, agentId, status);
+  const message: ServerMessage = { type: 'STATUS_UPDATED', ...entry };
+  await session.realtime.broadcast(session.accountId, message);
+}
+
+/** Applies one validated client frame; throws RefusedMessage when it may not. */
+export async function handleClientMessage(session: SocketSession, message: ClientMessage): Promise<void> {
+  switch (message.type) {
+    case 'UPDATE_STATUS':
+      return setStatus(session, message.agentId, message.status);
+    case 'AGENT_ACTIVE_STATUS':
+      assertAccount(session, message.accountId);
+      return setStatus(session, message.agentId, message.isActive ? 'available' : 'offline');
+    case 'REMOVE_FROM_QUEUE': {
+      assertAccount(session, message.accountId);
+      await assertAgent(session, message.agentId);
+      await removeFirstInQueue(session.db, session.accountId);
+      const queue = await listQueue(session.db, session.accountId);
+      return session.realtime.broadcast(session.accountId, { type: 'QUEUE_UPDATED', queue });
+    }
+  }
+}

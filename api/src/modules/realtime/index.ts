@@ -1,0 +1,2 @@
+export { realtimeServicePlugin, type RealtimeService } from './realtime-service';
+export { socketRoutes } from './socket-route';

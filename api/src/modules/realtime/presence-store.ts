@@ -1,0 +1,67 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { AgentStatusEntry, AgentStatusValue, QueueEntry } from 'shared-contracts';
+import type { Db } from '../../db/client';
+import { agentStatuses, queueEntries, users } from '../../db/schema';
+
+const toEntry = (row: { agentId: string; status: AgentStatusValue; busyFrom: Date | null }): AgentStatusEntry => ({
+  agentId: row.agentId,
+  status: row.status,
+  busyFrom: row.busyFrom ? row.busyFrom.toISOString() : null,
+});
+
+/** The account's human agents that have a status row (others are offline). */
+export async function listStatuses(db: Db, accountId: string): Promise<AgentStatusEntry[]> {
+  const rows = await db.select({ agentId: agentStatuses.agentId, status: agentStatuses.status, busyFrom: agentStatuses.busyFrom })
+    .from(agentStatuses)
+    .innerJoin(users, eq(users.id, agentStatuses.agentId))
+    .where(eq(users.accountId, accountId));
+  return rows.map(toEntry);
+}
+
+/**
+ * Stores an agent's status in one statement. `busyFrom` is when the current busy spell began:
+ * kept while the agent stays busy, so the softphone's timer does not restart, and cleared otherwise.
+ */
+export async function saveStatus(db: Db, agentId: string, status: AgentStatusValue): Promise<AgentStatusEntry> {
+  const [row] = await db.insert(agentStatuses)
+    .values({ agentId, status, busyFrom: status === 'busy' ? sql`now()` : null, updatedAt: sql`now()` })
+    .onConflictDoUpdate({
+      target: agentStatuses.agentId,
+      set: {
+        status,
+        busyFrom: sql`case when excluded.status <> 'busy' then null
+          when ${agentStatuses.status} = 'busy' then ${agentStatuses.busyFrom}
+          else excluded.busy_from end`,
+        updatedAt: sql`now()`,
+      },
+    })
+    .returning({ agentId: agentStatuses.agentId, status: agentStatuses.status, busyFrom: agentStatuses.busyFrom });
+  if (!row) throw new Error('agent status upsert returned no row');
+  return toEntry(row);
+}
+
+/** A human agent (role AGENT) of the given account, or null. */
+export async function findAccountAgent(db: Db, accountId: string, agentId: string): Promise<{ id: string } | null> {
+  const [row] = await db.select({ id: users.id }).from(users)
+    .where(and(eq(users.id, agentId), eq(users.accountId, accountId), eq(users.role, 'AGENT')));
+  return row ?? null;
+}
+
+export async function listQueue(db: Db, accountId: string): Promise<QueueEntry[]> {
+  const rows = await db.select().from(queueEntries)
+    .where(eq(queueEntries.accountId, accountId))
+    .orderBy(asc(queueEntries.enqueuedAt), asc(queueEntries.id));
+  return rows.map((row) => ({
+    id: row.id,
+    phoneNumber: row.phoneNumber,
+    callerName: row.callerName,
+    enqueuedAt: row.enqueuedAt.toISOString(),
+  }));
+}
+
+/** Removes the oldest entry: the softphone only ever calls the first number in the queue. */
+export async function removeFirstInQueue(db: Db, accountId: string): Promise<void> {
+  await db.delete(queueEntries).where(eq(queueEntries.id, sql`(
+    select q.id from ${queueEntries} q where q.account_id = ${accountId}
+    order by q.enqueued_at, q.id limit 1)`));
+}

@@ -1,0 +1,105 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import * as v from 'valibot';
+import type { RawData, WebSocket } from 'ws';
+import {
+  ClientMessage, Id, parseMessage, SESSION_EXPIRED_TEXT, SOCKET_CLOSE_UNAUTHORIZED, SOCKET_PATH, type ServerMessage,
+} from 'shared-contracts';
+import { accounts } from '../../db/schema';
+import { INTERNAL_ERROR_TEXT } from '../../http/api-error';
+import { handleClientMessage, RefusedMessage, type SocketSession } from './client-messages';
+import { listQueue, listStatuses } from './presence-store';
+
+export const ACCOUNT_REFUSED_TEXT = 'You do not have access to this account';
+
+const SocketQuery = v.object({ accountId: v.optional(v.string()), token: v.optional(v.string()) });
+
+/** Who may join which room: a valid session, and the account must be its own (administrators: any existing one). */
+async function admit(app: FastifyInstance, request: FastifyRequest): Promise<SocketSession | { refused: string }> {
+  const query = v.safeParse(SocketQuery, request.query);
+  const token = query.success ? query.output.token : undefined;
+  const user = token ? await app.auth.authenticate(token) : null;
+  if (user === null) return { refused: SESSION_EXPIRED_TEXT };
+  const accountId = query.success ? query.output.accountId : undefined;
+  if (!v.is(Id, accountId)) return { refused: ACCOUNT_REFUSED_TEXT };
+  if (user.role === 'ADMINISTRATOR') {
+    const [account] = await app.db.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, accountId));
+    if (!account) return { refused: ACCOUNT_REFUSED_TEXT };
+  } else if (accountId !== user.accountId) {
+    return { refused: ACCOUNT_REFUSED_TEXT };
+  }
+  return { db: app.db, realtime: app.realtime, user, accountId };
+}
+
+const send = (socket: WebSocket, message: ServerMessage) => {
+  if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
+};
+
+/** The type a refused frame claimed to be, so the client can tell which of its messages failed. */
+function claimedType(raw: string): string | undefined {
+  try {
+    const type = (JSON.parse(raw) as { type?: unknown } | null)?.type;
+    return typeof type === 'string' ? type.slice(0, 64) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * `/ws?accountId=<id>&token=<jwt>`: the browser cannot set headers on a WebSocket, so the token
+ * rides in the query. The upgrade is accepted and then closed with 4401 rather than answered
+ * with an HTTP 401, because browsers hide the status of a failed upgrade but do report close codes.
+ */
+export async function socketRoutes(app: FastifyInstance): Promise<void> {
+  app.get(SOCKET_PATH, { websocket: true }, (socket, request) => {
+    const ready = open(app, socket, request).catch((err: unknown) => {
+      request.log.error({ err }, 'socket admission failed');
+      socket.close(1011, 'Server error');
+      return null;
+    });
+    // Frames are handled one at a time, in order, and only once INITIAL_STATUS is out. The
+    // listener must be attached now, or frames sent right after the handshake would be lost.
+    let queue: Promise<unknown> = ready;
+    socket.on('message', (data: RawData, isBinary: boolean) => {
+      queue = queue
+        .then(async () => {
+          const session = await ready;
+          if (session !== null) await onFrame(socket, session, isBinary ? '' : data.toString());
+        })
+        .catch((err: unknown) => {
+          // Like a 5xx: the cause goes to the log, the sender only learns it failed.
+          request.log.error({ err }, 'socket message failed');
+          send(socket, { type: 'ERROR', message: INTERNAL_ERROR_TEXT, refused: claimedType(data.toString()) });
+        });
+    });
+  });
+}
+
+/** Admits the socket, joins its room and sends INITIAL_STATUS; null when refused. */
+async function open(app: FastifyInstance, socket: WebSocket, request: FastifyRequest): Promise<SocketSession | null> {
+  const session = await admit(app, request);
+  if ('refused' in session) {
+    socket.close(SOCKET_CLOSE_UNAUTHORIZED, session.refused);
+    return null;
+  }
+  // The browser may already have gone; joining then would leave a dead socket in the room.
+  if (socket.readyState !== socket.OPEN) return null;
+  // Join before reading the snapshot: a change made in between then arrives as an update
+  // instead of being missed.
+  const leave = app.realtime.join(session.accountId, socket);
+  socket.on('close', leave);
+  const [queue, statuses] = await Promise.all([listQueue(app.db, session.accountId), listStatuses(app.db, session.accountId)]);
+  send(socket, { type: 'INITIAL_STATUS', queue, statuses });
+  return session;
+}
+
+async function onFrame(socket: WebSocket, session: SocketSession, raw: string): Promise<void> {
+  const parsed = parseMessage(ClientMessage, raw);
+  if (!parsed.ok) return send(socket, { type: 'ERROR', message: parsed.error, refused: claimedType(raw) });
+  try {
+    await handleClientMessage(session, parsed.message);
+  } catch (err) {
+    if (!(err instanceof RefusedMessage)) throw err;
+    send(socket, { type: 'ERROR', message: err.message, refused: parsed.message.type });
+  }
+}

@@ -1,0 +1,3 @@
+import { getCurrentUser } from './get-current-user';
+
+export const usersEndpoints = [getCurrentUser];

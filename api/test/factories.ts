@@ -1,0 +1,89 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { Role } from 'shared-contracts';
+import type { Db } from '../src/db/client';
+import { accounts, agentStatuses, aiAgents, calls, leads, queueEntries, users } from '../src/db/schema';
+import { hashPassword } from '../src/modules/auth/password';
+import { call, type TestServer } from './helpers/server';
+
+// Rows are created directly, with unique values, so tests never depend on seed ids or on each other.
+
+export const PASSWORD = 'Factory-pass-1';
+let passwordHash: Promise<string> | undefined;
+/** Hashing costs ~30 ms; every factory user shares one hash of the same password. */
+const sharedHash = () => (passwordHash ??= hashPassword(PASSWORD));
+
+const unique = () => randomBytes(4).toString('hex');
+export const uniquePhone = () => `+1555${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
+
+export async function createAccount(db: Db, values: Partial<typeof accounts.$inferInsert> = {}) {
+  const [row] = await db.insert(accounts).values({ name: `Account ${unique()}`, ...values }).returning();
+  return row!;
+}
+
+export async function createUser(db: Db, values: { accountId: string; role: Role } & Partial<typeof users.$inferInsert>) {
+  const [row] = await db.insert(users).values({
+    email: `${values.role.toLowerCase()}-${unique()}@factory.test`,
+    passwordHash: await sharedHash(),
+    firstName: 'Test',
+    lastName: values.role === 'AGENT' ? `Agent ${unique()}` : 'User',
+    agentNumber: values.role === 'AGENT' ? uniquePhone() : null,
+    ...values,
+  }).returning();
+  return row!;
+}
+
+export async function createAiAgent(db: Db, values: { accountId: string } & Partial<typeof aiAgents.$inferInsert>) {
+  const [row] = await db.insert(aiAgents).values({ name: `AI ${unique()}`, phoneNumber: uniquePhone(), ...values }).returning();
+  return row!;
+}
+
+export async function createLead(db: Db, values: { accountId: string } & Partial<typeof leads.$inferInsert>) {
+  const [row] = await db.insert(leads).values({ fullName: `Lead ${unique()}`, phoneNumber: uniquePhone(), ...values }).returning();
+  return row!;
+}
+
+export async function createCall(db: Db, values: { accountId: string } & Partial<typeof calls.$inferInsert>) {
+  const [row] = await db.insert(calls).values({
+    direction: 'inbound',
+    status: 'completed',
+    fromNumber: uniquePhone(),
+    toNumber: uniquePhone(),
+    durationSeconds: 60,
+    ...values,
+  }).returning();
+  return row!;
+}
+
+export async function createQueueEntry(db: Db, values: { accountId: string } & Partial<typeof queueEntries.$inferInsert>) {
+  const [row] = await db.insert(queueEntries).values({ phoneNumber: uniquePhone(), callerName: 'Caller', ...values }).returning();
+  return row!;
+}
+
+export async function setAgentStatus(db: Db, agentId: string, status: 'available' | 'busy' | 'offline', busyFrom: Date | null = null) {
+  await db.insert(agentStatuses).values({ agentId, status, busyFrom })
+    .onConflictDoUpdate({ target: agentStatuses.agentId, set: { status, busyFrom } });
+}
+
+/** Signs in over HTTP and returns the token. */
+export async function signIn(server: TestServer, email: string, password = PASSWORD): Promise<string> {
+  const response = await call(server, 'POST', 'auth/login', { body: { email, password } });
+  if (response.status !== 200) throw new Error(`sign-in of ${email} failed: ${JSON.stringify(response.body)}`);
+  return response.body.data.token as string;
+}
+
+/** An account with a USER and an AGENT, both signed in: the usual cast of a test. */
+export async function createTenant(server: TestServer, accountValues: Partial<typeof accounts.$inferInsert> = {}) {
+  const account = await createAccount(server.db, accountValues);
+  const owner = await createUser(server.db, { accountId: account.id, role: 'USER' });
+  const agent = await createUser(server.db, { accountId: account.id, role: 'AGENT' });
+  const [ownerToken, agentToken] = await Promise.all([signIn(server, owner.email), signIn(server, agent.email)]);
+  return { account, owner, agent, ownerToken, agentToken };
+}
+
+export async function createAdmin(server: TestServer) {
+  const account = await createAccount(server.db, { name: `House ${unique()}` });
+  const admin = await createUser(server.db, { accountId: account.id, role: 'ADMINISTRATOR' });
+  return { account, admin, token: await signIn(server, admin.email) };
+}
+
+export const missingId = () => randomUUID();

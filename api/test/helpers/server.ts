@@ -1,0 +1,59 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../src/app';
+import { loadConfig, type Config } from '../../src/config';
+import type { Db } from '../../src/db/client';
+
+export interface TestServer {
+  app: FastifyInstance;
+  db: Db;
+  /** http://127.0.0.1:<port> */
+  origin: string;
+  close(): Promise<void>;
+}
+
+export const TEST_CONFIG: Config = loadConfig({
+  NODE_ENV: 'test',
+  LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+  SEED_DEMO: 'false',
+  TOKEN_SECRET: 'test-secret-that-is-long-enough-for-hs256-0123',
+});
+
+/** The real app on a real port; `configure` may add routes before it starts (e.g. one that throws). */
+export async function startServer(
+  db: Db,
+  overrides: Partial<Config> = {},
+  configure?: (app: FastifyInstance) => void,
+): Promise<TestServer> {
+  const app = await buildApp({ config: { ...TEST_CONFIG, ...overrides }, db });
+  configure?.(app);
+  const origin = await app.listen({ port: 0, host: '127.0.0.1' });
+  return { app, db, origin, close: () => app.close() };
+}
+
+// Bodies are read field by field in assertions (assertContract checks whole shapes), so tests
+// may index them freely.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyBody = any;
+
+export interface ApiResponse<T = AnyBody> {
+  status: number;
+  body: T;
+}
+
+/** One request over real HTTP, the way the browser sends it. */
+export async function call<T = AnyBody>(
+  server: TestServer,
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+  path: string,
+  options: { token?: string; body?: unknown; rawBody?: string } = {},
+): Promise<ApiResponse<T>> {
+  const headers: Record<string, string> = {};
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  let body: string | undefined;
+  if (options.rawBody !== undefined) body = options.rawBody;
+  else if (options.body !== undefined) body = JSON.stringify(options.body);
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  const response = await fetch(`${server.origin}/v1/${path.replace(/^\//, '')}`, { method, headers, body });
+  const text = await response.text();
+  return { status: response.status, body: text === '' ? undefined : JSON.parse(text) };
+}

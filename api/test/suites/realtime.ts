@@ -1,0 +1,184 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { eq } from 'drizzle-orm';
+import { Redis } from 'ioredis';
+import { agentStatuses } from '../../src/db/schema';
+import { createAdmin, createQueueEntry, createTenant, createUser, missingId, setAgentStatus } from '../factories';
+import { startServer } from '../helpers/server';
+import { openSocket, type TestSocket } from '../helpers/sockets';
+import type { SuiteContext } from '../helpers/suite-context';
+
+const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+async function redisSkipReason(): Promise<string | undefined> {
+  const probe = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
+  probe.on('error', () => undefined);
+  try {
+    await probe.connect();
+    return undefined;
+  } catch (err) {
+    const reason = `Redis unreachable at ${REDIS_URL} (${(err as Error).message}); set TEST_REDIS_URL to run this`;
+    if (process.env.CI === 'true') throw new Error(reason);
+    return reason;
+  } finally {
+    probe.disconnect();
+  }
+}
+
+/** Opens a socket and waits for INITIAL_STATUS, which says the server has admitted it. */
+async function joined(socket: TestSocket) {
+  const first = await socket.next();
+  assert.equal(first.type, 'INITIAL_STATUS');
+  return first;
+}
+
+export function realtimeSuite(ctx: SuiteContext) {
+  describe('realtime socket', () => {
+    const statusOf = async (agentId: string) =>
+      (await ctx.server.db.select().from(agentStatuses).where(eq(agentStatuses.agentId, agentId)))[0];
+
+    it('closes with 4401 without a token, with a bad token, or for another account', async () => {
+      const a = await createTenant(ctx.server);
+      const b = await createTenant(ctx.server);
+      const cases = [
+        { accountId: a.account.id },
+        { accountId: a.account.id, token: 'not-a-token' },
+        { accountId: a.account.id, token: b.ownerToken },
+        { token: a.ownerToken },
+      ];
+      for (const query of cases) {
+        const { code, reason } = await openSocket(ctx.server, query).closed;
+        assert.equal(code, 4401, JSON.stringify(query));
+        assert.ok(reason.length > 0);
+      }
+    });
+
+    it('sends INITIAL_STATUS with the account\'s queue and agent statuses', async () => {
+      const { account, agent, agentToken } = await createTenant(ctx.server);
+      const entry = await createQueueEntry(ctx.server.db, { accountId: account.id, callerName: 'Pat' });
+      await setAgentStatus(ctx.server.db, agent.id, 'available');
+      const other = await createTenant(ctx.server);
+      await createQueueEntry(ctx.server.db, { accountId: other.account.id });
+
+      const socket = openSocket(ctx.server, { accountId: account.id, token: agentToken });
+      const initial = await joined(socket);
+      assert.deepEqual(initial, {
+        type: 'INITIAL_STATUS',
+        queue: [{ id: entry.id, phoneNumber: entry.phoneNumber, callerName: 'Pat', enqueuedAt: entry.enqueuedAt.toISOString() }],
+        statuses: [{ agentId: agent.id, status: 'available', busyFrom: null }],
+      });
+      socket.close();
+    });
+
+    it('lets an administrator join any existing account, and no account that does not exist', async () => {
+      const { account } = await createTenant(ctx.server);
+      const admin = await createAdmin(ctx.server);
+      const socket = openSocket(ctx.server, { accountId: account.id, token: admin.token });
+      await joined(socket);
+      socket.close();
+      const ghost = await openSocket(ctx.server, { accountId: missingId(), token: admin.token }).closed;
+      assert.equal(ghost.code, 4401);
+    });
+
+    it('persists UPDATE_STATUS and broadcasts it to the account\'s room only', async () => {
+      const a = await createTenant(ctx.server);
+      const b = await createTenant(ctx.server);
+      const agentSocket = openSocket(ctx.server, { accountId: a.account.id, token: a.agentToken });
+      const ownerSocket = openSocket(ctx.server, { accountId: a.account.id, token: a.ownerToken });
+      const outsider = openSocket(ctx.server, { accountId: b.account.id, token: b.ownerToken });
+      await Promise.all([joined(agentSocket), joined(ownerSocket), joined(outsider)]);
+
+      agentSocket.send({ type: 'UPDATE_STATUS', agentId: a.agent.id, status: 'busy' });
+      const [toSelf, toOwner] = await Promise.all([agentSocket.next(), ownerSocket.next()]);
+      assert.equal(toOwner.type, 'STATUS_UPDATED');
+      assert.deepEqual(toSelf, toOwner);
+      const stored = await statusOf(a.agent.id);
+      assert.equal(stored?.status, 'busy');
+      assert.ok(stored?.busyFrom);
+      assert.deepEqual(toOwner, { type: 'STATUS_UPDATED', agentId: a.agent.id, status: 'busy', busyFrom: stored.busyFrom.toISOString() });
+
+      // Still busy: the spell that began earlier goes on, so the softphone's timer keeps running.
+      agentSocket.send({ type: 'UPDATE_STATUS', agentId: a.agent.id, status: 'busy' });
+      assert.deepEqual(await ownerSocket.next(), toOwner);
+      await agentSocket.next();
+
+      // The outsider's next message is the answer to its own frame: the broadcast never reached it.
+      outsider.send('not json');
+      assert.equal((await outsider.next()).type, 'ERROR');
+      for (const s of [agentSocket, ownerSocket, outsider]) s.close();
+    });
+
+    it('answers a malformed frame or another account\'s ids with ERROR and changes nothing', async () => {
+      const a = await createTenant(ctx.server);
+      const b = await createTenant(ctx.server);
+      const colleague = await createUser(ctx.server.db, { accountId: a.account.id, role: 'AGENT' });
+      const socket = openSocket(ctx.server, { accountId: a.account.id, token: a.agentToken });
+      await joined(socket);
+
+      socket.send('{"type":');
+      assert.deepEqual(await socket.next(), { type: 'ERROR', message: 'Message is not valid JSON' });
+      socket.send({ type: 'UPDATE_STATUS', agentId: a.agent.id, status: 'asleep' });
+      const invalid = await socket.next();
+      assert.equal(invalid.type, 'ERROR');
+      assert.equal((invalid as { refused?: string }).refused, 'UPDATE_STATUS');
+      socket.send({ type: 'AGENT_ACTIVE_STATUS', accountId: b.account.id, agentId: a.agent.id, isActive: true });
+      assert.deepEqual(await socket.next(), { type: 'ERROR', message: 'accountId is not the account of this connection', refused: 'AGENT_ACTIVE_STATUS' });
+      socket.send({ type: 'UPDATE_STATUS', agentId: colleague.id, status: 'available' });
+      assert.deepEqual(await socket.next(), { type: 'ERROR', message: 'Agents may only change their own status', refused: 'UPDATE_STATUS' });
+      assert.equal(await statusOf(a.agent.id), undefined);
+      assert.equal(await statusOf(colleague.id), undefined);
+      socket.close();
+
+      // A USER may set its own agents' statuses, but not another account's agent.
+      const owner = openSocket(ctx.server, { accountId: a.account.id, token: a.ownerToken });
+      await joined(owner);
+      owner.send({ type: 'UPDATE_STATUS', agentId: b.agent.id, status: 'available' });
+      assert.deepEqual(await owner.next(), { type: 'ERROR', message: 'Agent not found in this account', refused: 'UPDATE_STATUS' });
+      assert.equal(await statusOf(b.agent.id), undefined);
+      owner.close();
+    });
+
+    it('maps AGENT_ACTIVE_STATUS to available/offline, and REMOVE_FROM_QUEUE pops the first caller', async () => {
+      const a = await createTenant(ctx.server);
+      const first = await createQueueEntry(ctx.server.db, { accountId: a.account.id, enqueuedAt: new Date(Date.now() - 60_000) });
+      const second = await createQueueEntry(ctx.server.db, { accountId: a.account.id });
+      const socket = openSocket(ctx.server, { accountId: a.account.id, token: a.agentToken });
+      await joined(socket);
+
+      socket.send({ type: 'AGENT_ACTIVE_STATUS', accountId: a.account.id, agentId: a.agent.id, isActive: true });
+      assert.deepEqual(await socket.next(), { type: 'STATUS_UPDATED', agentId: a.agent.id, status: 'available', busyFrom: null });
+      socket.send({ type: 'AGENT_ACTIVE_STATUS', accountId: a.account.id, agentId: a.agent.id, isActive: false });
+      assert.equal((await socket.next() as { status: string }).status, 'offline');
+      assert.equal((await statusOf(a.agent.id))?.status, 'offline');
+
+      socket.send({ type: 'REMOVE_FROM_QUEUE', accountId: a.account.id, agentId: a.agent.id });
+      const update = await socket.next();
+      assert.equal(update.type, 'QUEUE_UPDATED');
+      assert.deepEqual((update as { queue: Array<{ id: string }> }).queue.map((q) => q.id), [second.id]);
+      assert.notEqual(first.id, second.id);
+      socket.close();
+    });
+
+    it('fans out through Redis so two API instances share a room', async (t) => {
+      const skip = await redisSkipReason();
+      if (skip) return t.skip(skip);
+      const a = await createTenant(ctx.server);
+      const [one, two] = await Promise.all([
+        startServer(ctx.server.db, { redisUrl: REDIS_URL }),
+        startServer(ctx.server.db, { redisUrl: REDIS_URL }),
+      ]);
+      try {
+        const onOne = openSocket(one, { accountId: a.account.id, token: a.agentToken });
+        const onTwo = openSocket(two, { accountId: a.account.id, token: a.ownerToken });
+        await Promise.all([joined(onOne), joined(onTwo)]);
+        onOne.send({ type: 'UPDATE_STATUS', agentId: a.agent.id, status: 'available' });
+        assert.deepEqual(await onTwo.next(), { type: 'STATUS_UPDATED', agentId: a.agent.id, status: 'available', busyFrom: null });
+        assert.equal((await onOne.next()).type, 'STATUS_UPDATED', 'the sender\'s instance delivers through Redis too');
+        onOne.close();
+        onTwo.close();
+      } finally {
+        await Promise.all([one.close(), two.close()]);
+      }
+    });
+  });
+}

@@ -1,0 +1,6 @@
+module.exports = require('mf-config').createAppConfig({
+  name: 'agentSoftphone',
+  dirname: __dirname,
+  port: 3002,
+  exposes: { './AgentCallLogs': './src/exposes/AgentCallLogs.tsx' },
+});

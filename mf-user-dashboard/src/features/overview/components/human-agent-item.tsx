@@ -1,0 +1,25 @@
+import { Flex, StatusTag, Typography, formatMs } from 'shared-ui';
+import type { HumanAgent } from '../hooks/use-live-human-agents';
+
+const busyFor = (busyFrom: string, now: number) => formatMs((now - Date.parse(busyFrom)) / 1000);
+
+export function HumanAgentItem({ agent, now }: { agent: HumanAgent; now: number }) {
+  return (
+    <li aria-label={agent.fullName} style={{ padding: '12px 0', borderBottom: '1px solid #f0f0f0' }}>
+      <Flex justify="space-between" align="center" gap={12}>
+        <Flex vertical>
+          <Typography.Text strong>{agent.fullName}</Typography.Text>
+          <Typography.Text type="secondary">{agent.agentNumber ?? 'No number'}</Typography.Text>
+        </Flex>
+        <Flex vertical align="flex-end" gap={4}>
+          <StatusTag status={agent.status} />
+          {agent.busyFrom && (
+            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+              busy for {busyFor(agent.busyFrom, now)}
+            </Typography.Text>
+          )}
+        </Flex>
+      </Flex>
+    </li>
+  );
+}

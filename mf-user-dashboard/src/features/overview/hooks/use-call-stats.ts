@@ -1,0 +1,12 @@
+import { useApi } from 'shared-auth';
+import { contract, type CALL_DIRECTIONS } from 'shared-contracts';
+
+export type DirectionFilter = (typeof CALL_DIRECTIONS)[number] | 'all';
+
+/** The account's call statistics, for every call or one direction. */
+export function useCallStats(accountId: string, direction: DirectionFilter) {
+  return useApi(contract.call.getCallStats, {
+    params: { accountId },
+    query: direction === 'all' ? {} : { direction },
+  });
+}

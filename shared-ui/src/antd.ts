@@ -1,0 +1,33 @@
+// The antd components and icons the apps use, re-exported one by one: a shared module is
+// not tree-shaken, so sharing antd whole would ship every component on every route.
+export { Alert } from 'antd';
+export { Breadcrumb } from 'antd';
+export { Button } from 'antd';
+export { Card } from 'antd';
+export { Col } from 'antd';
+export { Empty } from 'antd';
+export { Flex } from 'antd';
+export { Input } from 'antd';
+export { Row } from 'antd';
+export { Segmented } from 'antd';
+export { Select } from 'antd';
+export { Skeleton } from 'antd';
+export { Spin } from 'antd';
+export { Statistic } from 'antd';
+export { Table } from 'antd';
+export { Tag } from 'antd';
+export { Typography } from 'antd';
+export type { CardProps, TableColumnsType, TableProps } from 'antd';
+export { ArrowLeftOutlined } from '@ant-design/icons';
+export { EditOutlined } from '@ant-design/icons';
+export { LeftOutlined } from '@ant-design/icons';
+export { ReloadOutlined } from '@ant-design/icons';
+export { RightOutlined } from '@ant-design/icons';
+export { SearchOutlined } from '@ant-design/icons';
+// Used by the host shell (layout, auth screens, fallbacks).
+export { ConfigProvider } from 'antd';
+export { Layout } from 'antd';
+export { Menu } from 'antd';
+export { Radio } from 'antd';
+export type { MenuProps } from 'antd';
+export { LogoutOutlined } from '@ant-design/icons';

@@ -1,0 +1,39 @@
+import type { ReactNode } from 'react';
+import { Table, type TableProps } from '../antd';
+import { LoadError } from '../feedback/load-error';
+
+export interface DataTableProps<Row> extends Omit<TableProps<Row>, 'loading' | 'pagination' | 'locale' | 'dataSource'> {
+  /** Names the table for assistive technology. */
+  label: string;
+  rows: readonly Row[] | undefined;
+  loading?: boolean;
+  /** The text of the last failure; when set the table is replaced by the error and a Retry button. */
+  error?: string | null;
+  onRetry?: () => void;
+  emptyText?: ReactNode;
+}
+
+/** An antd table with the loading, empty and error states every list screen needs; paging is the Pager's job. */
+export function DataTable<Row extends object>({
+  label,
+  rows,
+  loading = false,
+  error,
+  onRetry,
+  emptyText = 'No data',
+  ...tableProps
+}: DataTableProps<Row>) {
+  if (error) return <LoadError error={error} onRetry={onRetry} />;
+  return (
+    <div role="region" aria-label={label} aria-busy={loading}>
+      <Table<Row>
+        {...tableProps}
+        dataSource={rows as Row[] | undefined}
+        loading={loading}
+        pagination={false}
+        locale={{ emptyText }}
+        scroll={tableProps.scroll ?? { x: 'max-content' }}
+      />
+    </div>
+  );
+}

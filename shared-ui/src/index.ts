@@ -1,0 +1,16 @@
+export * from './antd';
+export { DashboardPage, type DashboardPageProps } from './layout/dashboard-page';
+export { PageCard, type PageCardProps } from './layout/page-card';
+export { Breadcrumbs, type BreadcrumbItem } from './layout/breadcrumbs';
+export { VisuallyHidden } from './layout/visually-hidden';
+export { Pager, type PagerProps } from './pager/pager';
+export { pageItems, totalPagesOf, type PageItem } from './pager/page-items';
+export { DataTable, type DataTableProps } from './data-table/data-table';
+export { BarChart, type BarChartProps, type BarSeries } from './chart/bar-chart';
+export { StatusTag, type StatusTagProps } from './status-tag/status-tag';
+export { useDebouncedValue } from './hooks/use-debounced-value';
+export { usePage } from './hooks/use-page';
+export { formatHms, formatMs } from './format/clock';
+export { formatDate, formatDateTime } from './format/date-time';
+export { LoadError, type LoadErrorProps } from './feedback/load-error';
+export { LoadingBlock } from './feedback/loading-block';
