@@ -5,15 +5,15 @@ const reactHooks = require('eslint-plugin-react-hooks');
 
 const remotes = ['mf-user-dashboard', 'mf-agent-softphone', 'mf-admin'];
 
-/** Imports pointing the wrong way (ARCHITECTURE.md: arrows only point down). */
-const forbid = (patterns) => ({
-  'no-restricted-imports': ['error', { patterns }],
-});
+/** Imports pointing the wrong way (ARCHITECTURE.md: arrows only point down). Package names
+ *  are matched as bare specifiers, so a relative `./api/...` inside a package is not caught. */
+const pkg = (names) => `^(${names.join('|')})(/|$)`;
+const forbid = (patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
 const antdThroughSharedUi = {
-  group: ['antd', 'antd/*', '@ant-design/icons', '@ant-design/icons/*'],
+  regex: pkg(['antd', '@ant-design/icons']),
   message: 'Import antd through shared-ui: a shared module is not tree-shaken, so the apps share one curated set.',
 };
-const appPackages = ['host', ...remotes].flatMap((p) => [p, `${p}/*`, `../${p}/*`, `../../${p}/*`]);
+const appImports = (names) => ({ regex: `(${pkg(names)})|^(\\.\\./)+(${names.join('|')})/`, message: 'Apps never import each other: remotes import only shared packages, and the host loads remotes at run time.' });
 
 module.exports = tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', '**/coverage/**', 'e2e/.stack/**', '**/drizzle/**', 'e2e/test-results/**'] },
@@ -38,12 +38,12 @@ module.exports = tseslint.config(
   },
   ...remotes.map((name) => ({
     files: [`${name}/src/**`],
-    rules: forbid([antdThroughSharedUi, { group: appPackages.filter((p) => !p.startsWith(name)), message: 'A remote imports only shared packages.' }]),
+    rules: forbid([antdThroughSharedUi, appImports(['host', ...remotes.filter((r) => r !== name)])]),
   })),
-  { files: ['host/src/**'], rules: forbid([antdThroughSharedUi, { group: remotes.flatMap((p) => [p, `${p}/*`]), message: 'The host loads remotes at run time, never from source.' }]) },
-  { files: ['shared-auth/src/**', 'shared-contracts/src/**', 'shared-ui/src/**'], rules: forbid([{ group: ['host', 'host/*', 'api', 'api/*', ...remotes], message: 'Shared packages never import apps.' }]) },
-  { files: ['shared-contracts/src/**'], rules: forbid([{ group: ['react', 'react-dom', 'drizzle-orm', 'fastify', 'shared-auth'], message: 'shared-contracts is pure TypeScript with no React or server code.' }]) },
-  { files: ['api/**'], rules: forbid([{ group: ['shared-auth', 'shared-ui', 'react'], message: 'The API imports only shared-contracts.' }]) },
+  { files: ['host/src/**'], rules: forbid([antdThroughSharedUi, appImports(remotes)]) },
+  { files: ['shared-auth/src/**', 'shared-contracts/src/**', 'shared-ui/src/**'], rules: forbid([{ regex: pkg(['host', 'api', ...remotes]), message: 'Shared packages never import apps.' }]) },
+  { files: ['shared-contracts/src/**'], rules: forbid([{ regex: pkg(['react', 'react-dom', 'drizzle-orm', 'fastify', 'shared-auth', 'shared-ui', 'host', 'api', ...remotes]), message: 'shared-contracts is pure TypeScript with no React or server code.' }]) },
+  { files: ['api/**'], rules: forbid([{ regex: pkg(['shared-auth', 'shared-ui', 'react', 'host', ...remotes]), message: 'The API imports only shared-contracts.' }]) },
   {
     files: ['**/*.js', '**/*.mjs', '**/*.cjs'],
     languageOptions: { globals: { require: 'readonly', module: 'writable', __dirname: 'readonly', process: 'readonly', console: 'readonly', URL: 'readonly', fetch: 'readonly', setTimeout: 'readonly' } },

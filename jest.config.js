@@ -19,6 +19,9 @@ const project = (name, environment) => ({
   transform: { '^.+\\.(t|j)sx?$': swc },
   setupFilesAfterEnv: environment === 'jsdom' ? ['<rootDir>/../jest.setup-dom.ts'] : [],
   testMatch: ['<rootDir>/src/**/*.test.ts?(x)'],
+  // @ant-design/icons' CommonJS build requires @ant-design/colors' ES-module files, which jest
+  // cannot load untransformed; the CommonJS files hold the same code.
+  moduleNameMapper: { '^@ant-design/colors/es/(.*)$': '@ant-design/colors/lib/$1' },
 });
 
 module.exports = {

@@ -1,6 +1,25 @@
 import '@testing-library/jest-dom';
+import { TextDecoder, TextEncoder } from 'node:util';
 
-// antd reads these browser APIs, which jsdom does not implement.
+// What jsdom lacks and react-router 7 or antd read.
+const g = globalThis as Record<string, unknown>;
+// react-router 7 reads TextEncoder when it loads.
+if (!g.TextEncoder) Object.assign(g, { TextEncoder, TextDecoder });
+
+// antd's Select closes its dropdown a macrotask later through MessageChannel; a timeout is
+// the same kind of task (and follows jest's fake timers).
+if (!g.MessageChannel) {
+  type Port = { onmessage: ((event: { data: unknown }) => void) | null; postMessage: (data: unknown) => void };
+  const port = (peer: () => Port): Port => ({
+    onmessage: null,
+    postMessage: (data) => setTimeout(() => peer().onmessage?.({ data }), 0),
+  });
+  g.MessageChannel = class {
+    readonly port1: Port = port(() => this.port2);
+    readonly port2: Port = port(() => this.port1);
+  };
+}
+
 if (!window.matchMedia) {
   Object.defineProperty(window, 'matchMedia', {
     writable: true,
@@ -15,3 +34,11 @@ if (!('ResizeObserver' in window)) {
   class ResizeObserver { observe() {} unobserve() {} disconnect() {} }
   Object.defineProperty(window, 'ResizeObserver', { writable: true, value: ResizeObserver });
 }
+
+// jsdom does not implement getComputedStyle for pseudo-elements and logs an error each time
+// antd's table measures the scrollbar; the element's own style is what that measure needs.
+const computedStyle = window.getComputedStyle.bind(window);
+window.getComputedStyle = (element: Element) => computedStyle(element);
+
+// antd in jsdom is slow on a busy 2-core machine: a screen's first render can take seconds.
+jest.setTimeout(20_000);

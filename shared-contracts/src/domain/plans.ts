@@ -68,6 +68,10 @@ export const PLANS: readonly Plan[] = [
 
 export const planById = (id: PlanId): Plan | undefined => PLANS.find((p) => p.id === id);
 
+export const FREE_PLAN_NAME = 'Free';
+/** The display name of any plan id, the free plan included. */
+export const planName = (id: PlanId): string => planById(id)?.name ?? FREE_PLAN_NAME;
+
 /** The plans a checkout can buy, in the order they are offered. */
 export const PAID_PLAN_IDS = ['time-saver-basic', 'efficiency-plus', 'performance-suite', 'enterprise-edge'] as const satisfies readonly PaidPlanId[];
 

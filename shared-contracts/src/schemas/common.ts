@@ -34,6 +34,7 @@ export const SearchText = v.optional(v.pipe(v.string(), v.trim(), v.maxLength(20
 
 export const CALL_DIRECTIONS = ['inbound', 'outbound'] as const;
 export const CallDirection = v.picklist(CALL_DIRECTIONS, 'Direction must be inbound or outbound');
+export type CallDirection = (typeof CALL_DIRECTIONS)[number];
 
 /** Refuses text with HTML tags (spec section 5's detector), so names and messages render as text. */
 export const noHtml = (label: string) =>

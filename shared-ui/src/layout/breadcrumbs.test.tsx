@@ -1,4 +1,3 @@
-import '../testing/test-env';
 import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { Breadcrumbs } from './breadcrumbs';

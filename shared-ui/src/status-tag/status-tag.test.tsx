@@ -1,4 +1,3 @@
-import '../testing/test-env';
 import { render, screen } from '@testing-library/react';
 import { StatusTag } from './status-tag';
 

@@ -1,13 +1,12 @@
 import { Link } from 'react-router-dom';
-import type { AccountListEntry } from 'shared-contracts';
+import { planName, type AccountListEntry } from 'shared-contracts';
 import { EditOutlined, formatDate, type TableColumnsType } from 'shared-ui';
 import { AccountRoles } from './account-roles';
-import { planLabel } from './plan-label';
 
 export const accountColumns = (timeZone: string | undefined): TableColumnsType<AccountListEntry> => [
   { title: 'Name', dataIndex: 'name', key: 'name' },
   { title: 'Owner', key: 'owner', render: (_, account) => account.ownerEmail ?? 'N/A' },
-  { title: 'Plan', key: 'plan', render: (_, account) => planLabel(account.plan) },
+  { title: 'Plan', key: 'plan', render: (_, account) => planName(account.plan) },
   { title: 'Roles', key: 'roles', render: (_, account) => <AccountRoles roles={account.roles} /> },
   { title: 'Users', dataIndex: 'userCount', key: 'users', align: 'right' },
   { title: 'Created', key: 'created', render: (_, account) => formatDate(account.createdAt, timeZone) },

@@ -1,7 +1,7 @@
-import { makeUser, renderScreen, settled } from '../../../test/render-screen';
+import { makeUser, renderScreen, settled } from 'shared-auth/src/testing/render-screen';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { failure, never, ok, stubFetch, type SentRequest } from 'shared-ui/src/testing/fetch-stub';
+import { failure, never, ok, stubFetch, type SentRequest } from 'shared-auth/src/testing/fetch-stub';
 import { AccountListScreen } from './account-list-screen';
 import { makeAccount } from './account-fixtures';
 

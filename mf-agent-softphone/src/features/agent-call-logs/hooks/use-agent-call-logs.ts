@@ -1,9 +1,9 @@
 import { useApi } from 'shared-auth';
-import { DEFAULT_PAGE_SIZE, contract, type CALL_DIRECTIONS } from 'shared-contracts';
+import { DEFAULT_PAGE_SIZE, contract, type CallDirection } from 'shared-contracts';
 import { useDebouncedValue, usePage } from 'shared-ui';
 import { useState } from 'react';
 
-export type DirectionFilter = (typeof CALL_DIRECTIONS)[number] | 'all';
+export type DirectionFilter = CallDirection | 'all';
 
 /** The signed-in agent's call logs with the search box, direction filter and page that select them. */
 export function useAgentCallLogs() {

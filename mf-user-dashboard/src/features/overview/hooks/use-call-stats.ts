@@ -1,7 +1,7 @@
 import { useApi } from 'shared-auth';
-import { contract, type CALL_DIRECTIONS } from 'shared-contracts';
+import { contract, type CallDirection } from 'shared-contracts';
 
-export type DirectionFilter = (typeof CALL_DIRECTIONS)[number] | 'all';
+export type DirectionFilter = CallDirection | 'all';
 
 /** The account's call statistics, for every call or one direction. */
 export function useCallStats(accountId: string, direction: DirectionFilter) {

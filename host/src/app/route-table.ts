@@ -1,0 +1,15 @@
+import { APP_ROUTES } from 'shared-contracts';
+import type { AppRoute } from 'shared-contracts';
+
+/** Host-owned screens built so far; the other host routes (register, account pages...) are not routed yet. */
+export const HOST_SCREENS = ['Login', 'LoginRole', 'Restricted'] as const;
+export type HostScreen = (typeof HOST_SCREENS)[number];
+
+const isBuiltHostScreen = (screen: string): screen is HostScreen => (HOST_SCREENS as readonly string[]).includes(screen);
+
+/** The routes the router renders: every remote-owned route plus the host screens above. */
+export const ROUTED: readonly AppRoute[] = (APP_ROUTES as readonly AppRoute[]).filter(
+  (route) => route.owner !== 'host' || isBuiltHostScreen(route.screen),
+);
+
+export { isBuiltHostScreen };

@@ -1,0 +1,29 @@
+import { createRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router-dom';
+import { configureRuntime } from 'shared-auth';
+import { AppProviders } from './app/app-providers';
+import { AppRoutes } from './app/app-routes';
+import { StartupError } from './app/startup-error';
+import { loadRuntimeConfig } from './config/runtime-config';
+import { initFederation } from './federation/init-federation';
+
+async function start() {
+  const root = createRoot(document.getElementById('root')!);
+  try {
+    const config = await loadRuntimeConfig();
+    configureRuntime({ apiBase: config.apiBase, wsBase: config.wsBase });
+    initFederation(__APP_NAME__, config.remotes);
+    root.render(
+      <AppProviders>
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
+      </AppProviders>,
+    );
+  } catch (error) {
+    console.error(error);
+    root.render(<StartupError error={error} />);
+  }
+}
+
+void start();

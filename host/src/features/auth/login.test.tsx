@@ -1,0 +1,74 @@
+import '../../test/test-env';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { authStore, sessionUserAtom, tokenCheckedAtom } from 'shared-auth';
+import { freshPage, jsonResponse, makeUser, renderApp, serveRemotes, stubFetch } from '../../test/render-app';
+
+/** Types a whole value at once: per-key typing re-renders antd's inputs and slows the suite. */
+async function fill(label: string, text: string) {
+  await userEvent.click(screen.getByLabelText(label));
+  await userEvent.paste(text);
+}
+
+beforeEach(() => {
+  freshPage();
+  authStore.set(tokenCheckedAtom, true);
+});
+
+test('the role screen continues to /auth/login with the chosen role', async () => {
+  const { pathname } = renderApp('/auth/login/role');
+  const continueButton = screen.getByRole('button', { name: 'Continue' });
+  expect(continueButton).toBeDisabled();
+  await userEvent.click(screen.getByText('Agent'));
+  await userEvent.click(continueButton);
+  expect(pathname()).toBe('/auth/login');
+  expect(await screen.findByText('Agent')).toBeInTheDocument();
+  expect(screen.getByText(/Signing in as/)).toHaveTextContent('Signing in as Agent');
+});
+
+test('shows the validation messages under the fields', async () => {
+  const fetchMock = stubFetch(() => jsonResponse({}));
+  renderApp('/auth/login');
+  await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+  expect(await screen.findByText('Email is required')).toBeInTheDocument();
+  expect(screen.getByText('Password is required')).toBeInTheDocument();
+  expect(screen.getByLabelText('Email')).toHaveAttribute('aria-invalid', 'true');
+
+  await fill('Email', 'not-an-email');
+  expect(await screen.findByText('Enter a valid email address')).toBeInTheDocument();
+  expect(fetchMock).not.toHaveBeenCalled();
+});
+
+test('signs in, stores the token and user, and goes to the role home', async () => {
+  const agent = makeUser({ role: 'AGENT', email: 'agent@example.com' });
+  const fetchMock = stubFetch(() => jsonResponse({ data: { token: 'new-token', user: agent } }));
+  serveRemotes({
+    'agentSoftphone/AgentCallLogs': () => <p>agent call logs</p>,
+    'agentSoftphone/Softphone': () => <p>softphone</p>,
+  });
+  const { pathname } = renderApp('/auth/login?role=AGENT');
+
+  await fill('Email', '  Agent@Example.com ');
+  await fill('Password', 'correct horse');
+  await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+
+  expect(await screen.findByText('agent call logs')).toBeInTheDocument();
+  expect(pathname()).toBe('/dashboard/agent-call-logs');
+  expect(localStorage.getItem('token')).toBe('new-token');
+  expect(authStore.get(sessionUserAtom)).toEqual(agent);
+  expect(await screen.findByText('softphone')).toBeInTheDocument();
+  const [url, init] = fetchMock.mock.calls[0]!;
+  expect(url).toBe('https://api.test/v1/auth/login');
+  expect(JSON.parse(init.body as string)).toEqual({ email: 'agent@example.com', password: 'correct horse' });
+});
+
+test('shows the server error text when sign-in is refused', async () => {
+  stubFetch(() => jsonResponse({ type: 'InvalidCredentials', message: 'Wrong email or password' }, 401));
+  renderApp('/auth/login');
+  await fill('Email', 'user@example.com');
+  await fill('Password', 'wrong');
+  await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+  const message = await screen.findByText('Wrong email or password');
+  expect(message.closest('[role="alert"]')).not.toBeNull();
+  expect(localStorage.getItem('token')).toBeNull();
+});

@@ -1,0 +1,2 @@
+// The async boundary Module Federation needs to negotiate shared modules before any of them run.
+import('./bootstrap');

@@ -1,0 +1,53 @@
+import type { AppRoute, Role } from 'shared-contracts';
+
+export interface MenuEntry {
+  path: string;
+  title: string;
+}
+export interface MenuGroup {
+  key: string;
+  title: string;
+  children: MenuEntry[];
+}
+
+const hasParams = (route: AppRoute) => route.path.includes(':');
+/** A page under another page (create, create/success, success/cancel): reached from its parent. */
+const isSubPage = (route: AppRoute, routes: readonly AppRoute[]) =>
+  routes.some((other) => other !== route && route.path.startsWith(`${other.path}/`));
+
+const titleCase = (segment: string) => segment.charAt(0).toUpperCase() + segment.slice(1).replace(/-/g, ' ');
+
+/**
+ * The side menu of a role: its guarded routes without params or parent pages, in table
+ * order; routes three segments deep (dashboard/reports/..., dashboard/account/...) grouped.
+ */
+export function menuFor(role: Role, routes: readonly AppRoute[]): Array<MenuEntry | MenuGroup> {
+  const items: Array<MenuEntry | MenuGroup> = [];
+  const groups = new Map<string, MenuGroup>();
+  for (const route of routes) {
+    if (!route.roles?.includes(role) || hasParams(route) || isSubPage(route, routes)) continue;
+    const entry = { path: `/${route.path}`, title: route.title };
+    const segments = route.path.split('/');
+    if (segments.length < 3) {
+      items.push(entry);
+      continue;
+    }
+    const key = segments.slice(0, 2).join('/');
+    let group = groups.get(key);
+    if (!group) {
+      group = { key, title: titleCase(segments[1]!), children: [] };
+      groups.set(key, group);
+      items.push(group);
+    }
+    group.children.push(entry);
+  }
+  return items;
+}
+
+/** The menu entry to highlight: the longest entry path the current path starts with. */
+export function selectedMenuPath(pathname: string, items: ReadonlyArray<MenuEntry | MenuGroup>): string | undefined {
+  const paths = items.flatMap((item) => ('children' in item ? item.children : [item])).map((entry) => entry.path);
+  return paths
+    .filter((path) => pathname === path || pathname.startsWith(`${path}/`))
+    .sort((a, b) => b.length - a.length)[0];
+}

@@ -1,0 +1,32 @@
+import type { ReactNode } from 'react';
+import { Flex, Typography } from 'shared-ui';
+
+interface StatusPanelProps {
+  /** A short code shown large above the title (403, 404). */
+  code?: string;
+  title: string;
+  description: ReactNode;
+  action?: ReactNode;
+  /** Fill the viewport (pages outside the layout) or just the content area. */
+  fullScreen?: boolean;
+}
+
+// Not antd's Result: it bundles its 403/404/500 illustrations whether or not they are used.
+export function StatusPanel({ code, title, description, action, fullScreen }: StatusPanelProps) {
+  return (
+    <Flex vertical align="center" justify="center" gap={8} style={{ padding: 48, textAlign: 'center', minHeight: fullScreen ? '100vh' : undefined }}>
+      {code && (
+        <Typography.Text type="secondary" style={{ fontSize: 56, lineHeight: 1, fontWeight: 600 }}>
+          {code}
+        </Typography.Text>
+      )}
+      <Typography.Title level={3} style={{ margin: 0 }}>
+        {title}
+      </Typography.Title>
+      <Typography.Paragraph type="secondary" style={{ margin: 0, maxWidth: 560 }}>
+        {description}
+      </Typography.Paragraph>
+      {action && <div style={{ marginTop: 16 }}>{action}</div>}
+    </Flex>
+  );
+}

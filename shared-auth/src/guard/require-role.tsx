@@ -1,0 +1,21 @@
+import type { ReactNode } from 'react';
+import { Navigate } from 'react-router-dom';
+import type { Role } from 'shared-contracts';
+import { useAuthState } from '../auth/use-auth-state';
+
+export const LOGIN_ROLE_PATH = '/auth/login/role';
+export const RESTRICTED_PATH = '/restricted';
+
+export interface RequireRoleProps {
+  roles: readonly Role[];
+  children: ReactNode;
+}
+
+/** Spec section 2's guard. It is UX only: the server checks every call itself. */
+export function RequireRole({ roles, children }: RequireRoleProps) {
+  const { sessionUser, tokenChecked } = useAuthState();
+  if (!tokenChecked) return null;
+  if (!sessionUser) return <Navigate to={LOGIN_ROLE_PATH} replace />;
+  if (!roles.includes(sessionUser.role)) return <Navigate to={RESTRICTED_PATH} replace />;
+  return <>{children}</>;
+}

@@ -1,0 +1,51 @@
+import { renderHook, waitFor } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { MemoryRouter } from 'react-router-dom';
+import { setToken } from '../auth/auth-actions';
+import { sessionUserAtom, tokenAtom, tokenCheckedAtom } from '../auth/auth-atoms';
+import { configureRuntime } from '../runtime-config';
+import { authStore } from '../store';
+import { jsonResponse, makeUser, resetAuthStore, stubFetch } from '../test/fixtures';
+import { useTokenCheck } from './use-token-check';
+
+const wrapper = ({ children }: { children: ReactNode }) => <MemoryRouter>{children}</MemoryRouter>;
+
+beforeEach(() => {
+  resetAuthStore();
+  configureRuntime({ apiBase: 'https://api.test', wsBase: 'wss://api.test' });
+});
+
+test('with no token it only marks the token checked', () => {
+  const fetchMock = stubFetch();
+  renderHook(() => useTokenCheck(), { wrapper });
+  expect(authStore.get(tokenCheckedAtom)).toBe(true);
+  expect(fetchMock).not.toHaveBeenCalled();
+});
+
+test('with a token it loads the session user from auth/session-user', async () => {
+  const user = makeUser();
+  setToken('tok');
+  const fetchMock = stubFetch(jsonResponse({ data: user }));
+  renderHook(() => useTokenCheck(), { wrapper });
+  await waitFor(() => expect(authStore.get(sessionUserAtom)).toEqual(user));
+  expect(authStore.get(tokenCheckedAtom)).toBe(true);
+  expect(fetchMock.mock.calls[0]![0]).toBe('https://api.test/v1/auth/session-user');
+});
+
+test('a null session user clears the session', async () => {
+  setToken('stale');
+  stubFetch(jsonResponse({ data: null }));
+  renderHook(() => useTokenCheck(), { wrapper });
+  await waitFor(() => expect(authStore.get(tokenCheckedAtom)).toBe(true));
+  expect(authStore.get(tokenAtom)).toBeNull();
+  expect(localStorage.getItem('token')).toBeNull();
+});
+
+test('a failed token check clears the session', async () => {
+  setToken('tok');
+  stubFetch(new TypeError('Failed to fetch'));
+  renderHook(() => useTokenCheck(), { wrapper });
+  await waitFor(() => expect(authStore.get(tokenCheckedAtom)).toBe(true));
+  expect(authStore.get(sessionUserAtom)).toBeNull();
+  expect(authStore.get(tokenAtom)).toBeNull();
+});

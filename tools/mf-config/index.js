@@ -1,0 +1,146 @@
+// The one webpack + Module Federation config every app builds with. An app's
+// webpack.config.js only names itself, its port and what it exposes.
+const path = require('node:path');
+const fs = require('node:fs');
+const webpack = require('webpack');
+const HtmlWebpackPlugin = require('html-webpack-plugin');
+const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
+
+/** Packages with one copy in the page. `react/` and `react-dom/` (with the slash) cover
+ *  subpaths such as `react/jsx-runtime` and `react-dom/client`. antd is deliberately absent:
+ *  a shared module is not tree-shaken, so apps reach antd through shared-ui's curated re-exports. */
+const SINGLETONS = [
+  'react', 'react/', 'react-dom', 'react-dom/', 'react-router-dom',
+  'jotai', 'swr', 'notistack', 'shared-auth', 'shared-contracts', 'shared-ui',
+];
+
+const readJson = (file) => JSON.parse(fs.readFileSync(file, 'utf8'));
+
+/** webpack's own minimizer plugin, driven by swc instead of terser: the same output size
+ *  within a few percent at a fraction of the time. Resolved through webpack (its dependency)
+ *  so the pinned webpack decides the version; null keeps webpack's default minimizer. */
+function swcMinimizer() {
+  try {
+    const webpackDir = fs.realpathSync(path.dirname(require.resolve('webpack/package.json')));
+    const MinimizerPlugin = require(require.resolve('minimizer-webpack-plugin', { paths: [webpackDir] }));
+    return new MinimizerPlugin({ minify: MinimizerPlugin.swcMinify, extractComments: false });
+  } catch {
+    return null;
+  }
+}
+
+/** The version range an app asks for, read from its package.json. Workspace packages
+ *  (`workspace:*`) are resolved to the version of the linked package. */
+function requiredVersionOf(pkgName, deps, dirname) {
+  const declared = deps[pkgName];
+  if (declared === undefined) {
+    throw new Error(`mf-config: ${pkgName} is shared but not a dependency of ${dirname}/package.json`);
+  }
+  if (!declared.startsWith('workspace:')) return declared;
+  const manifest = require.resolve(`${pkgName}/package.json`, { paths: [dirname] });
+  return `^${readJson(manifest).version}`;
+}
+
+function sharedConfig(dirname) {
+  const pkg = readJson(path.join(dirname, 'package.json'));
+  const deps = { ...pkg.devDependencies, ...pkg.peerDependencies, ...pkg.dependencies };
+  return Object.fromEntries(
+    SINGLETONS.map((key) => {
+      const pkgName = key.replace(/\/$/, '');
+      // No app needs eager sharing: every entry starts behind `import('./bootstrap')`,
+      // which gives the runtime the async boundary it needs to negotiate versions.
+      return [key, { singleton: true, requiredVersion: requiredVersionOf(pkgName, deps, dirname), eager: false }];
+    }),
+  );
+}
+
+/**
+ * @param {object} options
+ * @param {string} options.name      MF container name and output.uniqueName (a JS identifier)
+ * @param {string} options.dirname   the app's folder (its __dirname)
+ * @param {number} options.port      dev-server port
+ * @param {Record<string,string>} [options.exposes]  e.g. { './Overview': './src/exposes/Overview.tsx' }
+ * @param {boolean} [options.isHost]
+ * @returns {(env: unknown, argv: { mode?: string }) => import('webpack').Configuration}
+ */
+function createAppConfig({ name, dirname, port, exposes = {}, isHost = false }) {
+  if (!name || !dirname || !port) throw new Error('mf-config: name, dirname and port are required');
+
+  return (_env, argv = {}) => {
+    const isProd = (argv.mode ?? process.env.NODE_ENV) === 'production';
+    return {
+      mode: isProd ? 'production' : 'development',
+      target: 'web',
+      context: dirname,
+      entry: { main: './src/index.ts' },
+      devtool: isProd ? false : 'eval-cheap-module-source-map',
+      output: {
+        path: path.join(dirname, 'dist'),
+        publicPath: 'auto',
+        uniqueName: name,
+        // Entry files keep a fixed name: [contenthash] in output.filename breaks enhanced 2.9.2.
+        filename: '[name].js',
+        chunkFilename: '[name].[contenthash:8].js',
+        clean: true,
+      },
+      resolve: { extensions: ['.ts', '.tsx', '.js', '.jsx', '.mjs', '.json'] },
+      module: {
+        rules: [
+          {
+            // Workspace packages ship TypeScript source; pnpm links resolve to their real
+            // paths outside node_modules, so they are compiled here too.
+            test: /\.[cm]?[jt]sx?$/,
+            exclude: /node_modules/,
+            use: {
+              loader: require.resolve('swc-loader'),
+              options: {
+                jsc: {
+                  parser: { syntax: 'typescript', tsx: true },
+                  transform: { react: { runtime: 'automatic', development: !isProd } },
+                  target: 'es2020',
+                },
+              },
+            },
+          },
+        ],
+      },
+      plugins: [
+        new ModuleFederationPlugin({
+          name,
+          filename: 'remoteEntry.js',
+          manifest: true,
+          exposes,
+          dts: false,
+          // The default 'version-first' loads every remote at start-up, so one remote down
+          // takes the host down (module-federation/core#3877).
+          shareStrategy: 'loaded-first',
+          shared: sharedConfig(dirname),
+        }),
+        new HtmlWebpackPlugin({
+          template: path.join(__dirname, 'index.html'),
+          title: isHost ? 'AI Calls' : `${name} (standalone)`,
+          // Only the app's own entry: the container (remoteEntry.js) is loaded by hosts.
+          chunks: ['main'],
+          // Absolute, so a deep link such as /dashboard/overview still finds /main.js;
+          // chunks keep publicPath 'auto' and load from wherever main.js came from.
+          publicPath: '/',
+        }),
+        new webpack.DefinePlugin({ __APP_NAME__: JSON.stringify(name) }),
+      ],
+      optimization: { runtimeChunk: false, minimizer: [swcMinimizer() ?? '...'] },
+      performance: { hints: false },
+      devServer: {
+        port,
+        historyApiFallback: true,
+        headers: { 'Access-Control-Allow-Origin': '*' },
+        // A remote that is down is an expected state with its own fallback UI; the runtime-error
+        // overlay would cover exactly that UI.
+        client: { overlay: { errors: true, warnings: false, runtimeErrors: false } },
+        // The host's dev runtime-config.json; in production it is served beside dist/, not built in.
+        static: isHost ? { directory: path.join(dirname, 'public') } : false,
+      },
+    };
+  };
+}
+
+module.exports = { createAppConfig, SINGLETONS };
