@@ -15,12 +15,14 @@ test('a USER visiting an admin route lands on /restricted', async ({ page }) => 
 
 test('a session ended on the server shows the session-expired toast and signs out', async ({ page, request }) => {
   await signIn(page, DEMO.USER);
+  await expect(page.getByText('Human agents').first()).toBeVisible(); // the first screen's calls are done
   const token = await storedToken(page);
   expect(token).toBeTruthy();
   const res = await request.post(`${API_URL}/auth/logout`, { headers: { Authorization: `Bearer ${token}` } });
   expect(res.ok()).toBeTruthy();
   // The next call the page makes with the revoked token is refused as Unauthorized.
-  await page.getByRole('menuitem', { name: 'Call Logs' }).click();
+  await page.getByLabel('Call direction').getByText('Inbound').click();
   await expect(page.getByText('Session expired, Please login again.')).toBeVisible();
+  await expect(page).toHaveURL(/\/auth\/login\/role$/);
   await expect.poll(() => storedToken(page)).toBeNull();
 });

@@ -24,7 +24,7 @@ test('with the admin remote down, its route falls back, the others work, and Ret
 
     await startApp('admin');
     await admin.getByRole('button', { name: 'Retry' }).click();
-    await expect(admin.getByRole('cell', { name: 'Acme Dental' })).toBeVisible();
+    await expect(admin.getByRole('cell', { name: 'Acme Dental', exact: true })).toBeVisible();
     // Recovered without a page reload.
     expect(await admin.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
   } finally {

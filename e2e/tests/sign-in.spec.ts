@@ -6,7 +6,7 @@ test('a USER lands on the overview with the account\'s call stats and agents', a
   await expect(page).toHaveURL(/\/dashboard\/overview$/);
   await expect(page.getByRole('heading', { name: 'Overview' })).toBeVisible();
   // Seeded AI agents and calls come from the API, not from the bundle.
-  await expect(page.getByText('Human agents')).toBeVisible();
+  await expect(page.getByText('Human agents').first()).toBeVisible();
   await expect(page.getByText('Inbound').first()).toBeVisible();
 });
 
@@ -20,8 +20,8 @@ test('an AGENT lands on their call logs', async ({ page }) => {
 test('an ADMINISTRATOR lands on the account list with every account', async ({ page }) => {
   await signIn(page, DEMO.ADMINISTRATOR);
   await expect(page).toHaveURL(/\/admin\/account-list$/);
-  await expect(page.getByRole('cell', { name: 'Acme Dental' })).toBeVisible();
-  await expect(page.getByRole('cell', { name: 'Globex Realty' })).toBeVisible();
+  await expect(page.getByRole('cell', { name: 'Acme Dental', exact: true })).toBeVisible();
+  await expect(page.getByRole('cell', { name: 'Globex Realty', exact: true })).toBeVisible();
 });
 
 test('a wrong password is refused with the server\'s message and no session', async ({ page }) => {

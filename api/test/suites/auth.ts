@@ -93,6 +93,19 @@ export function authSuite(ctx: SuiteContext) {
       assert.equal((await call(ctx.server, 'GET', path, { token: other })).status, 401);
     });
 
+    it('logout ends that session only: the token is refused afterwards, other sessions go on', async () => {
+      const { owner, account } = await createTenant(ctx.server);
+      const token = await signIn(ctx.server, owner.email);
+      const other = await signIn(ctx.server, owner.email);
+      const out = await call(ctx.server, 'POST', 'auth/logout', { token });
+      assert.deepEqual([out.status, out.body], [200, { data: { message: 'Signed out' } }]);
+      const path = `call/get-call-stats/${account.id}`;
+      const after = await call(ctx.server, 'GET', path, { token });
+      assert.deepEqual([after.status, after.body], [401, UNAUTHORIZED]);
+      assert.equal((await call(ctx.server, 'GET', path, { token: other })).status, 200);
+      assert.equal((await call(ctx.server, 'POST', 'auth/logout', {})).status, 401);
+    });
+
     it('refuses a role the endpoint does not allow with 403', async () => {
       const { account, agentToken, ownerToken } = await createTenant(ctx.server);
       const forbidden = { type: 'Forbidden', message: 'You do not have access to this resource' };

@@ -1,4 +1,5 @@
 import { login } from './login';
+import { logout } from './logout';
 import { sessionUser } from './session-user';
 
-export const authEndpoints = [login, sessionUser];
+export const authEndpoints = [login, logout, sessionUser];
