@@ -6,7 +6,7 @@ import { E2E_PORTS, type AppName } from './ports';
 // The stack's processes are shared by global setup, the tests (which stop and restart a
 // remote) and teardown, which run in different processes: their pids live in files.
 export const repoRoot = path.resolve(__dirname, '..', '..');
-const stateDir = path.join(__dirname, '..', '.stack');
+const stateDir = path.join(__dirname, '..', '.stack', String(E2E_PORTS.api));
 const pidFile = (name: string) => path.join(stateDir, `${name}.pid`);
 
 export const E2E_TOKEN_SECRET = 'e2e-token-secret-that-is-long-enough-0123456789';
