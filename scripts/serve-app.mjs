@@ -13,7 +13,11 @@ export const APPS = {
   userDashboard: { dir: 'mf-user-dashboard/dist', port: 3001 },
   agentSoftphone: { dir: 'mf-agent-softphone/dist', port: 3002 },
   admin: { dir: 'mf-admin/dist', port: 3003 },
+  // The same product as one bundle (tools/plain-build): benchmarks compare it with the above.
+  plain: { dir: 'tools/plain-build/dist', port: 3010, spa: true },
 };
+/** The apps a federated deployment serves. */
+export const FEDERATED_APPS = ['host', 'userDashboard', 'agentSoftphone', 'admin'];
 
 const REMOTE_ENV = { userDashboard: 'USER_DASHBOARD_URL', agentSoftphone: 'AGENT_SOFTPHONE_URL', admin: 'ADMIN_URL' };
 

@@ -3,7 +3,7 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { APPS, serveApp } from './serve-app.mjs';
+import { APPS, FEDERATED_APPS, serveApp } from './serve-app.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const apiPort = Number(process.env.PORT ?? 4000);
@@ -21,7 +21,7 @@ api.on('exit', (code) => {
   process.exit(code ?? 1);
 });
 
-await Promise.all(Object.keys(APPS).map((name) => serveApp(name, { ports: { api: apiPort } })));
+await Promise.all(FEDERATED_APPS.map((name) => serveApp(name, { ports: { api: apiPort } })));
 
 async function waitForApi(deadline = Date.now() + 120_000) {
   while (Date.now() < deadline) {

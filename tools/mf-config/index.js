@@ -54,6 +54,63 @@ function sharedConfig(dirname) {
   );
 }
 
+/** What every build shares, federated or not: TypeScript through swc, names, minifier. */
+function baseConfig({ name, context, outputPath, isProd }) {
+  return {
+    mode: isProd ? 'production' : 'development',
+    target: 'web',
+    context,
+    entry: { main: './src/index.ts' },
+    devtool: isProd ? false : 'eval-cheap-module-source-map',
+    output: {
+      path: outputPath,
+      publicPath: 'auto',
+      uniqueName: name,
+      // Entry files keep a fixed name: [contenthash] in output.filename breaks enhanced 2.9.2.
+      filename: '[name].js',
+      chunkFilename: '[name].[contenthash:8].js',
+      clean: true,
+    },
+    resolve: { extensions: ['.ts', '.tsx', '.js', '.jsx', '.mjs', '.json'], alias: {} },
+    module: {
+      rules: [
+        {
+          // Workspace packages ship TypeScript source; pnpm links resolve to their real
+          // paths outside node_modules, so they are compiled here too.
+          test: /\.[cm]?[jt]sx?$/,
+          exclude: /node_modules/,
+          use: {
+            loader: require.resolve('swc-loader'),
+            options: {
+              jsc: {
+                parser: { syntax: 'typescript', tsx: true },
+                transform: { react: { runtime: 'automatic', development: !isProd } },
+                target: 'es2020',
+              },
+            },
+          },
+        },
+      ],
+    },
+    plugins: [new webpack.DefinePlugin({ __APP_NAME__: JSON.stringify(name) })],
+    optimization: { runtimeChunk: false, minimizer: [swcMinimizer() ?? '...'] },
+    performance: { hints: false },
+  };
+}
+
+const htmlPlugin = (title) =>
+  new HtmlWebpackPlugin({
+    template: path.join(__dirname, 'index.html'),
+    title,
+    // Only the app's own entry: the container (remoteEntry.js) is loaded by hosts.
+    chunks: ['main'],
+    // Absolute, so a deep link such as /dashboard/overview still finds /main.js;
+    // chunks keep publicPath 'auto' and load from wherever main.js came from.
+    publicPath: '/',
+  });
+
+const isProduction = (argv) => (argv.mode ?? process.env.NODE_ENV) === 'production';
+
 /**
  * @param {object} options
  * @param {string} options.name      MF container name and output.uniqueName (a JS identifier)
@@ -67,80 +124,47 @@ function createAppConfig({ name, dirname, port, exposes = {}, isHost = false }) 
   if (!name || !dirname || !port) throw new Error('mf-config: name, dirname and port are required');
 
   return (_env, argv = {}) => {
-    const isProd = (argv.mode ?? process.env.NODE_ENV) === 'production';
-    return {
-      mode: isProd ? 'production' : 'development',
-      target: 'web',
-      context: dirname,
-      entry: { main: './src/index.ts' },
-      devtool: isProd ? false : 'eval-cheap-module-source-map',
-      output: {
-        path: path.join(dirname, 'dist'),
-        publicPath: 'auto',
-        uniqueName: name,
-        // Entry files keep a fixed name: [contenthash] in output.filename breaks enhanced 2.9.2.
-        filename: '[name].js',
-        chunkFilename: '[name].[contenthash:8].js',
-        clean: true,
-      },
-      resolve: { extensions: ['.ts', '.tsx', '.js', '.jsx', '.mjs', '.json'] },
-      module: {
-        rules: [
-          {
-            // Workspace packages ship TypeScript source; pnpm links resolve to their real
-            // paths outside node_modules, so they are compiled here too.
-            test: /\.[cm]?[jt]sx?$/,
-            exclude: /node_modules/,
-            use: {
-              loader: require.resolve('swc-loader'),
-              options: {
-                jsc: {
-                  parser: { syntax: 'typescript', tsx: true },
-                  transform: { react: { runtime: 'automatic', development: !isProd } },
-                  target: 'es2020',
-                },
-              },
-            },
-          },
-        ],
-      },
-      plugins: [
-        new ModuleFederationPlugin({
-          name,
-          filename: 'remoteEntry.js',
-          manifest: true,
-          exposes,
-          dts: false,
-          // The default 'version-first' loads every remote at start-up, so one remote down
-          // takes the host down (module-federation/core#3877).
-          shareStrategy: 'loaded-first',
-          shared: sharedConfig(dirname),
-        }),
-        new HtmlWebpackPlugin({
-          template: path.join(__dirname, 'index.html'),
-          title: isHost ? 'AI Calls' : `${name} (standalone)`,
-          // Only the app's own entry: the container (remoteEntry.js) is loaded by hosts.
-          chunks: ['main'],
-          // Absolute, so a deep link such as /dashboard/overview still finds /main.js;
-          // chunks keep publicPath 'auto' and load from wherever main.js came from.
-          publicPath: '/',
-        }),
-        new webpack.DefinePlugin({ __APP_NAME__: JSON.stringify(name) }),
-      ],
-      optimization: { runtimeChunk: false, minimizer: [swcMinimizer() ?? '...'] },
-      performance: { hints: false },
-      devServer: {
-        port,
-        historyApiFallback: true,
-        headers: { 'Access-Control-Allow-Origin': '*' },
-        // A remote that is down is an expected state with its own fallback UI; the runtime-error
-        // overlay would cover exactly that UI.
-        client: { overlay: { errors: true, warnings: false, runtimeErrors: false } },
-        // The host's dev runtime-config.json; in production it is served beside dist/, not built in.
-        static: isHost ? { directory: path.join(dirname, 'public') } : false,
-      },
+    const config = baseConfig({ name, context: dirname, outputPath: path.join(dirname, 'dist'), isProd: isProduction(argv) });
+    config.plugins.push(
+      new ModuleFederationPlugin({
+        name,
+        filename: 'remoteEntry.js',
+        manifest: true,
+        exposes,
+        dts: false,
+        // The default 'version-first' loads every remote at start-up, so one remote down
+        // takes the host down (module-federation/core#3877).
+        shareStrategy: 'loaded-first',
+        shared: sharedConfig(dirname),
+      }),
+      htmlPlugin(isHost ? 'AI Calls' : `${name} (standalone)`),
+    );
+    config.devServer = {
+      port,
+      historyApiFallback: true,
+      headers: { 'Access-Control-Allow-Origin': '*' },
+      // A remote that is down is an expected state with its own fallback UI; the runtime-error
+      // overlay would cover exactly that UI.
+      client: { overlay: { errors: true, warnings: false, runtimeErrors: false } },
+      // The host's dev runtime-config.json; in production it is served beside dist/, not built in.
+      static: isHost ? { directory: path.join(dirname, 'public') } : false,
     };
+    return config;
   };
 }
 
-module.exports = { createAppConfig, SINGLETONS };
+/**
+ * The same product as one ordinary bundle: the host's source with the MF runtime swapped for
+ * `runtime`, a module whose loadRemote imports the remotes' exposed screens as lazy chunks.
+ * For a team that deploys everything at once, and the yardstick federation is measured against.
+ */
+function createPlainConfig({ dirname, hostDir, runtime }) {
+  return (_env, argv = {}) => {
+    const config = baseConfig({ name: 'plain', context: hostDir, outputPath: path.join(dirname, 'dist'), isProd: isProduction(argv) });
+    config.resolve.alias['@module-federation/enhanced/runtime$'] = runtime;
+    config.plugins.push(htmlPlugin('AI Calls'));
+    return config;
+  };
+}
+
+module.exports = { createAppConfig, createPlainConfig, SINGLETONS };

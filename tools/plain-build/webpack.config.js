@@ -1,0 +1,8 @@
+const path = require('node:path');
+const { createPlainConfig } = require('mf-config');
+
+module.exports = createPlainConfig({
+  dirname: __dirname,
+  hostDir: path.resolve(__dirname, '../../host'),
+  runtime: path.join(__dirname, 'src/runtime.ts'),
+});
