@@ -2,6 +2,7 @@
 const js = require('@eslint/js');
 const tseslint = require('typescript-eslint');
 const reactHooks = require('eslint-plugin-react-hooks');
+const globals = require('globals');
 
 const remotes = ['mf-user-dashboard', 'mf-agent-softphone', 'mf-admin'];
 
@@ -46,8 +47,10 @@ module.exports = tseslint.config(
   { files: ['api/**'], rules: forbid([{ regex: pkg(['shared-auth', 'shared-ui', 'react', 'host', ...remotes]), message: 'The API imports only shared-contracts.' }]) },
   {
     files: ['**/*.js', '**/*.mjs', '**/*.cjs'],
-    languageOptions: { globals: { require: 'readonly', module: 'writable', __dirname: 'readonly', process: 'readonly', console: 'readonly', URL: 'readonly', fetch: 'readonly', setTimeout: 'readonly' } },
+    languageOptions: { globals: { ...globals.node } },
     rules: { '@typescript-eslint/no-require-imports': 'off', 'no-console': 'off' },
   },
   { files: ['**/*.test.ts', '**/*.test.tsx', 'e2e/**', 'api/test/**'], rules: { 'no-console': 'off' } },
+  // Benchmarks drive a browser: some of their functions run in the page.
+  { files: ['bench/**/*.mjs'], languageOptions: { globals: { ...globals.node, ...globals.browser } } },
 );

@@ -1,0 +1,41 @@
+// The API exactly as `api/src/main.ts` builds it, plus two routes benchmarks need in the same
+// process: a bare hello (the framework's ceiling on this machine) and a memory reading.
+// BENCH_CALLS=<n> adds n calls to the demo account so list queries run on a realistic table.
+import { sql } from 'drizzle-orm';
+import { buildApp } from 'api/src/app';
+import { loadConfig } from 'api/src/config';
+import { openDatabase } from 'api/src/db/client';
+import { seedIfEmpty } from 'api/src/db/seed';
+
+const config = loadConfig();
+const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+await database.migrate();
+await seedIfEmpty(database.db);
+
+const extraCalls = Number(process.env.BENCH_CALLS ?? 0);
+if (extraCalls > 0) {
+  await database.db.execute(sql`
+    INSERT INTO calls (account_id, direction, status, from_number, to_number, started_at, duration_seconds)
+    SELECT a.id,
+           (CASE WHEN g % 2 = 0 THEN 'inbound' ELSE 'outbound' END)::call_direction,
+           (CASE WHEN g % 7 = 0 THEN 'missed' ELSE 'completed' END)::call_status,
+           '+15550000000', '+15551111111',
+           now() - make_interval(mins => g), g % 900
+    FROM generate_series(1, ${extraCalls}) AS g,
+         (SELECT id FROM accounts WHERE name = 'Acme Dental') AS a`);
+  await database.db.execute(sql`ANALYZE calls`);
+}
+
+const app = await buildApp({ config, db: database.db });
+app.get('/hello', async () => ({ hello: 'world' }));
+app.get('/bench/memory', async () => {
+  globalThis.gc?.();
+  return process.memoryUsage();
+});
+await app.listen({ port: config.port, host: '127.0.0.1' });
+process.send?.('ready');
+process.once('SIGTERM', async () => {
+  await app.close();
+  await database.close();
+  process.exit(0);
+});

@@ -1,0 +1,104 @@
+// Bundle cost and page timing: the federated product (host + three remotes) against the same
+// product built as one bundle (tools/plain-build), on cold loads in Debian's Chromium.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import zlib from 'node:zlib';
+import { chromium } from 'playwright-core';
+import { serveApp } from '../scripts/serve-app.mjs';
+import { signIn, startApiServer } from './lib/server.mjs';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const PORTS = { api: 4294, host: 3180, userDashboard: 3181, agentSoftphone: 3182, admin: 3183, plain: 3185 };
+const ROUTES = [
+  { path: '/auth/login', email: null },
+  { path: '/dashboard/overview', email: 'user@demo.test' },
+  { path: '/dashboard/agent-call-logs', email: 'agent@demo.test' },
+  { path: '/admin/ai-clients', email: 'admin@demo.test' },
+];
+const CHROMIUM_ARGS = [
+  '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync',
+];
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+async function load(browser, url, token, { throttle }) {
+  const context = await browser.newContext();
+  if (token) await context.addInitScript((t) => window.localStorage.setItem('token', t), token);
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  if (throttle) await cdp.send('Emulation.setCPUThrottlingRate', { rate: throttle });
+  const js = [];
+  page.on('response', async (res) => {
+    if (!res.url().endsWith('.js') || res.status() !== 200) return;
+    const body = await res.body().catch(() => null);
+    if (body) js.push({ url: res.url(), raw: body.length, gzip: zlib.gzipSync(body, { level: 9 }).length });
+  });
+  await page.goto(url);
+  await page.waitForFunction(() => performance.getEntriesByName('route-ready').length > 0, null, { timeout: 60_000 })
+    .catch(async (err) => { await page.screenshot({ path: '/tmp/bench-fail.png' }); throw new Error(`${url} never marked route-ready (at ${page.url()}): ${err.message}`); });
+  await page.waitForLoadState('networkidle');
+  const timing = await page.evaluate(() => new Promise((resolve) => {
+    const ready = performance.getEntriesByName('route-ready')[0]?.startTime ?? NaN;
+    new PerformanceObserver((list) => {
+      const entries = list.getEntries();
+      resolve({ ready, lcp: entries[entries.length - 1]?.startTime ?? NaN });
+    }).observe({ type: 'largest-contentful-paint', buffered: true });
+    setTimeout(() => resolve({ ready, lcp: NaN }), 2000);
+  }));
+  // Which copies of React loaded, by the federation runtime's own record (plain builds have none).
+  const reactCopies = await page.evaluate(() => {
+    const scopes = (window).__FEDERATION__?.__SHARE__ ?? {};
+    const copies = new Set();
+    for (const scope of Object.values(scopes)) {
+      for (const name of ['react', 'react-dom']) {
+        for (const [version, info] of Object.entries(scope.default?.[name] ?? {})) if (info.loaded) copies.add(`${name}@${version} from ${info.from}`);
+      }
+    }
+    return [...copies];
+  });
+  await context.close();
+  return { js, timing, reactCopies };
+}
+
+export async function benchBundle({ smoke }) {
+  const runs = smoke ? 1 : 5;
+  const origins = [`http://localhost:${PORTS.host}`, `http://localhost:${PORTS.plain}`].join(',');
+  const api = await startApiServer({ port: PORTS.api, env: { CORS_ORIGINS: origins } });
+  const servers = await Promise.all(
+    ['host', 'userDashboard', 'agentSoftphone', 'admin', 'plain'].map((name) => serveApp(name, { port: PORTS[name], ports: PORTS, env: { HOST: '127.0.0.1' } })),
+  );
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  try {
+    const tokens = {};
+    for (const r of ROUTES) if (r.email) tokens[r.email] = (await signIn(api.url, r.email)).token;
+    const rows = [];
+    for (const route of ROUTES) {
+      const row = { route: route.path };
+      for (const [build, port] of [['federated', PORTS.host], ['plain', PORTS.plain]]) {
+        const url = `http://localhost:${port}${route.path}`;
+        const token = route.email ? tokens[route.email] : null;
+        const bytes = await load(browser, url, token, { throttle: 0 });
+        const timed = [];
+        for (let i = 0; i < runs; i += 1) timed.push((await load(browser, url, token, { throttle: 4 })).timing);
+        row[build] = {
+          requests: bytes.js.length,
+          raw: bytes.js.reduce((s, f) => s + f.raw, 0),
+          gzip: bytes.js.reduce((s, f) => s + f.gzip, 0),
+          reactCopies: bytes.reactCopies,
+          lcp: median(timed.map((t) => t.lcp)),
+          ready: median(timed.map((t) => t.ready)),
+        };
+      }
+      rows.push(row);
+    }
+    return { runs, rows };
+  } finally {
+    await browser.close();
+    await Promise.all(servers.map((s) => new Promise((r) => s.close(r))));
+    await api.stop();
+  }
+}
+
+export const distsNeeded = ['host', 'mf-user-dashboard', 'mf-agent-softphone', 'mf-admin', 'tools/plain-build'].map((d) => path.join(here, '..', d, 'dist'));

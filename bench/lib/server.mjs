@@ -1,0 +1,42 @@
+import { fork } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+/** Starts bench/api-server.ts in its own process and resolves once it listens. */
+export function startApiServer({ port, databaseUrl, calls = 0, env = {} }) {
+  const child = fork(path.join(here, '..', 'api-server.ts'), [], {
+    execArgv: ['--import', 'tsx', '--expose-gc'],
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATABASE_URL: databaseUrl ?? '',
+      DATA_DIR: 'memory://',
+      REDIS_URL: '',
+      LOG_LEVEL: 'error',
+      BENCH_CALLS: String(calls),
+      NODE_ENV: 'production',
+      TOKEN_SECRET: 'bench-token-secret-that-is-long-enough-0123456789',
+      CREDENTIALS_KEY: 'bench-credentials-key-that-is-long-enough-01234',
+      ...env,
+    },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  return new Promise((resolve, reject) => {
+    child.once('message', (m) => m === 'ready' && resolve({
+      url: `http://127.0.0.1:${port}`,
+      // autocannon's last requests may still be in flight: let them finish before closing.
+      stop: () => new Promise((r) => { setTimeout(() => { child.once('exit', r); child.kill('SIGTERM'); }, 1000); }),
+    }));
+    child.once('exit', (code) => reject(new Error(`bench API server exited with ${code}`)));
+  });
+}
+
+export async function signIn(url, email, password = 'Demo1234!') {
+  const res = await fetch(`${url}/v1/auth/login`, {
+    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }),
+  });
+  if (!res.ok) throw new Error(`sign-in as ${email} failed: ${res.status} ${await res.text()}`);
+  return (await res.json()).data;
+}

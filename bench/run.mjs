@@ -1,0 +1,76 @@
+// `pnpm bench`: every benchmark, printed as tables of figures and, for a full run, written to
+// RESULTS.md with the machine, date and commit. `--smoke` runs each one small (CI keeps the
+// scripts working); `--only api,realtime,bundle` picks some.
+import { execSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { benchApi } from './api.mjs';
+import { benchRealtime } from './realtime.mjs';
+import { benchBundle, distsNeeded } from './bundle.mjs';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const args = process.argv.slice(2);
+const smoke = args.includes('--smoke');
+const only = args.find((a) => a.startsWith('--only='))?.slice(7).split(',');
+const wanted = (name) => !only || only.includes(name);
+
+const fmt = (n, digits = 0) => (typeof n === 'number' ? n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits }) : String(n ?? ''));
+const table = (headers, rows) => [
+  `| ${headers.join(' | ')} |`,
+  `|${headers.map(() => '---').join('|')}|`,
+  ...rows.map((r) => `| ${r.join(' | ')} |`),
+].join('\n');
+
+const sections = [];
+const kib = (bytes) => `${fmt(bytes / 1024)} KiB`;
+if (wanted('bundle')) {
+  // A full run measures the current source; a smoke run reuses builds that exist.
+  if (!smoke || distsNeeded.some((d) => !fs.existsSync(d))) {
+    console.info('building the federated apps and the one-bundle build first…');
+    execSync('pnpm build && pnpm --filter plain-build build', { cwd: path.join(here, '..'), stdio: 'inherit' });
+  }
+  const { runs, rows } = await benchBundle({ smoke });
+  sections.push(['Bundle cost: JS on a cold load (target: federated/plain gzip <= 1.15; React and ReactDOM once)', table(
+    ['route', 'federated requests', 'federated raw', 'federated gzip', 'plain requests', 'plain raw', 'plain gzip', 'gzip ratio', 'React copies (federated)'],
+    rows.map((r) => [r.route, r.federated.requests, kib(r.federated.raw), kib(r.federated.gzip), r.plain.requests, kib(r.plain.raw),
+      kib(r.plain.gzip), fmt(r.federated.gzip / r.plain.gzip, 2), r.federated.reactCopies.join('; ') || 'none reported']),
+  )]);
+  sections.push([`Page timing: median of ${runs} cold loads, CPU throttled 4x (target: federated within 100 ms of plain)`, table(
+    ['route', 'federated LCP ms', 'plain LCP ms', 'federated route-ready ms', 'plain route-ready ms', 'route-ready difference ms'],
+    rows.map((r) => [r.route, fmt(r.federated.lcp), fmt(r.plain.lcp), fmt(r.federated.ready), fmt(r.plain.ready), fmt(r.federated.ready - r.plain.ready)]),
+  )]);
+}
+if (wanted('api')) {
+  const rows = await benchApi({ smoke });
+  sections.push(['API: call-logs page vs hello, 50 connections (target: ratio >= 0.35, p99 <= 25 ms)', table(
+    ['database', 'calls in account', 'hello req/s', 'call-logs req/s', 'ratio', 'call-logs p99 ms', 'hello p99 ms'],
+    rows.map((r) => r.skipped ? [r.database, r.skipped, '', '', '', '', ''] : [
+      r.database, fmt(r.calls), fmt(r.helloRps), fmt(r.pageRps), fmt(r.ratio, 2), fmt(r.pageP99), fmt(r.helloP99),
+    ]),
+  )]);
+}
+
+if (wanted('realtime')) {
+  const r = await benchRealtime({ smoke });
+  sections.push([`Realtime: STATUS_UPDATED to ${fmt(r.count)} sockets in one account, ${r.rounds} broadcasts (target: ratio >= 0.7, <= 16 KiB per idle socket)`, table(
+    ['server', 'deliveries/s', 'p50 ms', 'p99 ms', 'memory per idle socket'],
+    [
+      ['our API (auth, rooms, validation, persistence)', fmt(r.ours.deliveriesPerSecond), fmt(r.ours.p50, 1), fmt(r.ours.p99, 1),
+        `${fmt(r.ours.heapPerSocket / 1024, 1)} KiB heap+external, ${fmt(r.ours.rssPerSocket / 1024, 1)} KiB RSS`],
+      ['bare ws broadcast', fmt(r.raw.deliveriesPerSecond), fmt(r.raw.p50, 1), fmt(r.raw.p99, 1), ''],
+      ['ratio', fmt(r.ratio, 2), '', '', ''],
+    ],
+  )]);
+}
+
+const commit = (() => { try { return execSync('git rev-parse --short HEAD', { cwd: here }).toString().trim(); } catch { return 'unknown'; } })();
+const header = [
+  `Run ${new Date().toISOString()} · commit ${commit} · ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'} · ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB · Node ${process.version}${smoke ? ' · SMOKE (small sizes, figures not comparable)' : ''}`,
+];
+const report = [...header, '', ...sections.flatMap(([title, body]) => [`### ${title}`, '', body, ''])].join('\n');
+console.log(`\n${report}`);
+if (!smoke) {
+  fs.writeFileSync(path.join(here, 'RESULTS.md'), `# Benchmark results\n\nThe last full \`pnpm bench\` run; compare a change against it.\n\n${report}`);
+}
