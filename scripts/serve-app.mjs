@@ -31,7 +31,11 @@ export function runtimeConfig(hostname, env = process.env, ports = {}) {
       `${env[key] ?? local(ports[name] ?? APPS[name].port)}/mf-manifest.json`,
     ]),
   );
-  return { apiBase, wsBase: env.WS_BASE ?? apiBase.replace(/^http/, 'ws'), remotes };
+  // Google sign-in shows only where a client id is configured.
+  const google = env.GOOGLE_CLIENT_ID
+    ? { google: { clientId: env.GOOGLE_CLIENT_ID, flow: env.GOOGLE_SIGN_IN_FLOW ?? 'implicit', extraScopes: (env.GOOGLE_EXTRA_SCOPES ?? '').split(/\s+/).filter(Boolean) } }
+    : {};
+  return { apiBase, wsBase: env.WS_BASE ?? apiBase.replace(/^http/, 'ws'), remotes, ...google };
 }
 
 export function serveApp(name, { port = APPS[name].port, env = process.env, ports = {} } = {}) {

@@ -4,8 +4,13 @@ import type { Db } from './db/client';
 import { installErrorHandlers } from './http/error-handler';
 import { httpRoutes } from './http/routes';
 import { authServicePlugin } from './modules/auth/auth-service';
+import { devOutboxRoute } from './modules/email/dev-outbox-route';
+import { mailerPlugin } from './modules/email/mailer';
+import { authLimitsPlugin } from './modules/rate-limit/auth-limits';
 import { realtimeServicePlugin, socketRoutes } from './modules/realtime';
+import { telephonyPlugin } from './modules/telephony';
 import { registerCors } from './plugins/external/cors';
+import { registerMultipart } from './plugins/external/multipart';
 import { registerWebsocket } from './plugins/external/websocket';
 import { appContextPlugin } from './plugins/services/app-context';
 
@@ -32,13 +37,19 @@ export async function buildApp({ config, db }: BuildAppOptions): Promise<Fastify
 
   await registerCors(app, config.corsOrigins);
   await registerWebsocket(app);
+  await registerMultipart(app);
 
   await app.register(appContextPlugin(config, db));
   await app.register(authServicePlugin);
+  await app.register(mailerPlugin);
+  await app.register(authLimitsPlugin);
   await app.register(realtimeServicePlugin);
 
   installErrorHandlers(app);
   await app.register(httpRoutes);
+  await app.register(devOutboxRoute);
   await app.register(socketRoutes);
+  // Twilio's webhooks or the simulator's routes, and app.telephony for the call/SMS endpoints.
+  await app.register(telephonyPlugin);
   return app;
 }

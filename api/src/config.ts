@@ -4,6 +4,7 @@ import * as v from 'valibot';
 /** The repository root (two levels above src/), so the embedded database lands in the git-ignored `.data/`. */
 const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const DEV_TOKEN_SECRET = 'dev-only-token-secret-not-for-production-use';
+const DEV_CREDENTIALS_KEY = 'dev-only-credentials-key-not-for-production-use';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -40,12 +41,75 @@ const EnvSchema = v.object({
   REDIS_URL: v.pipe(optionalText, v.check((s) => s === undefined || /^rediss?:\/\//.test(s), 'must start with redis:// or rediss://')),
   TOKEN_SECRET: optionalText,
   TOKEN_TTL_SECONDS: int(12 * 60 * 60, 60, 30 * 24 * 60 * 60),
+  CREDENTIALS_KEY: optionalText,
   CORS_ORIGINS: v.optional(v.string(), 'http://localhost:3000,http://127.0.0.1:3000'),
   SEED_DEMO: flag(true),
   LOG_LEVEL: v.optional(v.picklist(LOG_LEVELS, `must be one of ${LOG_LEVELS.join(', ')}`), 'info'),
+  TWILIO_ACCOUNT_SID: optionalText,
+  TWILIO_AUTH_TOKEN: optionalText,
+  TWILIO_API_KEY_SID: optionalText,
+  TWILIO_API_KEY_SECRET: optionalText,
+  TWILIO_TWIML_APP_SID: optionalText,
+  PUBLIC_API_URL: v.pipe(optionalText, v.check((s) => s === undefined || /^https?:\/\/[^\s]+$/.test(s), 'must be an http(s) URL')),
+  VOICE_TOKEN_TTL_SECONDS: int(60 * 60, 60, 24 * 60 * 60),
+  SMTP_URL: v.pipe(optionalText, v.check((s) => s === undefined || /^smtps?:\/\//.test(s), 'must start with smtp:// or smtps://')),
+  MAIL_FROM: v.optional(v.pipe(v.string(), v.nonEmpty('must not be empty')), 'AI Calls <no-reply@localhost>'),
+  APP_URL: v.optional(v.pipe(v.string(), v.regex(/^https?:\/\/[^\s]+$/, 'must be an http(s) URL')), 'http://localhost:3000'),
+  DEV_OUTBOX: v.optional(v.pipe(
+    v.picklist(['true', 'false', '1', '0', 'yes', 'no'], 'must be true or false'),
+    v.transform((s) => s === 'true' || s === '1' || s === 'yes'),
+  )),
+  GOOGLE_CLIENT_ID: optionalText,
+  GOOGLE_CLIENT_SECRET: optionalText,
+  GOOGLE_JWKS_URL: v.optional(v.string(), 'https://www.googleapis.com/oauth2/v3/certs'),
+  GOOGLE_TOKEN_URL: v.optional(v.string(), 'https://oauth2.googleapis.com/token'),
+  GOOGLE_TOKENINFO_URL: v.optional(v.string(), 'https://oauth2.googleapis.com/tokeninfo'),
+  GOOGLE_USERINFO_URL: v.optional(v.string(), 'https://openidconnect.googleapis.com/v1/userinfo'),
 });
 
+/** Attempts allowed per window; tests lower them to reach a limit quickly. */
+export interface AuthRateLimits {
+  windowSeconds: number;
+  /** Failed sign-ins (password or 2FA code) per account. */
+  failuresPerAccount: number;
+  /** Failed sign-ins per IP address, across accounts (password spraying). */
+  failuresPerIp: number;
+  /** Emails sent (codes, reset links, verification) per address. */
+  emailsPerAddress: number;
+  /** Email-sending requests per IP address. */
+  emailsPerIp: number;
+}
+
+export const DEFAULT_AUTH_RATE_LIMITS: AuthRateLimits = {
+  windowSeconds: 15 * 60, failuresPerAccount: 5, failuresPerIp: 100, emailsPerAddress: 5, emailsPerIp: 30,
+};
+
+export interface GoogleConfig {
+  clientId: string | undefined;
+  clientSecret: string | undefined;
+  jwksUrl: string;
+  tokenUrl: string;
+  tokeninfoUrl: string;
+  userinfoUrl: string;
+}
+
+const TWILIO_KEYS = ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_API_KEY_SID', 'TWILIO_API_KEY_SECRET', 'TWILIO_TWIML_APP_SID'] as const;
+
+/** Twilio's credentials; all set, or none (then the local telephony simulator answers). */
+export interface TwilioConfig {
+  accountSid: string;
+  authToken: string;
+  apiKeySid: string;
+  apiKeySecret: string;
+  twimlAppSid: string;
+}
+
 export interface Config {
+  /** Unset: the local telephony simulator. */
+  twilio: TwilioConfig | undefined;
+  /** The API's public origin as Twilio reaches it (webhook URLs and their signatures); default http://HOST:PORT. */
+  publicApiUrl: string;
+  voiceTokenTtlSeconds: number;
   nodeEnv: string;
   port: number;
   host: string;
@@ -55,9 +119,20 @@ export interface Config {
   redisUrl: string | undefined;
   tokenSecret: string;
   tokenTtlSeconds: number;
+  /** Secret the AES-256-GCM key for provider credentials at rest is derived from. */
+  credentialsKey: string;
   corsOrigins: string[];
   seedDemo: boolean;
   logLevel: (typeof LOG_LEVELS)[number];
+  /** Unset: emails go to the local outbox (database + log) instead of SMTP. */
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  /** The web app's origin, for links in emails. */
+  appUrl: string;
+  /** Serves GET /v1/dev/outbox so a developer can read the local outbox; never in production. */
+  devOutbox: boolean;
+  google: GoogleConfig;
+  authRateLimits: AuthRateLimits;
 }
 
 export class ConfigError extends Error {
@@ -81,9 +156,21 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (production && e.TOKEN_SECRET === undefined) problems.push('TOKEN_SECRET: is required when NODE_ENV is production');
   if (e.TOKEN_SECRET !== undefined && e.TOKEN_SECRET.length < 32) problems.push('TOKEN_SECRET: must be at least 32 characters');
   if (production && e.TOKEN_SECRET === DEV_TOKEN_SECRET) problems.push('TOKEN_SECRET: the development default cannot be used in production');
+  // Stored provider credentials are only as safe as this key: production must bring its own.
+  if (production && e.CREDENTIALS_KEY === undefined) problems.push('CREDENTIALS_KEY: is required when NODE_ENV is production');
+  if (e.CREDENTIALS_KEY !== undefined && e.CREDENTIALS_KEY.length < 32) problems.push('CREDENTIALS_KEY: must be at least 32 characters');
+  if (production && e.CREDENTIALS_KEY === DEV_CREDENTIALS_KEY) problems.push('CREDENTIALS_KEY: the development default cannot be used in production');
   const corsOrigins = e.CORS_ORIGINS.split(',').map((s) => s.trim()).filter((s) => s !== '');
   for (const origin of corsOrigins) {
     if (!/^https?:\/\/[^/\s]+$/.test(origin)) problems.push(`CORS_ORIGINS: "${origin}" is not an origin like http://host:port`);
+  }
+  if (production && e.DEV_OUTBOX === true) problems.push('DEV_OUTBOX: cannot be on when NODE_ENV is production');
+  const twilioSet = TWILIO_KEYS.filter((key) => e[key] !== undefined);
+  if (twilioSet.length > 0 && twilioSet.length < TWILIO_KEYS.length) {
+    for (const key of TWILIO_KEYS) if (e[key] === undefined) problems.push(`${key}: is required when any TWILIO_* setting is set`);
+  }
+  if (twilioSet.length === TWILIO_KEYS.length && e.PUBLIC_API_URL === undefined) {
+    problems.push('PUBLIC_API_URL: is required with Twilio (the URL Twilio calls the webhooks on)');
   }
   if (problems.length > 0) throw new ConfigError(problems);
 
@@ -96,8 +183,31 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     redisUrl: e.REDIS_URL,
     tokenSecret: e.TOKEN_SECRET ?? DEV_TOKEN_SECRET,
     tokenTtlSeconds: e.TOKEN_TTL_SECONDS,
+    credentialsKey: e.CREDENTIALS_KEY ?? DEV_CREDENTIALS_KEY,
+    twilio: twilioSet.length === TWILIO_KEYS.length
+      ? {
+        accountSid: e.TWILIO_ACCOUNT_SID!, authToken: e.TWILIO_AUTH_TOKEN!, apiKeySid: e.TWILIO_API_KEY_SID!,
+        apiKeySecret: e.TWILIO_API_KEY_SECRET!, twimlAppSid: e.TWILIO_TWIML_APP_SID!,
+      }
+      : undefined,
+    publicApiUrl: (e.PUBLIC_API_URL ?? `http://${e.HOST}:${e.PORT}`).replace(/\/+$/, ''),
+    voiceTokenTtlSeconds: e.VOICE_TOKEN_TTL_SECONDS,
     corsOrigins,
     seedDemo: e.SEED_DEMO,
     logLevel: e.LOG_LEVEL,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    appUrl: e.APP_URL.replace(/\/+$/, ''),
+    // On by default outside production, so a fresh clone can read its verification emails.
+    devOutbox: e.DEV_OUTBOX ?? !production,
+    google: {
+      clientId: e.GOOGLE_CLIENT_ID,
+      clientSecret: e.GOOGLE_CLIENT_SECRET,
+      jwksUrl: e.GOOGLE_JWKS_URL,
+      tokenUrl: e.GOOGLE_TOKEN_URL,
+      tokeninfoUrl: e.GOOGLE_TOKENINFO_URL,
+      userinfoUrl: e.GOOGLE_USERINFO_URL,
+    },
+    authRateLimits: DEFAULT_AUTH_RATE_LIMITS,
   };
 }

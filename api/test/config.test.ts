@@ -49,8 +49,42 @@ describe('config', () => {
   });
 
   it('requires a real TOKEN_SECRET in production', () => {
-    assert.deepEqual(problemsOf({ NODE_ENV: 'production' }), ['TOKEN_SECRET: is required when NODE_ENV is production']);
-    assert.deepEqual(problemsOf({ NODE_ENV: 'production', TOKEN_SECRET: 'short' }), ['TOKEN_SECRET: must be at least 32 characters']);
-    assert.equal(loadConfig({ NODE_ENV: 'production', TOKEN_SECRET: 's'.repeat(32) }).tokenSecret, 's'.repeat(32));
+    const key = { CREDENTIALS_KEY: 'k'.repeat(32) };
+    assert.deepEqual(problemsOf({ NODE_ENV: 'production', ...key }), ['TOKEN_SECRET: is required when NODE_ENV is production']);
+    assert.deepEqual(problemsOf({ NODE_ENV: 'production', TOKEN_SECRET: 'short', ...key }), ['TOKEN_SECRET: must be at least 32 characters']);
+    assert.equal(loadConfig({ NODE_ENV: 'production', TOKEN_SECRET: 's'.repeat(32), ...key }).tokenSecret, 's'.repeat(32));
+  });
+
+  it('requires a real CREDENTIALS_KEY in production and has a development default', () => {
+    const secret = { TOKEN_SECRET: 's'.repeat(32) };
+    assert.ok(loadConfig({}).credentialsKey.length >= 32);
+    assert.deepEqual(problemsOf({ NODE_ENV: 'production', ...secret }), ['CREDENTIALS_KEY: is required when NODE_ENV is production']);
+    assert.deepEqual(problemsOf({ CREDENTIALS_KEY: 'short' }), ['CREDENTIALS_KEY: must be at least 32 characters']);
+    const devDefault = loadConfig({}).credentialsKey;
+    assert.deepEqual(problemsOf({ NODE_ENV: 'production', ...secret, CREDENTIALS_KEY: devDefault }), [
+      'CREDENTIALS_KEY: the development default cannot be used in production',
+    ]);
+    assert.equal(loadConfig({ NODE_ENV: 'production', ...secret, CREDENTIALS_KEY: 'k'.repeat(40) }).credentialsKey, 'k'.repeat(40));
+  });
+  it('uses the telephony simulator without Twilio settings, Twilio with all of them, and refuses some', () => {
+    const twilio = {
+      TWILIO_ACCOUNT_SID: 'AC1', TWILIO_AUTH_TOKEN: 'token', TWILIO_API_KEY_SID: 'SK1', TWILIO_API_KEY_SECRET: 'secret', TWILIO_TWIML_APP_SID: 'AP1',
+    };
+    const local = loadConfig({});
+    assert.equal(local.twilio, undefined);
+    assert.equal(local.publicApiUrl, 'http://127.0.0.1:4000');
+    assert.equal(local.voiceTokenTtlSeconds, 3600);
+    const withTwilio = loadConfig({ ...twilio, PUBLIC_API_URL: 'https://calls.example.com/', VOICE_TOKEN_TTL_SECONDS: '600' });
+    assert.deepEqual(withTwilio.twilio, { accountSid: 'AC1', authToken: 'token', apiKeySid: 'SK1', apiKeySecret: 'secret', twimlAppSid: 'AP1' });
+    assert.equal(withTwilio.publicApiUrl, 'https://calls.example.com');
+    assert.equal(withTwilio.voiceTokenTtlSeconds, 600);
+    assert.deepEqual(problemsOf({ TWILIO_ACCOUNT_SID: 'AC1' }).sort(), [
+      'TWILIO_API_KEY_SECRET: is required when any TWILIO_* setting is set',
+      'TWILIO_API_KEY_SID: is required when any TWILIO_* setting is set',
+      'TWILIO_AUTH_TOKEN: is required when any TWILIO_* setting is set',
+      'TWILIO_TWIML_APP_SID: is required when any TWILIO_* setting is set',
+    ]);
+    assert.deepEqual(problemsOf(twilio), ['PUBLIC_API_URL: is required with Twilio (the URL Twilio calls the webhooks on)']);
+    assert.deepEqual(problemsOf({ VOICE_TOKEN_TTL_SECONDS: '5' }), ['VOICE_TOKEN_TTL_SECONDS: must be at least 60']);
   });
 });

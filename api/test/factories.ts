@@ -2,6 +2,8 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { Role } from 'shared-contracts';
 import type { Db } from '../src/db/client';
 import { accounts, agentStatuses, aiAgents, calls, leads, queueEntries, users } from '../src/db/schema';
+import { aiClients } from '../src/db/schema';
+import { appointments, conversationMessages, conversations, integrationConnections } from '../src/db/schema';
 import { hashPassword } from '../src/modules/auth/password';
 import { call, type TestServer } from './helpers/server';
 
@@ -87,3 +89,37 @@ export async function createAdmin(server: TestServer) {
 }
 
 export const missingId = () => randomUUID();
+
+export async function createAiClientRow(db: Db, values: Partial<typeof aiClients.$inferInsert> = {}) {
+  const [row] = await db.insert(aiClients).values({ type: 'AI Client', provider: 'OpenAI', model: `model-${unique()}`, ...values }).returning();
+  return row!;
+}
+
+/** A call's conversation (recording and summary) with its transcript turns, `at` one second apart. */
+export async function createConversation(
+  db: Db,
+  values: { callId: string } & Partial<typeof conversations.$inferInsert>,
+  turns: Array<{ authorType: 'ai' | 'agent' | 'lead'; content: string }> = [],
+) {
+  const [row] = await db.insert(conversations).values(values).returning();
+  const start = Date.now() - turns.length * 1000;
+  if (turns.length > 0) {
+    await db.insert(conversationMessages).values(turns.map((t, i) => ({ conversationId: row!.id, ...t, at: new Date(start + i * 1000) })));
+  }
+  return row!;
+}
+
+export async function createAppointment(db: Db, values: { accountId: string; leadId: string } & Partial<typeof appointments.$inferInsert>) {
+  const [row] = await db.insert(appointments).values({ dateTime: new Date(Date.now() + 86_400_000), ...values }).returning();
+  return row!;
+}
+
+export async function createIntegrationConnection(
+  db: Db,
+  values: { accountId: string } & Partial<typeof integrationConnections.$inferInsert>,
+) {
+  const [row] = await db.insert(integrationConnections).values({
+    provider: 'google-calendar', category: 'calendar', credential: `cred-${unique()}`, accountLabel: 'owner@example.com', ...values,
+  }).returning();
+  return row!;
+}

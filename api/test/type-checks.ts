@@ -32,7 +32,7 @@ export const publicCallerMayBeNull = implement(contract.auth.sessionUser, async 
 
 const integrationEndpoint = endpoint({
   method: 'GET', path: 'probe/{id}', summary: 'type-check probe', params: v.object({ id: v.string() }),
-  response: v.null(), roles: ['USER'], tenant: [{ in: 'params', key: 'id', owns: 'integration' }],
+  response: v.null(), roles: ['USER'], tenant: [{ in: 'params', key: 'id', owns: 'supportRequest' }],
 });
-// @ts-expect-error integrations have no tenant resolver yet, so such an endpoint cannot be implemented
+// @ts-expect-error support requests have no tenant resolver yet, so such an endpoint cannot be implemented
 export const unresolvedTenant = implement(integrationEndpoint, async () => null);

@@ -5,6 +5,7 @@ import { AppProviders } from './app/app-providers';
 import { AppRoutes } from './app/app-routes';
 import { StartupError } from './app/startup-error';
 import { loadRuntimeConfig } from './config/runtime-config';
+import { configureGoogleSignIn } from './features/auth/google/google-config';
 import { initFederation } from './federation/init-federation';
 
 async function start() {
@@ -13,6 +14,7 @@ async function start() {
     const config = await loadRuntimeConfig();
     configureRuntime({ apiBase: config.apiBase, wsBase: config.wsBase });
     initFederation(__APP_NAME__, config.remotes);
+    configureGoogleSignIn(config.google ?? null);
     root.render(
       <AppProviders>
         <BrowserRouter>

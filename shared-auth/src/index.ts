@@ -27,3 +27,4 @@ export {
 } from './realtime/realtime-atoms';
 export { RealtimeProvider, useRealtime, type RealtimeApi } from './realtime/realtime-provider';
 export type { ConnectionState } from './realtime/realtime-connection';
+export { useQueue, useCallStatus, useRecentSms, useSmsStatusChanged, setCallStatus } from './realtime/use-realtime-state';

@@ -20,7 +20,8 @@ export const SmsStatusPayload = v.object({ id: Id, conversationId: Id, status: v
 /** Server → browser messages (spec section 7, "Received"). */
 export const ServerMessage = v.variant('type', [
   v.object({ type: v.literal('STATUS_UPDATED'), agentId: Id, status: AgentStatus, busyFrom: v.nullable(IsoDateTime) }),
-  v.object({ type: v.literal('DISCONNECT_CALL'), callSid: v.optional(v.string()) }),
+  // agentId (an addition): the agent whose call ended; an absent one means every agent's softphone.
+  v.object({ type: v.literal('DISCONNECT_CALL'), callSid: v.optional(v.string()), agentId: v.optional(Id) }),
   v.object({ type: v.literal('RECEIVE_SMS'), payload: SmsPayload }),
   v.object({ type: v.literal('SMS_STATUS_CHANGED'), payload: SmsStatusPayload }),
   v.object({ type: v.literal('QUEUE_UPDATED'), queue: v.optional(v.array(QueueEntry)) }),
@@ -65,3 +66,36 @@ export function parseMessage<S extends typeof ServerMessage | typeof ClientMessa
 export const SOCKET_PATH = '/ws';
 /** A close code the server uses when the token or account is refused. */
 export const SOCKET_CLOSE_UNAUTHORIZED = 4401;
+
+// The local telephony simulator's signalling socket (the stand-in for the voice SDK's own
+// signalling to Twilio). Used only when the API runs without Twilio credentials.
+export const SIMULATOR_VOICE_PATH = '/v1/telephony/simulator/voice';
+
+const CallSid = v.pipe(v.string(), v.regex(/^CA[0-9a-f]{32}$/, 'Unknown call'));
+/** DTMF the voice SDK accepts: 0-9, *, # and w (a pause). */
+const DtmfDigits = v.pipe(v.string(), v.regex(/^[0-9*#w]{1,32}$/, 'Digits may only be 0-9, *, # and w'));
+
+/** Simulator → browser device. */
+export const SimulatorServerMessage = v.variant('type', [
+  v.object({ type: v.literal('registered') }),
+  v.object({ type: v.literal('incoming'), callSid: CallSid, from: v.string() }),
+  /** The caller hung up, or another agent answered, before this device did. */
+  v.object({ type: v.literal('cancel'), callSid: CallSid }),
+  /** The call this device placed or accepted is connected. */
+  v.object({ type: v.literal('accepted'), callSid: CallSid }),
+  /** The outbound call this device asked for was created with this sid. */
+  v.object({ type: v.literal('ringing'), callSid: CallSid, requestId: v.string() }),
+  v.object({ type: v.literal('disconnected'), callSid: CallSid }),
+  v.object({ type: v.literal('error'), code: v.number(), message: v.string() }),
+]);
+export type SimulatorServerMessage = v.InferOutput<typeof SimulatorServerMessage>;
+
+/** Browser device → simulator. */
+export const SimulatorDeviceMessage = v.variant('type', [
+  v.object({ type: v.literal('accept'), callSid: CallSid }),
+  v.object({ type: v.literal('reject'), callSid: CallSid }),
+  v.object({ type: v.literal('hangup'), callSid: CallSid }),
+  v.object({ type: v.literal('digits'), callSid: CallSid, digits: DtmfDigits }),
+  v.object({ type: v.literal('connect'), requestId: v.pipe(v.string(), v.maxLength(64)), to: v.pipe(v.string(), v.regex(/^\+1\d{10}$/, 'Phone numbers are +1 followed by ten digits')) }),
+]);
+export type SimulatorDeviceMessage = v.InferOutput<typeof SimulatorDeviceMessage>;

@@ -31,3 +31,36 @@ export { Menu } from 'antd';
 export { Radio } from 'antd';
 export type { MenuProps } from 'antd';
 export { LogoutOutlined } from '@ant-design/icons';
+// Admin console (mf-admin): dialogs, row menus, edit forms.
+export { Modal } from 'antd';
+export { Dropdown } from 'antd';
+export { InputNumber } from 'antd';
+export { Switch } from 'antd';
+export { Popconfirm } from 'antd';
+export { Descriptions } from 'antd';
+export { PlusOutlined } from '@ant-design/icons';
+export { MoreOutlined } from '@ant-design/icons';
+export { DeleteOutlined } from '@ant-design/icons';
+// User dashboard (mf-user-dashboard): agent forms, uploads, result pages.
+export { Progress } from 'antd';
+export { Avatar } from 'antd';
+export { Result } from 'antd';
+export { Space } from 'antd';
+export { CopyOutlined } from '@ant-design/icons';
+export { UploadOutlined } from '@ant-design/icons';
+// Host auth and account screens.
+export { Checkbox } from 'antd';
+export { Divider } from 'antd';
+export { GoogleOutlined } from '@ant-design/icons';
+// Agent softphone (mf-agent-softphone): floating softphone, messages, dialer setting.
+export { Badge } from 'antd';
+export { Tooltip } from 'antd';
+export { List } from 'antd';
+export { PhoneOutlined } from '@ant-design/icons';
+export { AudioOutlined } from '@ant-design/icons';
+export { AudioMutedOutlined } from '@ant-design/icons';
+export { UnorderedListOutlined } from '@ant-design/icons';
+export { NumberOutlined } from '@ant-design/icons';
+export { SettingOutlined } from '@ant-design/icons';
+export { WarningOutlined } from '@ant-design/icons';
+export { SendOutlined } from '@ant-design/icons';

@@ -1,9 +1,10 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { API_VERSION, routePattern } from 'shared-contracts';
 import { forbidden, unauthorized } from './api-error';
 import { callerOf } from './bearer-auth';
 import type { AuthUser, Implementation } from './implement';
 import { checkTenant } from './tenant';
+import { readUpload } from './read-upload';
 import { parsePart } from './validate';
 
 export const urlOf = (impl: Pick<Implementation, 'def'>) => `/${API_VERSION}/${routePattern(impl.def)}`;
@@ -15,27 +16,28 @@ export const urlOf = (impl: Pick<Implementation, 'def'>) => `/${API_VERSION}/${r
  */
 export function registerEndpoint(app: FastifyInstance, impl: Implementation): void {
   const { def } = impl;
-  app.route({
-    method: def.method,
-    url: urlOf(impl),
-    handler: async (request) => {
-      const user = await callerOf(app, request);
-      if (def.roles !== 'public') {
-        if (user === null) throw unauthorized();
-        if (!def.roles.includes(user.role)) throw forbidden();
-      }
-      const params = parsePart(def.params, request.params);
-      const query = parsePart(def.query, request.query);
-      // A POST without a body means "no filters"; the schema fills its defaults.
-      const body = parsePart(def.body, request.body ?? {});
-      if (user !== null) await checkTenant(app.db, def.tenant, { params, query, body }, user);
-      // `user` is null only on public endpoints, whose handler type says so.
-      const result = await impl.handler({ params, query, body, user: user as AuthUser, db: app.db, app, request });
-      if (def.paged) {
-        const { data, total } = result as { data: unknown; total: number };
-        return { data, total };
-      }
-      return { data: result };
-    },
-  });
+  const handler = async (request: FastifyRequest) => {
+    const user = await callerOf(app, request);
+    if (def.roles !== 'public') {
+      if (user === null) throw unauthorized();
+      if (!def.roles.includes(user.role)) throw forbidden();
+    }
+    const params = parsePart(def.params, request.params);
+    const query = parsePart(def.query, request.query);
+    // A POST without a body means "no filters"; the schema fills its defaults.
+    const body = parsePart(def.body, def.multipart ? await readUpload(request, def.body) : request.body ?? {});
+    if (user !== null) await checkTenant(app.db, def.tenant, { params, query, body }, user);
+    // `user` is null only on public endpoints, whose handler type says so.
+    const result = await impl.handler({ params, query, body, user: user as AuthUser, db: app.db, app, request });
+    if (def.paged) {
+      const { data, total } = result as { data: unknown; total: number };
+      return { data, total };
+    }
+    return { data: result };
+  };
+  app.route({ method: def.method, url: urlOf(impl), handler });
+  // A path the spec spells with stray trailing whitespace (ai-client/get-all-clients) is also
+  // answered as sent with it, URL-encoded (`%20`): the router matches a literal space to it.
+  const trailing = def.path.slice(def.path.trimEnd().length);
+  if (trailing !== '') app.route({ method: def.method, url: `${urlOf(impl)}${trailing}`, handler });
 }

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { TenantCheck, TenantKind } from 'shared-contracts';
 import type { Db } from '../db/client';
-import { aiAgents, appointments, calls, conversations, smsConversations, users } from '../db/schema';
+import { aiAgents, apiKeys, appointments, calls, conversations, integrationConnections, smsConversations, users } from '../db/schema';
 import { notFound } from './api-error';
 import type { AuthUser } from './implement';
 
@@ -35,6 +35,9 @@ const ownerAccount = {
   appointment: (db, value) => first(db.select({ accountId: appointments.accountId }).from(appointments).where(eq(appointments.id, value))),
   // AI/STT/TTS clients are global settings managed by administrators (who pass every check); nobody else owns one.
   aiClient: async () => null,
+  apiKey: (db, value) => first(db.select({ accountId: apiKeys.accountId }).from(apiKeys).where(eq(apiKeys.id, value))),
+  integration: (db, value) =>
+    first(db.select({ accountId: integrationConnections.accountId }).from(integrationConnections).where(eq(integrationConnections.id, value))),
 } satisfies Partial<Record<TenantKind, Resolver>>;
 
 /** The tenant kinds this server can check. */
@@ -42,7 +45,7 @@ export type ResolvedTenantKind = keyof typeof ownerAccount;
 
 const resolverOf = (kind: TenantKind): Resolver | undefined => (ownerAccount as Partial<Record<TenantKind, Resolver>>)[kind];
 
-const UUID_KINDS = new Set<TenantKind>(['account', 'self', 'accountUser', 'aiAgent', 'call', 'conversation', 'smsConversation', 'appointment', 'aiClient']);
+const UUID_KINDS = new Set<TenantKind>(['account', 'self', 'accountUser', 'aiAgent', 'call', 'conversation', 'smsConversation', 'appointment', 'aiClient', 'integration', 'apiKey']);
 
 /** The caller's own value for an absent optional id (the spec's "accountId falls back to the current account"). */
 function ownValue(kind: TenantKind, caller: AuthUser): string | null {

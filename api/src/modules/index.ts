@@ -4,6 +4,16 @@ import { agentEndpoints } from './agent';
 import { authEndpoints } from './auth';
 import { callEndpoints } from './call';
 import { usersEndpoints } from './users';
+import { aiClientEndpoints } from './ai-client';
+import { campaignEndpoints } from './campaign';
+import { knowledgeEndpoints } from './knowledge';
+import { callReportEndpoints } from './call-reports';
+import { appointmentEndpoints } from './appointment';
+import { preferenceEndpoints } from './preferences';
+import { companyEndpoints } from './company';
+import { supportEndpoints } from './support';
+import { apiKeyEndpoints } from './api-key';
+import { conversationEndpoints } from './conversation';
 
 /** Every implemented contract endpoint; the HTTP layer registers them all. */
 export const implementations: Implementation[] = [
@@ -12,4 +22,14 @@ export const implementations: Implementation[] = [
   ...accountEndpoints,
   ...callEndpoints,
   ...agentEndpoints,
+  ...aiClientEndpoints,
+  ...campaignEndpoints,
+  ...knowledgeEndpoints,
+  ...callReportEndpoints,
+  ...appointmentEndpoints,
+  ...preferenceEndpoints,
+  ...companyEndpoints,
+  ...supportEndpoints,
+  ...apiKeyEndpoints,
+  ...conversationEndpoints,
 ];

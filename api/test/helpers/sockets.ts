@@ -37,11 +37,16 @@ export function openSocket(server: TestServer, query: Record<string, string | un
       const queued = inbox.shift();
       if (queued) return Promise.resolve(queued);
       return new Promise((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`no socket message within ${timeoutMs} ms`)), timeoutMs);
-        waiters.push((m) => {
+        const waiter = (m: ServerMessage) => {
           clearTimeout(timer);
           resolve(m);
-        });
+        };
+        // A waiter that timed out must leave the line, or it would swallow the next message.
+        const timer = setTimeout(() => {
+          waiters.splice(waiters.indexOf(waiter), 1);
+          reject(new Error(`no socket message within ${timeoutMs} ms`));
+        }, timeoutMs);
+        waiters.push(waiter);
       });
     },
     send(frame) {

@@ -138,7 +138,7 @@ export function realtimeSuite(ctx: SuiteContext) {
       owner.close();
     });
 
-    it('maps AGENT_ACTIVE_STATUS to available/offline, and REMOVE_FROM_QUEUE pops the first caller', async () => {
+    it('maps AGENT_ACTIVE_STATUS to busy (on a call, with busyFrom)/available, and REMOVE_FROM_QUEUE pops the first caller', async () => {
       const a = await createTenant(ctx.server);
       const first = await createQueueEntry(ctx.server.db, { accountId: a.account.id, enqueuedAt: new Date(Date.now() - 60_000) });
       const second = await createQueueEntry(ctx.server.db, { accountId: a.account.id });
@@ -146,10 +146,12 @@ export function realtimeSuite(ctx: SuiteContext) {
       await joined(socket);
 
       socket.send({ type: 'AGENT_ACTIVE_STATUS', accountId: a.account.id, agentId: a.agent.id, isActive: true });
-      assert.deepEqual(await socket.next(), { type: 'STATUS_UPDATED', agentId: a.agent.id, status: 'available', busyFrom: null });
+      const busy = await socket.next() as { status: string; busyFrom: string | null };
+      assert.equal(busy.status, 'busy');
+      assert.ok(busy.busyFrom !== null && Math.abs(Date.parse(busy.busyFrom) - Date.now()) < 60_000);
       socket.send({ type: 'AGENT_ACTIVE_STATUS', accountId: a.account.id, agentId: a.agent.id, isActive: false });
-      assert.equal((await socket.next() as { status: string }).status, 'offline');
-      assert.equal((await statusOf(a.agent.id))?.status, 'offline');
+      assert.deepEqual(await socket.next(), { type: 'STATUS_UPDATED', agentId: a.agent.id, status: 'available', busyFrom: null });
+      assert.equal((await statusOf(a.agent.id))?.status, 'available');
 
       socket.send({ type: 'REMOVE_FROM_QUEUE', accountId: a.account.id, agentId: a.agent.id });
       const update = await socket.next();

@@ -1,8 +1,11 @@
 import { APP_ROUTES } from 'shared-contracts';
 import type { AppRoute } from 'shared-contracts';
 
-/** Host-owned screens built so far; the other host routes (register, account pages...) are not routed yet. */
-export const HOST_SCREENS = ['Login', 'LoginRole', 'Restricted'] as const;
+/** Every host-owned screen of the route table. */
+export const HOST_SCREENS = [
+  'Login', 'LoginRole', 'Register', 'TwoStep', 'ForgotPassword', 'ResetPassword', 'VerifyEmail', 'Restricted',
+  'AccountProfile', 'AccountOverview', 'AccountSecurity',
+] as const;
 export type HostScreen = (typeof HOST_SCREENS)[number];
 
 const isBuiltHostScreen = (screen: string): screen is HostScreen => (HOST_SCREENS as readonly string[]).includes(screen);

@@ -68,8 +68,10 @@ test('an unknown path shows the 404 page', async () => {
   expect(await screen.findByText('Page not found')).toBeInTheDocument();
 });
 
-test('host routes not built yet are not routed', async () => {
+test('every host screen of the route table is routed; unknown paths are not', async () => {
   renderApp('/auth/register');
+  expect(await screen.findByRole('heading', { name: 'Create account' })).toBeInTheDocument();
+  renderApp('/auth/no-such-screen');
   expect(await screen.findByText('Page not found')).toBeInTheDocument();
 });
 

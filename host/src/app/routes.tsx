@@ -3,8 +3,16 @@ import { Navigate } from 'react-router-dom';
 import type { RouteObject } from 'react-router-dom';
 import { RequireRole } from 'shared-auth';
 import type { AppRoute } from 'shared-contracts';
+import { AccountOverviewPage } from '../features/account/account-overview-page';
+import { AccountProfilePage } from '../features/account/account-profile-page';
+import { AccountSecurityPage } from '../features/account/account-security-page';
+import { ForgotPasswordPage } from '../features/auth/forgot-password-page';
 import { LoginPage } from '../features/auth/login-page';
 import { LoginRolePage } from '../features/auth/login-role-page';
+import { RegisterPage } from '../features/auth/register-page';
+import { ResetPasswordPage } from '../features/auth/reset-password-page';
+import { TwoStepPage } from '../features/auth/two-step-page';
+import { VerifyEmailPage } from '../features/auth/verify-email-page';
 import { NotFoundPage } from '../features/not-found/not-found-page';
 import { RestrictedPage } from '../features/restricted/restricted-page';
 import { RemoteScreen } from '../federation/remote-screen';
@@ -17,7 +25,15 @@ import type { HostScreen } from './route-table';
 const HOST_ELEMENTS: Record<HostScreen, () => ReactNode> = {
   Login: () => <LoginPage />,
   LoginRole: () => <LoginRolePage />,
+  Register: () => <RegisterPage />,
+  TwoStep: () => <TwoStepPage />,
+  ForgotPassword: () => <ForgotPasswordPage />,
+  ResetPassword: () => <ResetPasswordPage />,
+  VerifyEmail: () => <VerifyEmailPage />,
   Restricted: () => <RestrictedPage />,
+  AccountProfile: () => <AccountProfilePage />,
+  AccountOverview: () => <AccountOverviewPage />,
+  AccountSecurity: () => <AccountSecurityPage />,
 };
 
 function screenOf(route: AppRoute): ReactNode {

@@ -25,3 +25,8 @@ test('lists every problem, one per line, by path', () => {
     ].join('\n'),
   );
 });
+
+test('Google sign-in is optional; its flow defaults to implicit and must be implicit or code', () => {
+  expect(parseRuntimeConfig({ ...valid, google: { clientId: 'id-1' } }).google).toEqual({ clientId: 'id-1', flow: 'implicit', extraScopes: [] });
+  expect(() => parseRuntimeConfig({ ...valid, google: { clientId: 'id-1', flow: 'magic' } })).toThrow('google.flow: google.flow must be implicit or code');
+});

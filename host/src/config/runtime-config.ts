@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { GOOGLE_SIGN_IN_FLOWS } from 'shared-contracts';
 import type { RemoteName } from '../federation/remotes';
 
 const absoluteHttp = (label: string) =>
@@ -19,6 +20,12 @@ export const RuntimeConfigFile = v.object({
     } satisfies Record<RemoteName, unknown>,
     'remotes must be an object',
   ),
+  /** Present only where Google sign-in is set up (GOOGLE_CLIENT_ID on the host's server). */
+  google: v.optional(v.object({
+    clientId: v.pipe(v.string('google.clientId must be a text'), v.nonEmpty('google.clientId must not be empty')),
+    flow: v.optional(v.picklist(GOOGLE_SIGN_IN_FLOWS, 'google.flow must be implicit or code'), 'implicit'),
+    extraScopes: v.optional(v.array(v.string('google.extraScopes must be texts')), []),
+  }, 'google must be an object')),
 });
 export type RuntimeConfigFile = v.InferOutput<typeof RuntimeConfigFile>;
 

@@ -2,8 +2,8 @@ import '../test/test-env';
 import { ROUTED } from '../app/route-table';
 import { menuFor, selectedMenuPath } from './menu-items';
 
-// The routed table: host pages not built yet (account profile...) stay out of the menu.
 const routes = ROUTED;
+const ACCOUNT_PAGES = ['/dashboard/account/profile', '/dashboard/account/overview', '/dashboard/account/security'];
 const paths = (items: ReturnType<typeof menuFor>) =>
   items.flatMap((item) => ('children' in item ? item.children : [item])).map((entry) => entry.path);
 
@@ -18,10 +18,11 @@ test('a role sees its own routes without params, auth pages or sub-pages', () =>
   expect(user.some((path) => path.includes(':') || path.startsWith('/auth') || path === '/restricted')).toBe(false);
   expect(user).not.toContain('/dashboard/messages');
 
-  expect(paths(menuFor('ADMINISTRATOR', routes))).toEqual(['/admin/account-list', '/admin/ai-clients']);
+  expect(paths(menuFor('ADMINISTRATOR', routes))).toEqual([...ACCOUNT_PAGES, '/admin/account-list', '/admin/ai-clients']);
   expect(paths(menuFor('AGENT', routes))).toEqual(
-    expect.arrayContaining(['/dashboard/agent-call-logs', '/dashboard/messages', '/dashboard/dialer-setting']),
+    expect.arrayContaining(['/dashboard/agent-call-logs', '/dashboard/messages', '/dashboard/dialer-setting', ...ACCOUNT_PAGES]),
   );
+  expect(user).toEqual(expect.arrayContaining(ACCOUNT_PAGES));
 });
 
 test('three-segment routes are grouped under their section', () => {

@@ -1,3 +1,5 @@
+import { configure } from '@testing-library/react';
+
 // Import first in a host test that renders the shell.
 // The MF runtime is this app's network boundary for remote code: tests decide what loads.
 jest.mock('@module-federation/enhanced/runtime', () => ({
@@ -5,3 +7,7 @@ jest.mock('@module-federation/enhanced/runtime', () => ({
   registerRemotes: jest.fn(),
   loadRemote: jest.fn(),
 }));
+
+// antd screens render slowly in jsdom on a shared, busy machine: the default 1 s wait for an
+// element made shell tests fail at random. shared-auth's screen kit waits 4 s for the same reason.
+configure({ asyncUtilTimeout: 10_000 });

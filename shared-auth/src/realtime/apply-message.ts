@@ -1,4 +1,5 @@
 import type { ServerMessage } from 'shared-contracts';
+import { sessionUserAtom } from '../auth/auth-atoms';
 import { authStore } from '../store';
 import {
   agentStatusesAtom, callStatusAtom, queueAtom, recentSmsAtom, smsStatusChangedAtom,
@@ -15,9 +16,13 @@ export function applyServerMessage(message: ServerMessage, store: Store = authSt
         [message.agentId]: { status: message.status, busyFrom: message.busyFrom },
       }));
       return;
-    case 'DISCONNECT_CALL':
+    case 'DISCONNECT_CALL': {
+      // Another agent's call ending is no reason to reset this agent's call status.
+      const me = store.get(sessionUserAtom)?.id;
+      if (message.agentId !== undefined && me !== undefined && message.agentId !== me) return;
       store.set(callStatusAtom, false);
       return;
+    }
     case 'RECEIVE_SMS':
       store.set(recentSmsAtom, message.payload);
       return;

@@ -49,7 +49,7 @@ test('connects to <wsBase>/ws with the account id and token, and closes on logou
 });
 
 test('received messages update the atoms as spec section 7 says', () => {
-  signedIn();
+  const { user } = signedIn();
   const socket = FakeWebSocket.latest();
   act(() => socket.serverOpens());
 
@@ -58,6 +58,13 @@ test('received messages update the atoms as spec section 7 says', () => {
 
   authStore.set(callStatusAtom, true);
   act(() => socket.serverSends({ type: 'DISCONNECT_CALL' }));
+  expect(authStore.get(callStatusAtom)).toBe(false);
+
+  // Another agent's call ending leaves this agent's call status alone; its own resets it.
+  authStore.set(callStatusAtom, true);
+  act(() => socket.serverSends({ type: 'DISCONNECT_CALL', callSid: 'CA1', agentId: id(9) }));
+  expect(authStore.get(callStatusAtom)).toBe(true);
+  act(() => socket.serverSends({ type: 'DISCONNECT_CALL', callSid: 'CA1', agentId: user.id }));
   expect(authStore.get(callStatusAtom)).toBe(false);
 
   const sms = { id: id(2), conversationId: id(3), direction: 'inbound', fromNumber: '+15550000001', toNumber: '+15550000002', content: 'hi', status: 'received', createdAt: at };

@@ -1,5 +1,7 @@
 import { enqueueSnackbar } from 'notistack';
 import { extractErrorText } from 'shared-contracts';
+import { isApiError } from '../http/api-error';
+import { isUnauthorizedBody } from '../http/session-expiry';
 
 /**
  * Toasts through the page's one notistack (a shared singleton); the host mounts the
@@ -11,6 +13,8 @@ export const notify = {
   },
   /** Accepts any thrown value or a text; the text shown follows the spec's extraction order. */
   error(error: unknown): void {
+    // An expired session has already said so ("Session expired, Please login again."), once.
+    if (isApiError(error) && isUnauthorizedBody(error.data)) return;
     enqueueSnackbar(extractErrorText(error), { variant: 'error' });
   },
   info(text: string): void {

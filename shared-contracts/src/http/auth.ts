@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { endpoint } from './endpoint';
 import {
-  Ack, ConfirmPassword, CurrentPassword, Email, HttpUrl, Id, NewPassword, NonEmpty, PASSWORDS_DO_NOT_MATCH_TEXT, PlainText, TimeZone, UsPhoneInput, requestObject,
+  Ack, ConfirmPassword, CurrentPassword, Email, HttpUrl, NewPassword, NonEmpty, PASSWORDS_DO_NOT_MATCH_TEXT, PlainText, TimeZone, UsPhoneInput, requestObject,
 } from '../schemas/common';
 import { SessionUser } from '../schemas/entities';
 
@@ -17,6 +17,12 @@ export const TWO_STEP_CODE_LENGTH = 6;
 export const TWO_STEP_CODE_TTL_SECONDS = 600;
 export const TWO_STEP_CHANNELS = ['email', 'sms'] as const;
 export const TwoStepChannel = v.picklist(TWO_STEP_CHANNELS, 'Choose email or SMS');
+/** A correct password on an address that has not been confirmed yet is refused with this text. */
+export const EMAIL_NOT_VERIFIED_TEXT = 'Verify your email address before signing in. Check your inbox for the link, or ask for a new one.';
+
+/** Spec section 7: the third-party sign-in asks for these scopes, plus any extras the deployment adds. */
+export const GOOGLE_DEFAULT_SCOPES = ['openid', 'profile', 'email'] as const;
+export const GOOGLE_SIGN_IN_FLOWS = ['implicit', 'code'] as const;
 
 export const GoogleLoginBody = v.variant('flow', [
   requestObject({ flow: v.literal('implicit'), accessToken: NonEmpty('Google access token', 4096) }),
@@ -126,9 +132,10 @@ export const authContract = {
     roles: 'public', tenant: [],
   }),
   register: endpoint({
-    method: 'POST', path: '/auth/register', summary: 'Create an account and its USER, then send a verification email',
+    method: 'POST', path: '/auth/register',
+    summary: 'Create an account and its USER, then send a verification email. An address already registered gets the same answer (its owner gets an email instead), so the reply never tells whether an address has an account.',
     body: RegisterBody,
-    response: v.object({ userId: Id, email: v.string(), verificationSent: v.boolean() }),
+    response: v.object({ email: v.string(), verificationSent: v.boolean() }),
     roles: 'public', tenant: [],
   }),
   verifyEmail: endpoint({
@@ -158,10 +165,13 @@ export const authContract = {
     roles: 'public', tenant: [],
   }),
   checkAllowedUser: endpoint({
-    method: 'GET', path: '/auth/check-allowed-user/{x}', summary: 'Whether an email may sign in (exists, verified, not disabled), and whether it needs two-step verification',
+    method: 'GET', path: '/auth/check-allowed-user/{x}',
+    // Signed-in only, for the caller's own address (administrators: any address). Public, it
+    // would tell anyone which addresses have accounts.
+    summary: 'Whether an email may sign in (exists and verified), and whether it needs two-step verification',
     params: v.object({ x: Email }),
     response: v.object({ allowed: v.boolean(), twoStepRequired: v.boolean() }),
-    roles: 'public', tenant: [],
+    roles: ALL, tenant: [{ in: 'params', key: 'x', owns: 'selfEmail' }],
   }),
   logout: endpoint({
     method: 'POST', path: '/auth/logout', summary: 'Revoke the bearer token of this request (the client also clears its copy)',

@@ -22,7 +22,7 @@ describe('generate-token', () => {
     expect(callContract.generateToken.tenant).toEqual([{ in: 'body', key: 'identity', owns: 'selfEmail' }]);
   });
   test('response carries the token', () =>
-    expect(messageOf(callContract.generateToken.response, { token: 'jwt', identity: 'a@b.co', ttlSeconds: 3600 })).toBeNull());
+    expect(messageOf(callContract.generateToken.response, { token: 'jwt', identity: 'a@b.co', ttlSeconds: 3600, provider: 'simulator' })).toBeNull());
 });
 
 describe('upload-default-voicemail: multipart field file', () => {

@@ -31,7 +31,10 @@ export const MakeTestCallBody = requestObject({
 
 /** The voice token's identity is the signed-in user's email (spec section 7). */
 export const GenerateTokenBody = requestObject({ identity: Email });
-export const VoiceToken = v.object({ token: v.string(), identity: v.string(), ttlSeconds: v.number() });
+export const VOICE_PROVIDERS = ['twilio', 'simulator'] as const;
+export type VoiceProvider = (typeof VOICE_PROVIDERS)[number];
+/** `provider` says which device the softphone creates: Twilio's Voice SDK, or the local simulator's. */
+export const VoiceToken = v.object({ token: v.string(), identity: v.string(), ttlSeconds: v.number(), provider: v.picklist(VOICE_PROVIDERS) });
 
 export const VOICEMAIL_MIME_TYPES = ['audio/mpeg', 'audio/mp3', 'audio/wav', 'audio/x-wav', 'audio/wave'] as const;
 export const VOICEMAIL_MAX_BYTES = 10 * 1024 * 1024;

@@ -21,7 +21,7 @@ const SPEC: Array<[string, string, string[] | typeof P]> = [
   ['POST', '/auth/change-password', ALL],
   ['POST', '/auth/forget-password', P],
   ['POST', '/auth/reset-password', P],
-  ['GET', '/auth/check-allowed-user/{x}', P],
+  ['GET', '/auth/check-allowed-user/{x}', ALL],
   ['GET', 'users/get-current-user/{userId}', ALL],
   ['PATCH', 'users/update-current-user/{userId}', ALL],
   ['GET', 'account/get-account-preferenece/{userId}', U],
@@ -82,6 +82,9 @@ const SPEC: Array<[string, string, string[] | typeof P]> = [
   ['GET', 'account/get-account/{id}', AD],
   ['PATCH', 'account/update-account/{id}', AD],
   ['GET', 'account/get-account-audit/{id}', AD],
+  ['POST', 'call/rate-call/{id}', U],
+  ['GET', 'call/get-call-feedback/{id}', U],
+  ['POST', 'call/get-call-summaries', U],
 ];
 
 const endpoints = allEndpoints();

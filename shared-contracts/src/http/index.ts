@@ -13,6 +13,8 @@ import { integrationsContract } from './integrations';
 import { knowledgeContract } from './knowledge';
 import { supportContract } from './support';
 import { usersContract } from './users';
+import { callFeedbackContract } from './call-feedback';
+import { callSummariesContract } from './call-summaries';
 import type { EndpointDef } from './endpoint';
 
 /** The contract table: every HTTP endpoint, grouped by domain. */
@@ -32,6 +34,8 @@ export const contract = {
   support: supportContract,
   apiKey: apiKeyContract,
   billing: billingContract,
+  callFeedback: callFeedbackContract,
+  callSummaries: callSummariesContract,
 } as const;
 
 export type Contract = typeof contract;
@@ -59,3 +63,5 @@ export * from './knowledge';
 export * from './support';
 export * from './api-key';
 export * from './billing';
+export * from './call-feedback';
+export * from './call-summaries';

@@ -15,6 +15,10 @@ export const UpdateCurrentUserBody = partialUpdate({
   timeZone: TimeZone,
 });
 
+/** `user` is the session user; `phoneNumber` (the user's own, where SMS codes would go) is not part of it. */
+export const CurrentUser = v.object({ user: SessionUser, phoneNumber: v.nullable(v.string()) });
+export type CurrentUser = v.InferOutput<typeof CurrentUser>;
+
 export const DATE_FORMATS = ['MM/DD/YYYY', 'DD/MM/YYYY', 'YYYY-MM-DD'] as const;
 export const TIME_FORMATS = ['12h', '24h'] as const;
 
@@ -87,15 +91,15 @@ export type BillingInformation = v.InferOutput<typeof BillingInformation>;
 
 export const usersContract = {
   getCurrentUser: endpoint({
-    method: 'GET', path: 'users/get-current-user/{userId}', summary: 'The signed-in user\'s own record',
+    method: 'GET', path: 'users/get-current-user/{userId}', summary: 'The signed-in user\'s own record, with the profile fields the session user leaves out',
     params: v.object({ userId: Id }),
-    response: v.object({ user: SessionUser }),
+    response: CurrentUser,
     roles: ALL, tenant: [{ in: 'params', key: 'userId', owns: 'self' }],
   }),
   updateCurrentUser: endpoint({
     method: 'PATCH', path: 'users/update-current-user/{userId}', summary: 'Update the signed-in user\'s profile (the body is the update object)',
     params: v.object({ userId: Id }), body: UpdateCurrentUserBody,
-    response: v.object({ user: SessionUser }),
+    response: CurrentUser,
     roles: ALL, tenant: self,
   }),
   updateUserPreference: endpoint({

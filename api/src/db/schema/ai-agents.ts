@@ -1,6 +1,13 @@
-import { boolean, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import type { WEEKDAYS } from 'shared-contracts';
 import { accounts } from './accounts';
 import { handleCallTypeEnum } from './enums';
+
+export interface WorkingHoursValue {
+  days: Array<(typeof WEEKDAYS)[number]>;
+  start: string;
+  end: string;
+}
 
 export const aiAgents = pgTable('ai_agents', {
   id: uuid('id').primaryKey().defaultRandom(),
@@ -11,7 +18,23 @@ export const aiAgents = pgTable('ai_agents', {
   campaignActive: boolean('campaign_active').notNull().default(false),
   prompt: text('prompt').notNull().default(''),
   greeting: text('greeting').notNull().default(''),
+  /** An id of the voice catalogue (agent/get-agent-voices). */
+  voiceId: text('voice_id').notNull().default('openai-alloy'),
+  // AI clients are administered globally (issue 6's table); no foreign key so an agent never
+  // blocks an administrator removing a client: a missing client falls back to the default.
+  textClientId: uuid('text_client_id'),
+  sttClientId: uuid('stt_client_id'),
+  language: text('language').notNull().default('en-US'),
+  transferNumber: text('transfer_number'),
+  /** Text extracted from uploaded documents (knowledge/generate-text), edited by the user. */
+  knowledge: text('knowledge').notNull().default(''),
+  squareLocationId: text('square_location_id'),
+  calendarIntegrationId: uuid('calendar_integration_id'),
+  maxCallMinutes: integer('max_call_minutes').notNull().default(10),
+  recordCalls: boolean('record_calls').notNull().default(true),
+  workingHours: jsonb('working_hours').$type<WorkingHoursValue>(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [
   index('ai_agents_account_created_idx').on(t.accountId, t.createdAt),
 ]);

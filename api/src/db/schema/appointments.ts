@@ -1,6 +1,7 @@
-import { index, pgTable, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts';
 import { aiAgents } from './ai-agents';
+import { calls } from './calls';
 import { appointmentStatusEnum } from './enums';
 import { leads } from './leads';
 
@@ -11,6 +12,10 @@ export const appointments = pgTable('appointments', {
   aiAgentId: uuid('ai_agent_id').references(() => aiAgents.id, { onDelete: 'set null' }),
   dateTime: timestamp('date_time', { withTimezone: true }).notNull(),
   status: appointmentStatusEnum('status').notNull().default('scheduled'),
+  durationMinutes: integer('duration_minutes').notNull().default(30),
+  /** The call it was booked on; the appointment outlives the call's deletion. */
+  callId: uuid('call_id').references(() => calls.id, { onDelete: 'set null' }),
+  notes: text('notes'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [
   index('appointments_account_date_idx').on(t.accountId, t.dateTime),

@@ -7,6 +7,9 @@ export const conversations = pgTable('conversations', {
   id: uuid('id').primaryKey().defaultRandom(),
   callId: uuid('call_id').notNull().references(() => calls.id, { onDelete: 'cascade' }),
   recordingUrl: text('recording_url'),
+  /** What the AI wrote about the call when it ended; null until (or unless) one was written. */
+  summary: text('summary'),
+  sentiment: text('sentiment').$type<'positive' | 'neutral' | 'negative'>(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [
   uniqueIndex('conversations_call_id_key').on(t.callId),

@@ -4,7 +4,7 @@ import { accounts, users } from '../../db/schema';
 import { containsPattern } from '../../db/like';
 import { qualified } from '../../db/qualified';
 import { implement } from '../../http/implement';
-import { fullName } from '../users/session-user';
+import { toRoleEntry } from './account-roles';
 
 const accountId = qualified(accounts, accounts.id);
 
@@ -46,12 +46,7 @@ export const getAllAccounts = implement(contract.account.getAllAccounts, async (
     plan: account.plan,
     createdAt: account.createdAt.toISOString(),
     userCount,
-    roles: members.filter((m) => m.accountId === account.id).map((m) => ({
-      id: m.id,
-      title: m.role,
-      description: `${fullName(m)} <${m.email}>`,
-      twilio_number: m.agentNumber,
-    })),
+    roles: members.filter((m) => m.accountId === account.id).map(toRoleEntry),
   }));
   return { data, total: counted?.total ?? 0 };
 });

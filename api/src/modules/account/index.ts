@@ -1,3 +1,6 @@
+import { getAccount } from './get-account';
+import { getAccountAudit } from './get-account-audit';
 import { getAllAccounts } from './get-all-accounts';
+import { updateAccount } from './update-account';
 
-export const accountEndpoints = [getAllAccounts];
+export const accountEndpoints = [getAllAccounts, getAccount, updateAccount, getAccountAudit];

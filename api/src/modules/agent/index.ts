@@ -1,4 +1,14 @@
+import { createAgent } from './create-agent';
+import { deleteAgent } from './delete-agent';
+import { duplicateAgent } from './duplicate-agent';
+import { getAgent } from './get-agent';
+import { getAgentVoices } from './get-agent-voices';
 import { getAgents } from './get-agents';
 import { getAgentsOverview } from './get-agents-overview';
+import { getSquareupLocations } from './get-squareup-locations';
+import { updateAgent } from './update-agent';
 
-export const agentEndpoints = [getAgents, getAgentsOverview];
+export const agentEndpoints = [
+  getAgents, getAgentsOverview, getAgent, createAgent, updateAgent, deleteAgent, duplicateAgent,
+  getAgentVoices, getSquareupLocations,
+];

@@ -1,38 +1,51 @@
-import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { SessionUser } from 'shared-contracts';
 import type { Db } from '../../db/client';
-import { sessions, users } from '../../db/schema';
+import { securityPreferences, sessions, users, type UserRow } from '../../db/schema';
 import type { AuthUser } from '../../http/implement';
 import { servicePlugin } from '../../plugins/service-plugin';
+import { DEFAULT_SECURITY } from '../users/security-preference-store';
 import { toSessionUser } from '../users/session-user';
-import { burnPasswordCheck, verifyPassword } from './password';
+import { createOneTimeCodes, type OneTimeCodes } from './one-time-codes';
+import { burnPasswordCheck, hashPassword, verifyPassword } from './password';
 import { createTokenSigner } from './tokens';
 
+/** How often a session's `lastSeenAt` is written: once a minute is exact enough for an idle timeout of 15+ minutes. */
+const LAST_SEEN_RESOLUTION_SECONDS = 60;
+
 export interface AuthService {
-  /** Null for a wrong email or password alike, so the caller cannot tell which one was wrong. */
-  login(email: string, password: string): Promise<{ token: string; user: SessionUser } | null>;
-  /** The caller behind a token; null when it is invalid, expired, revoked, or its user is gone. */
+  /** The user whose email and password these are; null for a wrong email or password alike. */
+  checkCredentials(email: string, password: string): Promise<UserRow | null>;
+  /** Opens a session for a user who has proved who they are, and signs its token. */
+  startSession(user: UserRow): Promise<{ token: string; user: SessionUser }>;
+  /** The caller behind a token; null when it is invalid, expired, idle too long, revoked, or its user is gone. */
   authenticate(token: string): Promise<AuthUser | null>;
   revokeSession(sessionId: string): Promise<void>;
+  /** Sets a new password and ends every session of the user except `keepSessionId` (none when null). */
+  setPassword(userId: string, password: string, keepSessionId: string | null): Promise<void>;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
     auth: AuthService;
+    oneTimeCodes: OneTimeCodes;
   }
 }
 
 export function createAuthService(db: Db, options: { tokenSecret: string; tokenTtlSeconds: number }): AuthService {
   const signer = createTokenSigner(options.tokenSecret);
   return {
-    async login(email, password) {
+    async checkCredentials(email, password) {
       const [user] = await db.select().from(users).where(eq(users.email, email));
       if (!user) {
         await burnPasswordCheck(password);
         return null;
       }
-      if (!(await verifyPassword(user.passwordHash, password))) return null;
+      return (await verifyPassword(user.passwordHash, password)) ? user : null;
+    },
+
+    async startSession(user) {
       // Expired rows only ever say "no"; dropping the user's old ones here keeps the table small.
       await db.delete(sessions).where(and(eq(sessions.userId, user.id), lt(sessions.expiresAt, sql`now()`)));
       const expiresAt = new Date(Date.now() + options.tokenTtlSeconds * 1000);
@@ -47,25 +60,54 @@ export function createAuthService(db: Db, options: { tokenSecret: string; tokenT
       if (claims === null) return null;
       // The signature proves who issued the token; the row says whether it still counts.
       const [row] = await db
-        .select({ user: users, sessionId: sessions.id })
+        .select({
+          user: users,
+          sessionId: sessions.id,
+          idleSeconds: sql<number>`extract(epoch from (now() - ${sessions.lastSeenAt}))::float8`,
+          timeoutMinutes: securityPreferences.sessionTimeoutMinutes,
+        })
         .from(sessions)
         .innerJoin(users, eq(users.id, sessions.userId))
+        .leftJoin(securityPreferences, eq(securityPreferences.userId, users.id))
         .where(and(
           eq(sessions.id, claims.sessionId),
           eq(sessions.userId, claims.userId),
           isNull(sessions.revokedAt),
           gt(sessions.expiresAt, sql`now()`),
         ));
-      return row ? { ...toSessionUser(row.user), sessionId: row.sessionId } : null;
+      if (!row) return null;
+      const idleSeconds = Number(row.idleSeconds);
+      if (idleSeconds > (row.timeoutMinutes ?? DEFAULT_SECURITY.sessionTimeoutMinutes) * 60) {
+        await db.update(sessions).set({ revokedAt: sql`now()` }).where(eq(sessions.id, row.sessionId));
+        return null;
+      }
+      if (idleSeconds > LAST_SEEN_RESOLUTION_SECONDS) {
+        await db.update(sessions).set({ lastSeenAt: sql`now()` }).where(eq(sessions.id, row.sessionId));
+      }
+      return { ...toSessionUser(row.user), sessionId: row.sessionId };
     },
 
     async revokeSession(sessionId) {
       await db.update(sessions).set({ revokedAt: sql`now()` }).where(eq(sessions.id, sessionId));
     },
+
+    async setPassword(userId, password, keepSessionId) {
+      const passwordHash = await hashPassword(password);
+      await db.update(users).set({ passwordHash }).where(eq(users.id, userId));
+      await db.insert(securityPreferences).values({ userId, passwordChangedAt: sql`now()` })
+        .onConflictDoUpdate({ target: securityPreferences.userId, set: { passwordChangedAt: sql`now()`, updatedAt: sql`now()` } });
+      // Whoever held the old password may hold a session too: only the session that changed it stays.
+      await db.update(sessions).set({ revokedAt: sql`now()` }).where(and(
+        eq(sessions.userId, userId),
+        isNull(sessions.revokedAt),
+        keepSessionId === null ? undefined : ne(sessions.id, keepSessionId),
+      ));
+    },
   };
 }
 
-/** Decorates `app.auth`. */
+/** Decorates `app.auth` and `app.oneTimeCodes`. */
 export const authServicePlugin = servicePlugin('auth-service', async (app: FastifyInstance) => {
   app.decorate('auth', createAuthService(app.db, app.config));
+  app.decorate('oneTimeCodes', createOneTimeCodes(app.db, app.config.tokenSecret));
 });

@@ -46,7 +46,8 @@ export async function handleClientMessage(session: SocketSession, message: Clien
       return setStatus(session, message.agentId, message.status);
     case 'AGENT_ACTIVE_STATUS':
       assertAccount(session, message.accountId);
-      return setStatus(session, message.agentId, message.isActive ? 'available' : 'offline');
+      // Active means on a call (busy, with busyFrom for the timer); inactive means free to ring again.
+      return setStatus(session, message.agentId, message.isActive ? 'busy' : 'available');
     case 'REMOVE_FROM_QUEUE': {
       assertAccount(session, message.accountId);
       await assertAgent(session, message.agentId);

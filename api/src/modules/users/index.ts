@@ -1,3 +1,5 @@
 import { getCurrentUser } from './get-current-user';
+import { getSecurityPreference, updateSecurityPreference } from './security-preference';
+import { updateCurrentUser } from './update-current-user';
 
-export const usersEndpoints = [getCurrentUser];
+export const usersEndpoints = [getCurrentUser, updateCurrentUser, getSecurityPreference, updateSecurityPreference];

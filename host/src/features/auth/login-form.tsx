@@ -1,40 +1,56 @@
 import { FORM_ERROR } from 'final-form';
 import { Form } from 'react-final-form';
-import { useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import * as v from 'valibot';
-import { setSessionUser, setToken, useApiMutation } from 'shared-auth';
-import { HOME_BY_ROLE, LoginBody, contract, extractErrorText } from 'shared-contracts';
-import { Alert, Button } from 'shared-ui';
+import { useApiMutation } from 'shared-auth';
+import { EMAIL_NOT_VERIFIED_TEXT, LoginBody, TWO_STEP_REQUIRED_TEXT, contract, extractErrorText } from 'shared-contracts';
+import { Button } from 'shared-ui';
+import { useCompleteSignIn } from './complete-sign-in';
+import { FormError } from './form-error';
 import { TextField } from './text-field';
 import { loginInput, validateLogin } from './login-validation';
 import type { LoginValues } from './login-validation';
+import { setPendingSignIn } from './pending-sign-in';
+import { ResendVerificationButton } from './resend-verification-button';
 
 export function LoginForm() {
   const navigate = useNavigate();
   const login = useApiMutation(contract.auth.login);
+  const complete = useCompleteSignIn();
 
   const submit = async (values: LoginValues) => {
+    const body = v.parse(LoginBody, loginInput(values));
     try {
-      const { data } = await login.trigger({ body: v.parse(LoginBody, loginInput(values)) });
-      setToken(data.token);
-      setSessionUser(data.user);
-      navigate(HOME_BY_ROLE[data.user.role], { replace: true });
+      complete((await login.trigger({ body })).data);
       return undefined;
     } catch (error) {
-      return { [FORM_ERROR]: extractErrorText(error) };
+      const text = extractErrorText(error);
+      if (text === TWO_STEP_REQUIRED_TEXT) {
+        setPendingSignIn(body);
+        navigate('/auth/two-step');
+        return undefined;
+      }
+      return { [FORM_ERROR]: text };
     }
   };
 
   return (
     <Form<LoginValues> onSubmit={submit} validate={validateLogin}>
-      {({ handleSubmit, submitting, submitError }) => (
+      {({ handleSubmit, submitting, submitError, values }) => (
         <form onSubmit={handleSubmit} noValidate aria-label="Sign in">
           <TextField name="email" label="Email" type="email" autoComplete="email" />
           <TextField name="password" label="Password" type="password" autoComplete="current-password" />
-          {submitError && <Alert type="error" showIcon title={submitError} style={{ marginBottom: 16 }} role="alert" />}
+          <FormError text={submitError as string | undefined} />
+          {submitError === EMAIL_NOT_VERIFIED_TEXT && values.email && (
+            <div style={{ marginBottom: 16 }}><ResendVerificationButton email={values.email.trim().toLowerCase()} /></div>
+          )}
           <Button type="primary" htmlType="submit" loading={submitting} block>
             Sign in
           </Button>
+          <p style={{ marginTop: 16, marginBottom: 0, display: 'flex', justifyContent: 'space-between' }}>
+            <Link to="/auth/forgot-password">Forgot password?</Link>
+            <Link to="/auth/register">Create account</Link>
+          </p>
         </form>
       )}
     </Form>

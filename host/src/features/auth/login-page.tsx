@@ -1,16 +1,20 @@
 import { Link, Navigate, useSearchParams } from 'react-router-dom';
 import { useSessionUser } from 'shared-auth';
 import { HOME_BY_ROLE } from 'shared-contracts';
-import { Typography } from 'shared-ui';
+import { Alert, Divider, LoadingBlock, Typography } from 'shared-ui';
 import { AuthCard } from './auth-card';
+import { googleSignInConfig } from './google/google-config';
+import { GoogleSignInButton } from './google/google-sign-in-button';
+import { useGoogleCodeReturn } from './google/use-google-code-return';
 import { LoginForm } from './login-form';
 import { ROLE_LABELS, parseRole } from './role-labels';
 
-/** auth/login: email and password; `?role=` shows the role chosen on the previous screen. */
+/** auth/login: email and password (or Google); `?role=` shows the role chosen on the previous screen. */
 export function LoginPage() {
   const user = useSessionUser();
   const [search] = useSearchParams();
   const role = parseRole(search.get('role'));
+  const google = useGoogleCodeReturn();
   if (user) return <Navigate to={HOME_BY_ROLE[user.role]} replace />;
 
   return (
@@ -20,7 +24,15 @@ export function LoginPage() {
           Signing in as <strong>{ROLE_LABELS[role]}</strong> · <Link to="/auth/login/role">Change</Link>
         </Typography.Paragraph>
       )}
+      {google.pending && <LoadingBlock label="Signing in with Google…" rows={1} />}
+      {google.error && <Alert type="error" showIcon role="alert" title={google.error} style={{ marginBottom: 16 }} />}
       <LoginForm />
+      {googleSignInConfig() && (
+        <>
+          <Divider plain>or</Divider>
+          <GoogleSignInButton />
+        </>
+      )}
     </AuthCard>
   );
 }

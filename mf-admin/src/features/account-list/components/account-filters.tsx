@@ -1,6 +1,6 @@
 import type { PlanId } from 'shared-contracts';
 import { Flex, Input, SearchOutlined, Select } from 'shared-ui';
-import { PLAN_OPTIONS } from './plan-label';
+import { PLAN_OPTIONS } from '../../../plans/plan-options';
 
 interface Props {
   search: string;

@@ -5,6 +5,9 @@ import { failure, never, ok, stubFetch, type SentRequest } from 'shared-auth/src
 import { AccountListScreen } from './account-list-screen';
 import { makeAccount } from './account-fixtures';
 
+// antd tables and selects render slowly in jsdom on a shared 2-core machine.
+jest.setTimeout(60_000);
+
 const admin = makeUser({ role: 'ADMINISTRATOR', timeZone: 'Asia/Tokyo' });
 const lastBody = (requests: SentRequest[]) => requests.at(-1)?.body;
 
@@ -14,7 +17,8 @@ test('asks for the first page of every account and shows a loading table meanwhi
   const { requests } = stubFetch(never);
   renderScreen(<AccountListScreen />, admin);
   expect(screen.getByRole('heading', { name: 'Account List' })).toBeInTheDocument();
-  expect(screen.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/admin/account-list');
+  // The host's layout draws the breadcrumbs; a second trail here would repeat them.
+  expect(screen.queryByRole('navigation', { name: /breadcrumb/i })).toBeNull();
   expect(screen.getByRole('region', { name: 'Accounts' })).toHaveAttribute('aria-busy', 'true');
   expect(requests).toHaveLength(1);
   expect(requests[0]!.method).toBe('POST');

@@ -5,8 +5,7 @@ import { useAccountList } from '../hooks/use-account-list';
 import { accountColumns } from './account-columns';
 import { AccountFilters } from './account-filters';
 
-const BREADCRUMBS = [{ label: 'Dashboard', to: '/admin/account-list' }, { label: 'Accounts' }];
-
+// Breadcrumbs come from the host's layout (route titles), so the screen draws none of its own.
 export function AccountListScreen() {
   const user = useSessionUser();
   const list = useAccountList();
@@ -14,7 +13,7 @@ export function AccountListScreen() {
   const filtered = list.searchInput.trim() !== '' || list.plan !== undefined;
 
   return (
-    <DashboardPage title="Account List" breadcrumbs={BREADCRUMBS}>
+    <DashboardPage title="Account List">
       <PageCard
         title="Accounts"
         extra={total !== undefined && <Typography.Text type="secondary">{total === 1 ? '1 account' : `${total} accounts`}</Typography.Text>}

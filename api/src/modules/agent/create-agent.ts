@@ -1,0 +1,16 @@
+import { contract } from 'shared-contracts';
+import { aiAgents } from '../../db/schema';
+import { implement } from '../../http/implement';
+import { assertRoomForAgent } from './agent-cap';
+import { assertAgentLinks } from './agent-links';
+import { toAiAgent } from './to-ai-agent';
+
+export const createAgent = implement(contract.agent.createAgent, async ({ body, user, db }) => {
+  await assertAgentLinks(db, user.accountId, body);
+  const row = await db.transaction(async (tx) => {
+    await assertRoomForAgent(tx, user.accountId);
+    const [inserted] = await tx.insert(aiAgents).values({ ...body, accountId: user.accountId }).returning();
+    return inserted!;
+  });
+  return toAiAgent(row);
+});

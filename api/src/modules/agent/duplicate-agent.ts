@@ -1,0 +1,28 @@
+import { eq } from 'drizzle-orm';
+import { contract } from 'shared-contracts';
+import { aiAgents } from '../../db/schema';
+import { notFound } from '../../http/api-error';
+import { implement } from '../../http/implement';
+import { assertRoomForAgent } from './agent-cap';
+import { toAiAgent } from './to-ai-agent';
+
+const NAME_MAX = 100;
+const copyName = (name: string) => {
+  const suffix = ' (copy)';
+  return `${name.slice(0, NAME_MAX - suffix.length)}${suffix}`;
+};
+
+export const duplicateAgent = implement(contract.agent.duplicateAgent, async ({ body, user, db }) => {
+  const row = await db.transaction(async (tx) => {
+    const [source] = await tx.select().from(aiAgents).where(eq(aiAgents.id, body.agentId));
+    if (!source) throw notFound();
+    await assertRoomForAgent(tx, user.accountId);
+    // A phone number reaches one agent only, and a copy starts with its campaign paused.
+    const { id: _id, createdAt: _c, updatedAt: _u, ...settings } = source;
+    const [inserted] = await tx.insert(aiAgents).values({
+      ...settings, name: copyName(source.name), phoneNumber: null, campaignActive: false,
+    }).returning();
+    return inserted!;
+  });
+  return toAiAgent(row);
+});

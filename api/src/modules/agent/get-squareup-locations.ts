@@ -1,0 +1,20 @@
+import { and, eq } from 'drizzle-orm';
+import { contract } from 'shared-contracts';
+import { integrationConnections } from '../../db/schema';
+import { ApiError } from '../../http/api-error';
+import { implement } from '../../http/implement';
+import { squareClient } from '../integrations/square-client';
+
+export const SQUARE_UNAVAILABLE_TEXT = 'Square did not answer; try again later';
+
+export const getSquareupLocations = implement(contract.agent.getSquareupLocations, async ({ params, db, request }) => {
+  const [connection] = await db.select({ credential: integrationConnections.credential }).from(integrationConnections)
+    .where(and(eq(integrationConnections.accountId, params.id), eq(integrationConnections.provider, 'squareup')));
+  if (!connection) return { locations: [] };
+  try {
+    return { locations: await squareClient.listLocations(connection.credential) };
+  } catch (error) {
+    request.log.warn({ err: error }, 'Square locations failed');
+    throw new ApiError(502, 'InternalError', SQUARE_UNAVAILABLE_TEXT);
+  }
+});

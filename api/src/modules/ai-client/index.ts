@@ -1,0 +1,8 @@
+import { createAiClient } from './create-ai-client';
+import { deleteAiClient } from './delete-ai-client';
+import { getAiClient } from './get-ai-client';
+import { getAiClients } from './get-ai-clients';
+import { getAllClients } from './get-all-clients';
+import { updateAiClient } from './update-ai-client';
+
+export const aiClientEndpoints = [getAllClients, createAiClient, getAiClients, getAiClient, updateAiClient, deleteAiClient];

@@ -1,0 +1,25 @@
+import * as v from 'valibot';
+import { AWS_CREDENTIAL_PROVIDERS, type AiClientCredentials, type AiClientProvider } from 'shared-contracts';
+import { badRequest } from '../../http/api-error';
+
+type Credentials = v.InferOutput<typeof AiClientCredentials>;
+
+/**
+ * The contract accepts an API key or an AWS key triple; which one a client needs depends on
+ * its provider. Only the fields that provider uses are kept, so nothing stray is stored.
+ */
+export function credentialsFor(provider: AiClientProvider, credentials: Credentials): Credentials {
+  if (AWS_CREDENTIAL_PROVIDERS.includes(provider)) {
+    const { accessKeyId, secretAccessKey, region } = credentials;
+    if (accessKeyId === undefined || secretAccessKey === undefined || region === undefined) {
+      const message = `${provider} needs an access key id, secret access key and region`;
+      throw badRequest(message, [message]);
+    }
+    return { accessKeyId, secretAccessKey, region };
+  }
+  if (credentials.apiKey === undefined) {
+    const message = `${provider} needs an API key`;
+    throw badRequest(message, [message]);
+  }
+  return { apiKey: credentials.apiKey };
+}

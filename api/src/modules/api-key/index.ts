@@ -1,0 +1,3 @@
+import { createApiKey, listApiKeys, revokeApiKey } from './api-keys';
+
+export const apiKeyEndpoints = [createApiKey, listApiKeys, revokeApiKey];

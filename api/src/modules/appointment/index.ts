@@ -1,0 +1,3 @@
+import { getAppointmentsReports } from './get-appointments-reports';
+
+export const appointmentEndpoints = [getAppointmentsReports];

@@ -1,0 +1,48 @@
+import { eq, TransactionRollbackError } from 'drizzle-orm';
+import { contract } from 'shared-contracts';
+import { accounts, securityPreferences, users } from '../../db/schema';
+import { implement } from '../../http/implement';
+import { alreadyRegisteredMail, verificationMail } from '../email/templates';
+import { hashPassword } from './password';
+import { limitKeys } from './limit-keys';
+
+/**
+ * Creates the account, its USER (unverified) and sends the verification link. A known address
+ * gets the same reply and its owner an email saying so: the reply never reveals an account.
+ */
+export const register = implement(contract.auth.register, async ({ body, app, request }) => {
+  await app.authLimits.consumeEmail(limitKeys('register', body.email, request));
+  const reply = { email: body.email, verificationSent: true };
+  const passwordHash = await hashPassword(body.password);
+  const [existing] = await app.db.select({ id: users.id }).from(users).where(eq(users.email, body.email));
+  if (existing) {
+    await app.mailer.send(alreadyRegisteredMail(app.config.appUrl, body.email));
+    return reply;
+  }
+  const timeZone = body.timeZone ?? 'America/New_York';
+  const created = await app.db.transaction(async (tx) => {
+    // Short and with no outside call inside: on PGlite a transaction holds the only connection.
+    const [account] = await tx.insert(accounts).values({ name: body.companyName, timeZone }).returning({ id: accounts.id });
+    const [user] = await tx.insert(users).values({
+      accountId: account!.id, role: 'USER', email: body.email, passwordHash,
+      firstName: body.firstName, lastName: body.lastName, timeZone,
+    }).onConflictDoNothing().returning({ id: users.id });
+    if (!user) {
+      tx.rollback();
+      return null;
+    }
+    await tx.insert(securityPreferences).values({ userId: user.id, emailVerified: false, phoneNumber: body.phoneNumber ?? null });
+    return user;
+  }).catch((err: unknown) => {
+    if (err instanceof TransactionRollbackError) return null;
+    throw err;
+  });
+  if (created === null) {
+    // Two registrations of one address raced; the other one won.
+    await app.mailer.send(alreadyRegisteredMail(app.config.appUrl, body.email));
+    return reply;
+  }
+  const token = await app.oneTimeCodes.issueLink(created.id, 'verify_email');
+  await app.mailer.send(verificationMail(app.config.appUrl, body.email, token));
+  return reply;
+});

@@ -1,0 +1,39 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import { contract, type CallReport } from 'shared-contracts';
+import { appointments, calls, conversationMessages, conversations } from '../../db/schema';
+import { implement } from '../../http/implement';
+import { listCallLogs } from '../call/call-logs';
+import { accountTimeZone } from './account-time-zone';
+import { withinDays } from './day-range';
+
+export const getCallSummaries = implement(contract.callSummaries.getCallSummaries, async ({ body, user, db }) => {
+  const timeZone = await accountTimeZone(db, user.accountId);
+  // A subquery, not a join, so the page query and its count see the same condition.
+  const bySentiment = body.sentiment === undefined
+    ? undefined
+    : inArray(calls.id, db.select({ id: conversations.callId }).from(conversations).where(eq(conversations.sentiment, body.sentiment)));
+  const scope = and(eq(calls.accountId, user.accountId), withinDays(calls.startedAt, timeZone, body.from, body.to), bySentiment)!;
+  const page = await listCallLogs(db, scope, body);
+
+  const ids = page.data.map((c) => c.id);
+  if (ids.length === 0) return { data: [], total: page.total };
+  const [notes, booked, withTurns] = await Promise.all([
+    db.select({ callId: conversations.callId, summary: conversations.summary, sentiment: conversations.sentiment })
+      .from(conversations).where(inArray(conversations.callId, ids)),
+    db.selectDistinct({ callId: appointments.callId }).from(appointments).where(inArray(appointments.callId, ids)),
+    db.selectDistinct({ callId: conversations.callId }).from(conversationMessages)
+      .innerJoin(conversations, eq(conversations.id, conversationMessages.conversationId))
+      .where(inArray(conversations.callId, ids)),
+  ]);
+  const noteOf = new Map(notes.map((n) => [n.callId, n]));
+  const bookedIds = new Set(booked.map((b) => b.callId));
+  const transcribed = new Set(withTurns.map((t) => t.callId));
+  const data = page.data.map((call): CallReport => ({
+    call,
+    summary: noteOf.get(call.id)?.summary ?? null,
+    sentiment: noteOf.get(call.id)?.sentiment ?? null,
+    appointmentBooked: bookedIds.has(call.id),
+    transcriptAvailable: transcribed.has(call.id),
+  }));
+  return { data, total: page.total };
+});

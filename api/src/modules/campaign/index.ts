@@ -1,0 +1,3 @@
+import { toggleCampaign } from './toggle-campaign';
+
+export const campaignEndpoints = [toggleCampaign];

@@ -1,0 +1,3 @@
+import { getAccountBusiness, getBusinessIndustries, updateBusiness } from './business';
+
+export const companyEndpoints = [getAccountBusiness, getBusinessIndustries, updateBusiness];

@@ -1,0 +1,3 @@
+import { generateText } from './generate-text';
+
+export const knowledgeEndpoints = [generateText];

@@ -1,0 +1,3 @@
+import { getAccountPreference, getTimezones, updateUserPreference } from './preferences';
+
+export const preferenceEndpoints = [getAccountPreference, getTimezones, updateUserPreference];

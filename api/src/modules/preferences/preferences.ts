@@ -1,0 +1,40 @@
+import { eq } from 'drizzle-orm';
+import { contract, type UserPreference } from 'shared-contracts';
+import type { Db } from '../../db/client';
+import { userPreferences, users } from '../../db/schema';
+import { notFound } from '../../http/api-error';
+import { implement } from '../../http/implement';
+import { timeZoneOptions } from './time-zones';
+
+async function readPreference(db: Db, userId: string): Promise<UserPreference> {
+  const [row] = await db.select({ timeZone: users.timeZone, pref: userPreferences })
+    .from(users).leftJoin(userPreferences, eq(userPreferences.userId, users.id)).where(eq(users.id, userId));
+  if (!row) throw notFound();
+  return {
+    timezone: row.timeZone,
+    dateFormat: row.pref?.dateFormat ?? 'MM/DD/YYYY',
+    timeFormat: row.pref?.timeFormat ?? '12h',
+    emailNotifications: row.pref?.emailNotifications ?? true,
+    smsNotifications: row.pref?.smsNotifications ?? false,
+    weeklySummaryEmail: row.pref?.weeklySummaryEmail ?? true,
+  };
+}
+
+export const getAccountPreference = implement(contract.account.getAccountPreference, async ({ params, db }) =>
+  readPreference(db, params.userId));
+
+export const getTimezones = implement(contract.account.getTimezones, async () => timeZoneOptions());
+
+export const updateUserPreference = implement(contract.users.updateUserPreference, async ({ params, body, db }) => {
+  const { timezone, ...rest } = body;
+  const others = Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined));
+  // Both writes or neither: a half-saved preference would show a toast of success for a partial change.
+  await db.transaction(async (tx) => {
+    if (timezone !== undefined) await tx.update(users).set({ timeZone: timezone }).where(eq(users.id, params.userId));
+    if (Object.keys(others).length > 0) {
+      await tx.insert(userPreferences).values({ userId: params.userId, ...others })
+        .onConflictDoUpdate({ target: userPreferences.userId, set: { ...others, updatedAt: new Date() } });
+    }
+  });
+  return readPreference(db, params.userId);
+});

@@ -1,0 +1,3 @@
+import { createRequest, getRequests } from './support-requests';
+
+export const supportEndpoints = [createRequest, getRequests];

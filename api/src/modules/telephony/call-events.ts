@@ -1,0 +1,134 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { calls, conversations, dialerSettings, queueEntries } from '../../db/schema';
+import { listQueue, saveStatus } from '../realtime/presence-store';
+import type { RealtimeService } from '../realtime';
+import { agentByIdentity, agentByNumber, availableAgents, leadByNumber, type AgentLine } from './numbers';
+import { firstReceipt } from './receipts';
+
+/** What every telephony path needs; the Twilio webhooks and the simulator pass the same. */
+export interface TelephonyContext {
+  db: Db;
+  realtime: RealtimeService;
+}
+
+/** How a call ended, in the provider's words (Twilio's terminal CallStatus values). */
+export const CALL_OUTCOMES = ['completed', 'busy', 'failed', 'no-answer', 'canceled'] as const;
+export type CallOutcome = (typeof CALL_OUTCOMES)[number];
+
+export interface DialerPolicy {
+  ringTimeoutSeconds: number;
+  recordCalls: boolean;
+}
+
+export async function dialerPolicy(db: Db, accountId: string): Promise<DialerPolicy> {
+  const [row] = await db.select({ ringTimeoutSeconds: dialerSettings.ringTimeoutSeconds, recordCalls: dialerSettings.recordCalls })
+    .from(dialerSettings).where(eq(dialerSettings.accountId, accountId));
+  return row ?? { ringTimeoutSeconds: 30, recordCalls: true };
+}
+
+async function broadcastQueue(ctx: TelephonyContext, accountId: string): Promise<void> {
+  await ctx.realtime.broadcast(accountId, { type: 'QUEUE_UPDATED', queue: await listQueue(ctx.db, accountId) });
+}
+
+export type InboundCallResult =
+  | { accepted: false }
+  | { accepted: true; duplicate: boolean; accountId: string; ring: AgentLine[]; policy: DialerPolicy };
+
+/**
+ * A caller dialled one of the account's agent numbers: the call is logged, the caller joins the
+ * queue (so every softphone shows the badge) and the account's available agents are rung.
+ * A repeated CallSid changes nothing and rings the same agents again.
+ */
+export async function inboundCall(ctx: TelephonyContext, input: { callSid: string; from: string; to: string }): Promise<InboundCallResult> {
+  const line = await agentByNumber(ctx.db, input.to);
+  if (line === null) return { accepted: false };
+  const { accountId } = line;
+  const first = await firstReceipt(ctx.db, input.callSid, 'inbound');
+  if (first) {
+    const lead = await leadByNumber(ctx.db, accountId, input.from);
+    await ctx.db.insert(calls).values({
+      accountId, direction: 'inbound', status: 'ringing', fromNumber: input.from, toNumber: input.to,
+      callSid: input.callSid, leadId: lead?.id ?? null,
+    }).onConflictDoNothing();
+    await ctx.db.insert(queueEntries).values({
+      accountId, phoneNumber: input.from, callerName: lead?.fullName ?? null, callSid: input.callSid,
+    }).onConflictDoNothing();
+    await broadcastQueue(ctx, accountId);
+  }
+  const [ring, policy] = await Promise.all([availableAgents(ctx.db, accountId), dialerPolicy(ctx.db, accountId)]);
+  return { accepted: true, duplicate: !first, accountId, ring, policy };
+}
+
+/**
+ * An agent picked up: the call is theirs, the caller leaves the queue and the agent is busy.
+ * False when the call is unknown or someone else answered first.
+ */
+export async function callAnswered(ctx: TelephonyContext, input: { callSid: string; agentUserId: string }): Promise<boolean> {
+  const [call] = await ctx.db.update(calls)
+    .set({ status: 'in-progress', agentUserId: input.agentUserId })
+    .where(and(eq(calls.callSid, input.callSid), sql`${calls.status} in ('ringing', 'queued')`))
+    .returning({ accountId: calls.accountId });
+  if (!call) return false;
+  await ctx.db.delete(queueEntries).where(eq(queueEntries.callSid, input.callSid));
+  const status = await saveStatus(ctx.db, input.agentUserId, 'busy');
+  await ctx.realtime.broadcast(call.accountId, { type: 'STATUS_UPDATED', ...status });
+  await broadcastQueue(ctx, call.accountId);
+  return true;
+}
+
+/**
+ * The call is over. An answered call is `completed` with its duration; one nobody answered is
+ * `missed` and its caller stays in the queue to be called back. The agent's softphone hears
+ * DISCONNECT_CALL. A repeated outcome for the same CallSid changes nothing.
+ */
+export async function callEnded(
+  ctx: TelephonyContext,
+  input: { callSid: string; outcome: CallOutcome; durationSeconds?: number | undefined },
+): Promise<boolean> {
+  if (!(await firstReceipt(ctx.db, input.callSid, 'ended'))) return false;
+  const [call] = await ctx.db.select().from(calls).where(eq(calls.callSid, input.callSid));
+  if (!call) return false;
+  const answered = call.status === 'in-progress';
+  const status = answered
+    ? 'completed'
+    : input.outcome === 'busy' ? 'busy' : input.outcome === 'failed' ? 'failed' : 'missed';
+  const measured = Math.max(0, Math.round((Date.now() - call.startedAt.getTime()) / 1000));
+  await ctx.db.update(calls).set({
+    status,
+    durationSeconds: answered ? (input.durationSeconds ?? measured) : 0,
+  }).where(eq(calls.id, call.id));
+  await ctx.realtime.broadcast(call.accountId, {
+    type: 'DISCONNECT_CALL', callSid: input.callSid, ...(call.agentUserId !== null ? { agentId: call.agentUserId } : {}),
+  });
+  return true;
+}
+
+export type OutboundCallResult =
+  | { ok: false; reason: string }
+  | { ok: true; agent: AgentLine; policy: DialerPolicy };
+
+/** The agent's softphone dials `to`: the call is logged as theirs, from their number. */
+export async function outboundCall(
+  ctx: TelephonyContext,
+  input: { callSid: string; identity: string; to: string },
+): Promise<OutboundCallResult> {
+  const agent = await agentByIdentity(ctx.db, input.identity);
+  if (agent === null) return { ok: false, reason: 'Unknown caller' };
+  if (await firstReceipt(ctx.db, input.callSid, 'outbound')) {
+    const lead = await leadByNumber(ctx.db, agent.accountId, input.to);
+    await ctx.db.insert(calls).values({
+      accountId: agent.accountId, direction: 'outbound', status: 'ringing', fromNumber: agent.agentNumber, toNumber: input.to,
+      callSid: input.callSid, agentUserId: agent.userId, leadId: lead?.id ?? null,
+    }).onConflictDoNothing();
+  }
+  return { ok: true, agent, policy: await dialerPolicy(ctx.db, agent.accountId) };
+}
+
+/** The provider finished a recording: it becomes the call's conversation recording. */
+export async function recordingReady(ctx: TelephonyContext, input: { callSid: string; recordingUrl: string }): Promise<void> {
+  const [call] = await ctx.db.select({ id: calls.id }).from(calls).where(eq(calls.callSid, input.callSid));
+  if (!call) return;
+  await ctx.db.insert(conversations).values({ callId: call.id, recordingUrl: input.recordingUrl })
+    .onConflictDoUpdate({ target: conversations.callId, set: { recordingUrl: input.recordingUrl } });
+}

@@ -1,0 +1,2 @@
+export { telephonyPlugin, type TelephonyService } from './telephony-plugin';
+export type { TelephonyProvider } from './provider';

@@ -1,0 +1,13 @@
+/**
+ * The one interface the rest of the API uses to reach a telephone network. Twilio implements it
+ * against its cloud; the simulator implements it in this process so a fresh clone can call and
+ * text with no account anywhere. Events coming back (calls ringing, texts arriving, statuses)
+ * go through the same functions in call-events.ts and sms-events.ts for both.
+ */
+export interface TelephonyProvider {
+  readonly kind: 'twilio' | 'simulator';
+  /** An access token the browser's voice device registers with, for `identity` (the agent's email). */
+  voiceToken(identity: string, ttlSeconds: number): Promise<string>;
+  /** Sends a text; the answer is the provider's message id and first status. */
+  sendSms(input: { from: string; to: string; body: string }): Promise<{ sid: string; status: string }>;
+}

@@ -1,0 +1,91 @@
+import type { FastifyInstance } from 'fastify';
+import * as v from 'valibot';
+import type { RawData } from 'ws';
+import {
+  parseMessage, SimulatorDeviceMessage, SIMULATOR_VOICE_PATH, SOCKET_CLOSE_UNAUTHORIZED, UsPhoneInput,
+} from 'shared-contracts';
+import { badRequest, notFound } from '../../http/api-error';
+import { agentByIdentity } from './numbers';
+import { newMessageSid, simulatorTokens } from './simulator-provider';
+import { inboundSms } from './sms-events';
+
+export const SIMULATOR_HTTP_BASE = '/v1/telephony/simulator';
+export const NOT_AN_AGENT_NUMBER_TEXT = 'No agent has that number';
+
+const RingBody = v.object({ from: UsPhoneInput('Caller number'), to: UsPhoneInput('Agent number') });
+const SmsBody = v.object({
+  from: UsPhoneInput('Sender number'),
+  to: UsPhoneInput('Agent number'),
+  body: v.pipe(v.string('Message is required'), v.check((s) => s.trim() !== '', 'Message is required'), v.maxLength(1600)),
+});
+const HangupParams = v.object({ callSid: v.pipe(v.string(), v.regex(/^CA[0-9a-f]{32}$/, 'Unknown call')) });
+
+function parse<S extends v.GenericSchema>(schema: S, input: unknown): v.InferOutput<S> {
+  const result = v.safeParse(schema, input ?? {});
+  if (!result.success) {
+    const errors = result.issues.map((issue) => issue.message);
+    throw badRequest(errors[0] ?? 'Invalid request', errors);
+  }
+  return result.output;
+}
+
+/**
+ * The simulator's side doors, served only when no Twilio credentials are configured and never
+ * in production: the browser device's signalling socket, and the "caller" actions a developer
+ * (or an e2e test) uses to ring an agent, hang up, or text an agent number.
+ */
+export async function simulatorRoutes(app: FastifyInstance): Promise<void> {
+  const hub = app.telephony.simulator;
+  if (hub === null) return;
+  const tokens = simulatorTokens(app.config.tokenSecret);
+
+  app.get(SIMULATOR_VOICE_PATH, { websocket: true }, (socket, request) => {
+    const token = (request.query as { token?: unknown }).token;
+    const admitted = (typeof token === 'string' ? tokens.verify(token) : Promise.resolve(null))
+      .then((identity) => (identity === null ? null : agentByIdentity(app.db, identity)))
+      .then((agent) => {
+        if (agent === null) {
+          socket.close(SOCKET_CLOSE_UNAUTHORIZED, 'Access token invalid');
+          return null;
+        }
+        socket.on('close', hub.register(agent, socket));
+        return agent;
+      });
+    let queue: Promise<unknown> = admitted;
+    socket.on('message', (data: RawData) => {
+      queue = queue.then(async () => {
+        const agent = await admitted;
+        if (agent === null) return;
+        const parsed = parseMessage(SimulatorDeviceMessage as never, data.toString()) as
+          { ok: true; message: SimulatorDeviceMessage } | { ok: false; error: string };
+        if (!parsed.ok) {
+          socket.send(JSON.stringify({ type: 'error', code: 31100, message: parsed.error }));
+          return;
+        }
+        await hub.onDeviceMessage(agent, socket, parsed.message);
+      }).catch((err: unknown) => request.log.error({ err }, 'simulator device message failed'));
+    });
+  });
+
+  if (app.config.nodeEnv === 'production') return;
+
+  app.post(`${SIMULATOR_HTTP_BASE}/inbound-call`, async (request) => {
+    const { from, to } = parse(RingBody, request.body);
+    const rung = await hub.ringIn(from, to);
+    if (rung === null) throw badRequest(NOT_AN_AGENT_NUMBER_TEXT);
+    return { data: rung };
+  });
+
+  app.post(`${SIMULATOR_HTTP_BASE}/calls/:callSid/hangup`, async (request) => {
+    const { callSid } = parse(HangupParams, request.params);
+    if (!(await hub.callerHangup(callSid))) throw notFound();
+    return { data: { callSid } };
+  });
+
+  app.post(`${SIMULATOR_HTTP_BASE}/inbound-sms`, async (request) => {
+    const { from, to, body } = parse(SmsBody, request.body);
+    const messageSid = newMessageSid();
+    if (!(await inboundSms(app.telephony.context, { messageSid, from, to, body }))) throw badRequest(NOT_AN_AGENT_NUMBER_TEXT);
+    return { data: { messageSid } };
+  });
+}

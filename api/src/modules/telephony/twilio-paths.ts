@@ -1,0 +1,10 @@
+/** Where Twilio is told to send its webhooks (set the number's and the TwiML app's URLs to these). */
+export const TWILIO_WEBHOOK_PATHS = {
+  incomingCall: '/v1/telephony/twilio/voice/incoming',
+  outgoingCall: '/v1/telephony/twilio/voice/outgoing',
+  callStatus: '/v1/telephony/twilio/voice/status',
+  dialStatus: '/v1/telephony/twilio/voice/dial-status',
+  recording: '/v1/telephony/twilio/voice/recording',
+  incomingSms: '/v1/telephony/twilio/sms/incoming',
+  smsStatus: '/v1/telephony/twilio/sms/status',
+} as const;

@@ -1,0 +1,141 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import twilio from 'twilio';
+import { normalizePhoneB, US_PHONE_PATTERN } from 'shared-contracts';
+import { calls } from '../../db/schema';
+import { eq } from 'drizzle-orm';
+import {
+  CALL_OUTCOMES, callAnswered, callEnded, inboundCall, outboundCall, recordingReady, type CallOutcome,
+} from './call-events';
+import { acceptFormBodies } from './form-body';
+import { agentByIdentity } from './numbers';
+import { inboundSms, smsStatusChanged } from './sms-events';
+import { TWILIO_WEBHOOK_PATHS } from './twilio-paths';
+
+const { VoiceResponse, MessagingResponse } = twilio.twiml;
+
+export const FORGED_WEBHOOK_TEXT = 'Invalid Twilio signature';
+export const NOT_IN_SERVICE_TEXT = 'This number is not in service.';
+export const AGENTS_BUSY_TEXT = 'All our agents are busy. We will call you back shortly.';
+export const INVALID_NUMBER_TEXT = 'The number you dialled is not a valid US number.';
+
+type Params = Record<string, string>;
+
+const field = (params: Params, key: string): string => (typeof params[key] === 'string' ? params[key] : '');
+
+const twiml = (reply: FastifyReply, xml: string) => reply.type('text/xml').send(xml);
+
+/**
+ * Twilio's webhooks. Each one first checks X-Twilio-Signature over the public URL and the posted
+ * fields (a forged or altered request gets 403 and changes nothing); the handlers are idempotent
+ * on the Call/Message SID, so Twilio's retries and a replayed request do no harm.
+ */
+export async function twilioWebhookRoutes(app: FastifyInstance): Promise<void> {
+  const config = app.config.twilio;
+  if (config === undefined) return;
+  acceptFormBodies(app);
+  const ctx = app.telephony.context;
+  const base = app.config.publicApiUrl;
+  const url = (path: string) => `${base}${path}`;
+
+  const verified = (request: FastifyRequest): Params | null => {
+    const signature = request.headers['x-twilio-signature'];
+    const params = (typeof request.body === 'object' && request.body !== null ? request.body : {}) as Params;
+    if (typeof signature !== 'string') return null;
+    return twilio.validateRequest(config.authToken, signature, `${base}${request.url}`, params) ? params : null;
+  };
+
+  const webhook = (path: string, handle: (params: Params, reply: FastifyReply) => Promise<unknown>) => {
+    app.post(path, async (request, reply) => {
+      const params = verified(request);
+      if (params === null) return reply.code(403).type('text/plain').send(FORGED_WEBHOOK_TEXT);
+      return handle(params, reply);
+    });
+  };
+
+  webhook(TWILIO_WEBHOOK_PATHS.incomingCall, async (params, reply) => {
+    const response = new VoiceResponse();
+    const result = await inboundCall(ctx, { callSid: field(params, 'CallSid'), from: field(params, 'From'), to: field(params, 'To') });
+    if (!result.accepted) {
+      response.say(NOT_IN_SERVICE_TEXT);
+      response.hangup();
+    } else if (result.ring.length === 0) {
+      response.say(AGENTS_BUSY_TEXT);
+      response.hangup();
+    } else {
+      const dial = response.dial({
+        timeout: result.policy.ringTimeoutSeconds,
+        answerOnBridge: true,
+        ...(result.policy.recordCalls ? { record: 'record-from-answer', recordingStatusCallback: url(TWILIO_WEBHOOK_PATHS.recording) } : {}),
+      });
+      for (const agent of result.ring) {
+        dial.client({ statusCallbackEvent: ['answered'], statusCallback: url(TWILIO_WEBHOOK_PATHS.dialStatus) }, agent.email);
+      }
+    }
+    return twiml(reply, response.toString());
+  });
+
+  webhook(TWILIO_WEBHOOK_PATHS.outgoingCall, async (params, reply) => {
+    const response = new VoiceResponse();
+    const to = normalizePhoneB(field(params, 'To'));
+    const identity = field(params, 'From').replace(/^client:/, '');
+    if (!US_PHONE_PATTERN.test(to)) {
+      response.say(INVALID_NUMBER_TEXT);
+      return twiml(reply, response.toString());
+    }
+    const result = await outboundCall(ctx, { callSid: field(params, 'CallSid'), identity, to });
+    if (!result.ok) {
+      response.say(NOT_IN_SERVICE_TEXT);
+      return twiml(reply, response.toString());
+    }
+    const dial = response.dial({
+      callerId: result.agent.agentNumber,
+      answerOnBridge: true,
+      ...(result.policy.recordCalls ? { record: 'record-from-answer', recordingStatusCallback: url(TWILIO_WEBHOOK_PATHS.recording) } : {}),
+    });
+    dial.number({ statusCallbackEvent: ['answered'], statusCallback: url(TWILIO_WEBHOOK_PATHS.dialStatus) }, to);
+    return twiml(reply, response.toString());
+  });
+
+  // A dialled leg (the agent's <Client>, or the number an agent called) was answered.
+  webhook(TWILIO_WEBHOOK_PATHS.dialStatus, async (params, reply) => {
+    const parent = field(params, 'ParentCallSid');
+    if (field(params, 'CallStatus') === 'in-progress' && parent !== '') {
+      const to = field(params, 'To');
+      let agentUserId: string | null = null;
+      if (to.startsWith('client:')) agentUserId = (await agentByIdentity(ctx.db, to.slice('client:'.length)))?.userId ?? null;
+      else [{ agentUserId } = { agentUserId: null }] = await ctx.db.select({ agentUserId: calls.agentUserId }).from(calls).where(eq(calls.callSid, parent));
+      if (agentUserId !== null) await callAnswered(ctx, { callSid: parent, agentUserId });
+    }
+    return reply.code(204).send();
+  });
+
+  webhook(TWILIO_WEBHOOK_PATHS.callStatus, async (params, reply) => {
+    const status = field(params, 'CallStatus');
+    if ((CALL_OUTCOMES as readonly string[]).includes(status)) {
+      const duration = Number.parseInt(field(params, 'CallDuration'), 10);
+      await callEnded(ctx, {
+        callSid: field(params, 'CallSid'), outcome: status as CallOutcome, durationSeconds: Number.isFinite(duration) ? duration : undefined,
+      });
+    }
+    return reply.code(204).send();
+  });
+
+  webhook(TWILIO_WEBHOOK_PATHS.recording, async (params, reply) => {
+    const recordingUrl = field(params, 'RecordingUrl');
+    if (field(params, 'RecordingStatus') === 'completed' && /^https:\/\//.test(recordingUrl)) {
+      await recordingReady(ctx, { callSid: field(params, 'CallSid'), recordingUrl });
+    }
+    return reply.code(204).send();
+  });
+
+  webhook(TWILIO_WEBHOOK_PATHS.incomingSms, async (params, reply) => {
+    await inboundSms(ctx, { messageSid: field(params, 'MessageSid'), from: field(params, 'From'), to: field(params, 'To'), body: field(params, 'Body') });
+    return twiml(reply, new MessagingResponse().toString());
+  });
+
+  webhook(TWILIO_WEBHOOK_PATHS.smsStatus, async (params, reply) => {
+    const status = field(params, 'MessageStatus');
+    if (status !== '') await smsStatusChanged(ctx, { messageSid: field(params, 'MessageSid'), status });
+    return reply.code(204).send();
+  });
+}

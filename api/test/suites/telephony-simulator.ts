@@ -1,0 +1,221 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { eq } from 'drizzle-orm';
+import { calls, queueEntries, smsMessages } from '../../src/db/schema';
+import { createTenant, setAgentStatus, uniquePhone } from '../factories';
+import { call, type TestServer } from '../helpers/server';
+import { nextOfType, openDevice, silentFor } from '../helpers/simulator-device';
+import { openSocket } from '../helpers/sockets';
+import type { SuiteContext } from '../helpers/suite-context';
+
+const simulator = async (server: TestServer, path: string, body?: unknown) => {
+  const response = await fetch(`${server.origin}/v1/telephony/simulator/${path}`, {
+    method: 'POST',
+    headers: body === undefined ? {} : { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  return { status: response.status, body: (text === '' ? undefined : JSON.parse(text)) as any };
+};
+
+async function voiceToken(server: TestServer, token: string, identity: string): Promise<string> {
+  const response = await call(server, 'POST', 'call/generate-token', { token, body: { identity } });
+  assert.equal(response.status, 200, JSON.stringify(response.body));
+  return response.body.data.token as string;
+}
+
+/** An agent whose softphone is open: realtime socket joined, simulator device registered, status available. */
+async function onlineAgent(server: TestServer) {
+  const tenant = await createTenant(server);
+  await setAgentStatus(server.db, tenant.agent.id, 'available');
+  const room = openSocket(server, { accountId: tenant.account.id, token: tenant.agentToken });
+  assert.equal((await room.next()).type, 'INITIAL_STATUS');
+  const device = openDevice(server, await voiceToken(server, tenant.agentToken, tenant.agent.email));
+  assert.deepEqual(await device.next(), { type: 'registered' });
+  return { ...tenant, room, device };
+}
+
+export function telephonySimulatorSuite(ctx: SuiteContext) {
+  describe('telephony on the simulator', () => {
+    it('generate-token gives the agent a simulator token for its own email only', async () => {
+      const a = await createTenant(ctx.server);
+      const ok = await call(ctx.server, 'POST', 'call/generate-token', { token: a.agentToken, body: { identity: a.agent.email.toUpperCase() } });
+      assert.equal(ok.status, 200);
+      assert.equal(ok.body.data.provider, 'simulator');
+      assert.equal(ok.body.data.identity, a.agent.email);
+      assert.equal(ok.body.data.ttlSeconds, 3600);
+      assert.equal((await call(ctx.server, 'POST', 'call/generate-token', { token: a.agentToken, body: { identity: a.owner.email } })).status, 404);
+      assert.equal((await call(ctx.server, 'POST', 'call/generate-token', { token: a.ownerToken, body: { identity: a.owner.email } })).status, 403);
+      assert.equal((await call(ctx.server, 'POST', 'call/generate-token', { token: a.agentToken, body: {} })).status, 400);
+    });
+
+    it('refuses a device without a valid voice token', async () => {
+      const a = await createTenant(ctx.server);
+      for (const token of ['nope', a.agentToken]) {
+        const { code } = await openDevice(ctx.server, token).closed;
+        assert.equal(code, 4401);
+      }
+    });
+
+    it('an inbound call queues, rings the agent, is accepted, and the caller hanging up logs it as the agent\'s call', async () => {
+      const a = await onlineAgent(ctx.server);
+      const caller = uniquePhone();
+      const rung = await simulator(ctx.server, 'inbound-call', { from: caller, to: a.agent.agentNumber });
+      assert.equal(rung.status, 200, JSON.stringify(rung.body));
+      assert.equal(rung.body.data.rang, 1);
+      const { callSid } = rung.body.data as { callSid: string };
+
+      const queued = await nextOfType(a.room, 'QUEUE_UPDATED');
+      assert.deepEqual(queued.queue?.map((q) => q.phoneNumber), [caller]);
+      assert.deepEqual(await a.device.next(), { type: 'incoming', callSid, from: caller });
+
+      a.device.send({ type: 'accept', callSid });
+      assert.deepEqual(await a.device.next(), { type: 'accepted', callSid });
+      assert.deepEqual((await nextOfType(a.room, 'QUEUE_UPDATED')).queue, []);
+      const [row] = await ctx.server.db.select().from(calls).where(eq(calls.callSid, callSid));
+      assert.equal(row?.status, 'in-progress');
+      assert.equal(row?.agentUserId, a.agent.id);
+
+      await new Promise((resolve) => setTimeout(resolve, 1_100));
+      assert.equal((await simulator(ctx.server, `calls/${callSid}/hangup`)).status, 200);
+      assert.deepEqual(await nextOfType(a.room, 'DISCONNECT_CALL'), { type: 'DISCONNECT_CALL', callSid, agentId: a.agent.id });
+      assert.deepEqual(await a.device.next(), { type: 'disconnected', callSid });
+
+      const logs = await call(ctx.server, 'POST', 'call/get-agent-call-logs', { token: a.agentToken, body: {} });
+      const logged = (logs.body.data as Array<{ fromNumber: string; status: string; durationSeconds: number; direction: string }>)
+        .find((log) => log.fromNumber === caller);
+      assert.equal(logged?.status, 'completed');
+      assert.equal(logged?.direction, 'inbound');
+      assert.ok((logged?.durationSeconds ?? 0) >= 1);
+      // A second hang-up of the same call is refused and changes nothing.
+      assert.equal((await simulator(ctx.server, `calls/${callSid}/hangup`)).status, 404);
+      a.room.close();
+      a.device.close();
+    });
+
+    it('a rejected call is missed and its caller stays in the queue to be called back', async () => {
+      const a = await onlineAgent(ctx.server);
+      const caller = uniquePhone();
+      const { callSid } = (await simulator(ctx.server, 'inbound-call', { from: caller, to: a.agent.agentNumber })).body.data;
+      assert.equal((await a.device.next()).type, 'incoming');
+      a.device.send({ type: 'reject', callSid });
+      assert.deepEqual(await a.device.next(), { type: 'cancel', callSid });
+      await nextOfType(a.room, 'DISCONNECT_CALL');
+      const [row] = await ctx.server.db.select().from(calls).where(eq(calls.callSid, callSid));
+      assert.equal(row?.status, 'missed');
+      const waiting = await ctx.server.db.select().from(queueEntries).where(eq(queueEntries.callSid, callSid));
+      assert.equal(waiting.length, 1);
+      a.room.close();
+      a.device.close();
+    });
+
+    it('another account\'s agent can neither hear nor answer the call', async () => {
+      const a = await onlineAgent(ctx.server);
+      const b = await onlineAgent(ctx.server);
+      const { callSid } = (await simulator(ctx.server, 'inbound-call', { from: uniquePhone(), to: a.agent.agentNumber })).body.data;
+      assert.equal((await a.device.next()).type, 'incoming');
+      b.device.send({ type: 'accept', callSid });
+      assert.deepEqual(await b.device.next(), { type: 'error', code: 31404, message: 'Unknown call' });
+      assert.ok(await silentFor(b.room, 'QUEUE_UPDATED'));
+      b.device.send('{"type":"accept"');
+      assert.equal((await b.device.next()).type, 'error');
+      b.device.send({ type: 'digits', callSid, digits: '12<script>' });
+      assert.equal((await b.device.next()).type, 'error');
+      const [row] = await ctx.server.db.select().from(calls).where(eq(calls.callSid, callSid));
+      assert.equal(row?.agentUserId, null);
+      await simulator(ctx.server, `calls/${callSid}/hangup`);
+      for (const s of [a.room, b.room, a.device, b.device]) s.close();
+    });
+
+    it('an outbound call from the softphone is answered by the simulated callee and logged', async () => {
+      const a = await onlineAgent(ctx.server);
+      const to = uniquePhone();
+      a.device.send({ type: 'connect', requestId: 'r1', to });
+      const ringing = await a.device.next();
+      assert.equal(ringing.type, 'ringing');
+      const { callSid } = ringing as { callSid: string };
+      assert.deepEqual(await a.device.next(5_000), { type: 'accepted', callSid });
+      a.device.send({ type: 'digits', callSid, digits: '12w#' });
+      a.device.send({ type: 'hangup', callSid });
+      assert.deepEqual(await a.device.next(), { type: 'disconnected', callSid });
+      const [row] = await ctx.server.db.select().from(calls).where(eq(calls.callSid, callSid));
+      assert.equal(row?.direction, 'outbound');
+      assert.equal(row?.status, 'completed');
+      assert.equal(row?.fromNumber, a.agent.agentNumber);
+      assert.equal(row?.toNumber, to);
+      a.room.close();
+      a.device.close();
+    });
+
+    it('refuses simulator calls to numbers that are not an agent\'s, and bad input', async () => {
+      assert.equal((await simulator(ctx.server, 'inbound-call', { from: uniquePhone(), to: uniquePhone() })).status, 400);
+      const bad = await simulator(ctx.server, 'inbound-call', { from: 'abc', to: '' });
+      assert.equal(bad.status, 400);
+      assert.ok(bad.body.errors.length >= 2);
+      assert.equal((await simulator(ctx.server, 'calls/not-a-sid/hangup')).status, 400);
+    });
+
+    it('texts: send-sms reaches every screen of the account, then sent and delivered; inbound texts arrive live', async () => {
+      const a = await onlineAgent(ctx.server);
+      const b = await onlineAgent(ctx.server);
+      const lead = uniquePhone();
+      const content = '<b>Hello</b> & see you at 5';
+      const sent = await call(ctx.server, 'POST', 'conversation/send-sms', {
+        token: a.agentToken, body: { toNumber: lead, content, agentNo: a.agent.agentNumber },
+      });
+      assert.equal(sent.status, 200, JSON.stringify(sent.body));
+      assert.equal(sent.body.data.content, content);
+      assert.equal(sent.body.data.status, 'queued');
+      const pushed = await nextOfType(a.room, 'RECEIVE_SMS');
+      assert.deepEqual(pushed.payload, sent.body.data);
+      assert.equal((await nextOfType(a.room, 'SMS_STATUS_CHANGED')).payload.status, 'sent');
+      assert.equal((await nextOfType(a.room, 'SMS_STATUS_CHANGED')).payload.status, 'delivered');
+      assert.ok(await silentFor(b.room, 'RECEIVE_SMS'));
+
+      const inbound = await simulator(ctx.server, 'inbound-sms', { from: lead, to: a.agent.agentNumber, body: 'Running late' });
+      assert.equal(inbound.status, 200);
+      const received = await nextOfType(a.room, 'RECEIVE_SMS');
+      assert.equal(received.payload.direction, 'inbound');
+      assert.equal(received.payload.conversationId, sent.body.data.conversationId);
+
+      const list = await call(ctx.server, 'POST', `conversation/get-sms-list/${encodeURIComponent(a.agent.agentNumber!)}`, { token: a.agentToken, body: { searchText: 'late' } });
+      assert.equal(list.status, 200);
+      assert.deepEqual(list.body.data.map((t: { leadNumber: string }) => t.leadNumber), [lead]);
+      assert.equal(list.body.data[0].lastMessage, 'Running late');
+      const none = await call(ctx.server, 'POST', `conversation/get-sms-list/${encodeURIComponent(a.agent.agentNumber!)}`, { token: a.agentToken, body: { searchText: 'zzz-nothing' } });
+      assert.deepEqual(none.body.data, []);
+
+      const thread = await call(ctx.server, 'POST', `conversation/get-conversation-sms/${a.account.id}`, {
+        token: a.agentToken, body: { conversation_id: sent.body.data.conversationId },
+      });
+      assert.deepEqual(thread.body.data.map((m: { content: string; status: string }) => [m.content, m.status]), [[content, 'delivered'], ['Running late', 'received']]);
+
+      // Another account's agent: its own number only, and not this thread.
+      assert.equal((await call(ctx.server, 'POST', `conversation/get-sms-list/${encodeURIComponent(a.agent.agentNumber!)}`, { token: b.agentToken, body: {} })).status, 404);
+      assert.equal((await call(ctx.server, 'POST', `conversation/get-conversation-sms/${b.account.id}`, {
+        token: b.agentToken, body: { conversation_id: sent.body.data.conversationId },
+      })).status, 404);
+      assert.equal((await call(ctx.server, 'POST', 'conversation/send-sms', {
+        token: b.agentToken, body: { toNumber: lead, content: 'hi', agentNo: a.agent.agentNumber },
+      })).status, 404);
+      const empty = await call(ctx.server, 'POST', 'conversation/send-sms', { token: a.agentToken, body: { toNumber: lead, content: '   ', agentNo: a.agent.agentNumber } });
+      assert.equal(empty.status, 400);
+      const count = (await ctx.server.db.select().from(smsMessages).where(eq(smsMessages.accountId, a.account.id))).length;
+      assert.equal(count, 2);
+      for (const s of [a.room, b.room, a.device, b.device]) s.close();
+    });
+
+    it('a text to another agent number of this installation arrives there', async () => {
+      const a = await onlineAgent(ctx.server);
+      const b = await onlineAgent(ctx.server);
+      await call(ctx.server, 'POST', 'conversation/send-sms', {
+        token: a.agentToken, body: { toNumber: b.agent.agentNumber, content: 'ping', agentNo: a.agent.agentNumber },
+      });
+      const arrived = await nextOfType(b.room, 'RECEIVE_SMS');
+      assert.equal(arrived.payload.fromNumber, a.agent.agentNumber);
+      assert.equal(arrived.payload.content, 'ping');
+      for (const s of [a.room, b.room, a.device, b.device]) s.close();
+    });
+  });
+}

@@ -1,0 +1,182 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { eq } from 'drizzle-orm';
+import twilio from 'twilio';
+import { calls, conversations, queueEntries, smsMessages } from '../../src/db/schema';
+import { TWILIO_WEBHOOK_PATHS } from '../../src/modules/telephony/twilio-paths';
+import { createTenant, setAgentStatus, uniquePhone } from '../factories';
+import { call, startServer, type TestServer } from '../helpers/server';
+import { nextOfType, silentFor } from '../helpers/simulator-device';
+import { openSocket } from '../helpers/sockets';
+import type { SuiteContext } from '../helpers/suite-context';
+
+const TWILIO = {
+  accountSid: `AC${'1'.repeat(32)}`,
+  authToken: 'test-auth-token-0123456789abcdef',
+  apiKeySid: `SK${'2'.repeat(32)}`,
+  apiKeySecret: 'test-api-key-secret',
+  twimlAppSid: `AP${'3'.repeat(32)}`,
+};
+const PUBLIC_URL = 'https://calls.example.test';
+
+const sid = (prefix: 'CA' | 'SM') => `${prefix}${[...Array(32)].map(() => Math.floor(Math.random() * 16).toString(16)).join('')}`;
+
+/** Posts a webhook the way Twilio does: form-encoded, signed over the public URL with the real helper. */
+async function webhook(server: TestServer, path: string, params: Record<string, string>, sign: 'good' | 'forged' | 'none' = 'good') {
+  const headers: Record<string, string> = { 'content-type': 'application/x-www-form-urlencoded' };
+  if (sign !== 'none') {
+    const token = sign === 'good' ? TWILIO.authToken : 'someone-elses-auth-token-000000';
+    headers['x-twilio-signature'] = twilio.getExpectedTwilioSignature(token, `${PUBLIC_URL}${path}`, params);
+  }
+  const response = await fetch(`${server.origin}${path}`, { method: 'POST', headers, body: new URLSearchParams(params).toString() });
+  return { status: response.status, text: await response.text(), type: response.headers.get('content-type') ?? '' };
+}
+
+export function telephonyTwilioSuite(ctx: SuiteContext) {
+  describe('telephony on Twilio (webhooks signed with the twilio helper)', () => {
+    let server: TestServer;
+    before(async () => {
+      server = await startServer(ctx.server.db, { twilio: TWILIO, publicApiUrl: PUBLIC_URL });
+    });
+    after(() => server.close());
+
+    it('mints a Voice-grant access token for the agent\'s email', async () => {
+      const a = await createTenant(server);
+      const response = await call(server, 'POST', 'call/generate-token', { token: a.agentToken, body: { identity: a.agent.email } });
+      assert.equal(response.status, 200);
+      assert.equal(response.body.data.provider, 'twilio');
+      const payload = JSON.parse(Buffer.from(String(response.body.data.token).split('.')[1]!, 'base64url').toString()) as {
+        iss: string; sub: string; exp: number; iat?: number; grants: { identity: string; voice: { incoming: { allow: boolean }; outgoing: { application_sid: string } } };
+      };
+      assert.equal(payload.iss, TWILIO.apiKeySid);
+      assert.equal(payload.sub, TWILIO.accountSid);
+      assert.equal(payload.grants.identity, a.agent.email);
+      assert.equal(payload.grants.voice.incoming.allow, true);
+      assert.equal(payload.grants.voice.outgoing.application_sid, TWILIO.twimlAppSid);
+      assert.ok(Math.abs(payload.exp - (Date.now() / 1000 + 3600)) < 60);
+    });
+
+    it('incoming call: good signature enqueues and rings the available agent; forged changes nothing; replay is a no-op', async () => {
+      const a = await createTenant(server);
+      await setAgentStatus(server.db, a.agent.id, 'available');
+      const room = openSocket(server, { accountId: a.account.id, token: a.agentToken });
+      assert.equal((await room.next()).type, 'INITIAL_STATUS');
+      const callSid = sid('CA');
+      const params = { CallSid: callSid, From: uniquePhone(), To: a.agent.agentNumber!, AccountSid: TWILIO.accountSid };
+
+      for (const sign of ['forged', 'none'] as const) {
+        const refused = await webhook(server, TWILIO_WEBHOOK_PATHS.incomingCall, params, sign);
+        assert.equal(refused.status, 403);
+      }
+      // A good signature on altered fields is a forgery too.
+      const tampered = { ...params, To: uniquePhone() };
+      const headers = {
+        'content-type': 'application/x-www-form-urlencoded',
+        'x-twilio-signature': twilio.getExpectedTwilioSignature(TWILIO.authToken, `${PUBLIC_URL}${TWILIO_WEBHOOK_PATHS.incomingCall}`, params),
+      };
+      assert.equal((await fetch(`${server.origin}${TWILIO_WEBHOOK_PATHS.incomingCall}`, { method: 'POST', headers, body: new URLSearchParams(tampered).toString() })).status, 403);
+      assert.equal((await server.db.select().from(calls).where(eq(calls.callSid, callSid))).length, 0);
+      assert.ok(await silentFor(room, 'QUEUE_UPDATED'));
+
+      const good = await webhook(server, TWILIO_WEBHOOK_PATHS.incomingCall, params);
+      assert.equal(good.status, 200);
+      assert.match(good.type, /xml/);
+      assert.match(good.text, new RegExp(`<Client[^>]*>${a.agent.email}</Client>`));
+      assert.match(good.text, /<Dial[^>]*timeout="30"/);
+      assert.deepEqual((await nextOfType(room, 'QUEUE_UPDATED')).queue?.map((q) => q.phoneNumber), [params.From]);
+
+      const replay = await webhook(server, TWILIO_WEBHOOK_PATHS.incomingCall, params);
+      assert.equal(replay.status, 200);
+      assert.equal(replay.text, good.text);
+      assert.equal((await server.db.select().from(calls).where(eq(calls.callSid, callSid))).length, 1);
+      assert.equal((await server.db.select().from(queueEntries).where(eq(queueEntries.callSid, callSid))).length, 1);
+      assert.ok(await silentFor(room, 'QUEUE_UPDATED'));
+
+      // The agent's <Client> leg answers: the call is theirs and the caller leaves the queue.
+      const answered = { CallSid: sid('CA'), ParentCallSid: callSid, CallStatus: 'in-progress', To: `client:${a.agent.email}` };
+      assert.equal((await webhook(server, TWILIO_WEBHOOK_PATHS.dialStatus, answered)).status, 204);
+      assert.deepEqual((await nextOfType(room, 'QUEUE_UPDATED')).queue, []);
+
+      // The call ends: DISCONNECT_CALL once, the log completed with Twilio's duration, the recording stored.
+      const ended = { CallSid: callSid, CallStatus: 'completed', CallDuration: '42' };
+      assert.equal((await webhook(server, TWILIO_WEBHOOK_PATHS.callStatus, ended, 'forged')).status, 403);
+      assert.equal((await webhook(server, TWILIO_WEBHOOK_PATHS.callStatus, ended)).status, 204);
+      assert.deepEqual(await nextOfType(room, 'DISCONNECT_CALL'), { type: 'DISCONNECT_CALL', callSid, agentId: a.agent.id });
+      assert.equal((await webhook(server, TWILIO_WEBHOOK_PATHS.callStatus, ended)).status, 204);
+      assert.ok(await silentFor(room, 'DISCONNECT_CALL'));
+      const recording = { CallSid: callSid, RecordingStatus: 'completed', RecordingUrl: `https://api.twilio.com/recordings/RE${'4'.repeat(32)}` };
+      assert.equal((await webhook(server, TWILIO_WEBHOOK_PATHS.recording, recording)).status, 204);
+      const [row] = await server.db.select().from(calls).where(eq(calls.callSid, callSid));
+      assert.equal(row?.status, 'completed');
+      assert.equal(row?.durationSeconds, 42);
+      assert.equal(row?.agentUserId, a.agent.id);
+      const [conversation] = await server.db.select().from(conversations).where(eq(conversations.callId, row!.id));
+      assert.equal(conversation?.recordingUrl, recording.RecordingUrl);
+      room.close();
+    });
+
+    it('incoming call with no agent available says so; a number that is not ours is not in service', async () => {
+      const a = await createTenant(server);
+      const busy = await webhook(server, TWILIO_WEBHOOK_PATHS.incomingCall, { CallSid: sid('CA'), From: uniquePhone(), To: a.agent.agentNumber! });
+      assert.match(busy.text, /agents are busy/);
+      assert.doesNotMatch(busy.text, /<Dial/);
+      const stranger = await webhook(server, TWILIO_WEBHOOK_PATHS.incomingCall, { CallSid: sid('CA'), From: uniquePhone(), To: uniquePhone() });
+      assert.match(stranger.text, /not in service/);
+    });
+
+    it('outgoing call from the softphone dials the To number from the agent\'s number', async () => {
+      const a = await createTenant(server);
+      const callSid = sid('CA');
+      const to = uniquePhone();
+      const response = await webhook(server, TWILIO_WEBHOOK_PATHS.outgoingCall, { CallSid: callSid, From: `client:${a.agent.email}`, To: to.slice(2) });
+      assert.equal(response.status, 200);
+      assert.match(response.text, new RegExp(`<Dial[^>]*callerId="\\${a.agent.agentNumber}"`));
+      assert.match(response.text, new RegExp(`<Number[^>]*>\\${to}</Number>`));
+      const [row] = await server.db.select().from(calls).where(eq(calls.callSid, callSid));
+      assert.equal(row?.direction, 'outbound');
+      assert.equal(row?.agentUserId, a.agent.id);
+      const invalid = await webhook(server, TWILIO_WEBHOOK_PATHS.outgoingCall, { CallSid: sid('CA'), From: `client:${a.agent.email}`, To: '12' });
+      assert.match(invalid.text, /not a valid US number/);
+    });
+
+    it('inbound SMS and SMS status callbacks: RECEIVE_SMS once per MessageSid, SMS_STATUS_CHANGED once per status', async () => {
+      const a = await createTenant(server);
+      const other = await createTenant(server);
+      const room = openSocket(server, { accountId: a.account.id, token: a.agentToken });
+      const outsider = openSocket(server, { accountId: other.account.id, token: other.agentToken });
+      await Promise.all([room.next(), outsider.next()]);
+      const messageSid = sid('SM');
+      const params = { MessageSid: messageSid, From: uniquePhone(), To: a.agent.agentNumber!, Body: '<img src=x onerror=alert(1)>' };
+      assert.equal((await webhook(server, TWILIO_WEBHOOK_PATHS.incomingSms, params, 'forged')).status, 403);
+      const good = await webhook(server, TWILIO_WEBHOOK_PATHS.incomingSms, params);
+      assert.equal(good.status, 200);
+      assert.match(good.text, /<Response\/>/);
+      const pushed = await nextOfType(room, 'RECEIVE_SMS');
+      assert.equal(pushed.payload.content, params.Body);
+      assert.equal((await webhook(server, TWILIO_WEBHOOK_PATHS.incomingSms, params)).status, 200);
+      assert.ok(await silentFor(room, 'RECEIVE_SMS'));
+      assert.ok(await silentFor(outsider, 'RECEIVE_SMS', 50));
+      assert.equal((await server.db.select().from(smsMessages).where(eq(smsMessages.messageSid, messageSid))).length, 1);
+
+      // An outbound text's status: stored and pushed once per status.
+      const [conversationRow] = await server.db.select({ conversationId: smsMessages.conversationId }).from(smsMessages).where(eq(smsMessages.messageSid, messageSid));
+      const outboundSid = sid('SM');
+      await server.db.insert(smsMessages).values({
+        conversationId: conversationRow!.conversationId, accountId: a.account.id, direction: 'outbound', content: 'hi', status: 'queued', messageSid: outboundSid,
+      });
+      const status = { MessageSid: outboundSid, MessageStatus: 'delivered' };
+      assert.equal((await webhook(server, TWILIO_WEBHOOK_PATHS.smsStatus, status, 'none')).status, 403);
+      assert.equal((await webhook(server, TWILIO_WEBHOOK_PATHS.smsStatus, status)).status, 204);
+      assert.equal((await nextOfType(room, 'SMS_STATUS_CHANGED')).payload.status, 'delivered');
+      assert.equal((await webhook(server, TWILIO_WEBHOOK_PATHS.smsStatus, status)).status, 204);
+      assert.ok(await silentFor(room, 'SMS_STATUS_CHANGED'));
+      room.close();
+      outsider.close();
+    });
+
+    it('has no simulator doors when Twilio is configured', async () => {
+      const response = await fetch(`${server.origin}/v1/telephony/simulator/inbound-call`, { method: 'POST' });
+      assert.equal(response.status, 404);
+    });
+  });
+}

@@ -1,0 +1,94 @@
+import { expect, test, type Page } from '@playwright/test';
+import { randomBytes } from 'node:crypto';
+import { apiToken, bearer } from '../support/admin-api';
+import { API_URL } from '../support/ports';
+import { DEMO, signIn } from '../support/session';
+
+// Eleven clients through the dialog, then an edit: a long walk on a shared machine.
+test.setTimeout(300_000);
+
+async function addClient(page: Page, type: string, client: string, model: string) {
+  await page.getByRole('button', { name: 'Add AI Client' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add AI Client' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Add', exact: true })).toHaveCount(0);
+  if (type !== 'AI Client') {
+    await dialog.getByRole('combobox', { name: 'Client Type' }).click();
+    await page.locator('.ant-select-dropdown:visible').getByTitle(type, { exact: true }).click();
+  }
+  await dialog.getByRole('combobox', { name: 'Ai Client' }).click();
+  await page.locator('.ant-select-dropdown:visible').getByTitle(client, { exact: true }).click();
+  await dialog.getByRole('textbox', { name: 'Model' }).fill(model);
+  await dialog.getByRole('button', { name: 'Add', exact: true }).click();
+  await expect(page.getByText('AI Client added successfully').first()).toBeVisible();
+  await expect(dialog).toBeHidden();
+}
+
+test('an administrator adds eleven AI clients, finds the eleventh on page 2 and edits it', async ({ page, request }) => {
+  const tag = `e2e${randomBytes(3).toString('hex')}`;
+  await signIn(page, DEMO.ADMINISTRATOR);
+  await page.goto('/admin/ai-clients');
+
+  await expect(page.getByRole('heading', { name: 'Ai Client List' })).toBeVisible();
+  const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' });
+  await expect(crumbs).toHaveCount(1);
+  await expect(crumbs.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/admin/account-list');
+  await expect(crumbs).toContainText('Ai Clients');
+  await expect(page.getByText('Ai/STT/TTS Clients')).toBeVisible();
+
+  // The dialog's rules in the real browser: nothing to submit until changed, then required fields.
+  await page.getByRole('button', { name: 'Add AI Client' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add AI Client' });
+  await dialog.getByRole('combobox', { name: 'Client Type' }).click();
+  await page.locator('.ant-select-dropdown:visible').getByTitle('STT Client', { exact: true }).click();
+  await dialog.getByRole('button', { name: 'Add', exact: true }).click();
+  await expect(dialog.getByText('Ai Model is required')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+
+  for (let i = 1; i <= 10; i += 1) await addClient(page, 'AI Client', 'Claude', `${tag}-${String(i).padStart(2, '0')}`);
+  await addClient(page, 'STT Client', 'Deepgram', `${tag}-11`);
+
+  await page.getByRole('textbox', { name: 'Search clients' }).fill(tag);
+  const table = page.getByRole('region', { name: 'Ai/STT/TTS Clients' });
+  await expect(table.getByRole('row')).toHaveCount(11); // header + 10
+  await expect(table.getByText(`${tag}-11`)).toHaveCount(0);
+  const pager = page.getByRole('navigation', { name: 'Pagination' });
+  await expect(pager.getByRole('button', { name: /^Page/ })).toHaveText(['1', '2']);
+  await pager.getByRole('button', { name: 'Page 2' }).click();
+  const eleventh = table.getByRole('row', { name: new RegExp(`${tag}-11`) });
+  await expect(eleventh).toBeVisible();
+  await expect(eleventh.getByRole('cell')).toHaveText(['Deepgram STT Client', `${tag}-11`, 'N/A', '']);
+
+  await eleventh.getByRole('button', { name: `Actions for Deepgram ${tag}-11` }).click();
+  await page.getByRole('menuitem', { name: 'Edit' }).click();
+  await expect(page).toHaveURL(/\/admin\/ai-client\/edit\/[0-9a-f-]{36}$/);
+  const id = page.url().split('/').pop()!;
+
+  await expect(page.getByLabel('Model')).toHaveValue(`${tag}-11`);
+  await page.getByLabel('Model').fill(`${tag}-nova`);
+  await page.getByLabel('Purpose').fill('Transcribes inbound calls');
+  const apiKey = `dg-${randomBytes(8).toString('hex')}`;
+  await page.getByLabel('API key').fill(apiKey);
+  await page.getByRole('switch', { name: 'Enabled' }).click();
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('AI Client updated')).toBeVisible();
+  await expect(page.getByLabel('API key')).toHaveValue('');
+  await expect(page.getByText('Stored', { exact: true })).toBeVisible();
+
+  // What the server keeps: the new values, credentials only as a flag, never the key itself.
+  const token = await apiToken(request, DEMO.ADMINISTRATOR);
+  const res = await request.get(`${API_URL}/ai-client/get-ai-client/${id}`, { headers: bearer(token) });
+  const text = await res.text();
+  expect(text).not.toContain(apiKey);
+  expect(JSON.parse(text).data).toMatchObject({ model: `${tag}-nova`, purpose: 'Transcribes inbound calls', enabled: false, hasCredentials: true });
+
+  await page.reload();
+  await expect(page.getByLabel('Model')).toHaveValue(`${tag}-nova`);
+  await expect(page.getByLabel('API key')).toHaveValue('');
+  await page.getByRole('button', { name: 'Go back' }).click();
+  await expect(page).toHaveURL(/\/admin\/ai-clients$/);
+  await page.getByRole('textbox', { name: 'Search clients' }).fill(`${tag}-nova`);
+  await expect(table.getByRole('row', { name: new RegExp(`${tag}-nova`) }).getByRole('cell'))
+    .toHaveText(['Deepgram STT ClientDisabled', `${tag}-nova`, 'Transcribes inbound calls', '']);
+});

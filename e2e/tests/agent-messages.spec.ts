@@ -1,0 +1,60 @@
+import { expect, test } from '@playwright/test';
+import { API_URL } from '../support/ports';
+import { DEMO, signIn } from '../support/session';
+
+const AGENT_NUMBER = '+15550100001';
+const AGENT2 = { email: 'agent2@demo.test', number: '+15550100002' };
+
+test('an SMS sent from one agent\'s screen arrives live on the other\'s, HTML shown as text', async ({ browser }) => {
+  const sender = await (await browser.newContext()).newPage();
+  const receiver = await (await browser.newContext()).newPage();
+  await signIn(sender, DEMO.AGENT);
+  await signIn(receiver, AGENT2.email);
+  await sender.goto('/dashboard/messages');
+  await receiver.goto('/dashboard/messages');
+  await expect(receiver.getByRole('navigation', { name: 'Conversations' })).toBeVisible();
+
+  const text = `<b>Meet</b> at ${Date.now()} <img src=x onerror="document.title='owned'">`;
+  await sender.getByRole('button', { name: 'New message' }).click();
+  await sender.getByRole('textbox', { name: 'To' }).fill(AGENT2.number);
+  await sender.getByRole('textbox', { name: 'Message' }).fill(text);
+  await sender.getByRole('button', { name: /Send/ }).click();
+  await expect(sender.getByRole('list', { name: 'Messages' }).getByText(text)).toBeVisible();
+  // The simulated carrier reports it delivered.
+  await expect(sender.getByRole('list', { name: 'Messages' }).getByText(/delivered/)).toBeVisible();
+
+  // No reload: the receiver's list shows the new text, and opening it shows it as typed.
+  const thread = receiver.getByRole('navigation', { name: 'Conversations' }).getByRole('button', { name: new RegExp(AGENT_NUMBER.replace('+', '\\+')) });
+  await expect(thread.first()).toContainText(text);
+  await thread.first().click();
+  await expect(receiver.getByRole('list', { name: 'Messages' }).getByText(text)).toBeVisible();
+  expect(await receiver.locator('[aria-label="Messages"] img').count()).toBe(0);
+  expect(await receiver.title()).not.toBe('owned');
+});
+
+test('an inbound SMS from the simulator appears live in the open thread', async ({ page, request }) => {
+  await signIn(page, DEMO.AGENT);
+  await page.goto('/dashboard/messages');
+  const lead = `+1555${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
+  const first = await request.post(`${API_URL}/telephony/simulator/inbound-sms`, { data: { from: lead, to: AGENT_NUMBER, body: 'Hello there' } });
+  expect(first.ok()).toBe(true);
+  const thread = page.getByRole('navigation', { name: 'Conversations' }).getByRole('button', { name: new RegExp(lead.replace('+', '\\+')) });
+  await thread.click();
+  await expect(page.getByRole('list', { name: 'Messages' }).getByText('Hello there')).toBeVisible();
+  await request.post(`${API_URL}/telephony/simulator/inbound-sms`, { data: { from: lead, to: AGENT_NUMBER, body: 'Are you there?' } });
+  await expect(page.getByRole('list', { name: 'Messages' }).getByText('Are you there?')).toBeVisible();
+});
+
+test('dialer setting: the agent uploads a default voicemail and can play it', async ({ page }) => {
+  await signIn(page, DEMO.AGENT);
+  await page.goto('/dashboard/dialer-setting');
+  await expect(page.getByText('+15550100001')).toBeVisible();
+  await page.getByLabel('Voicemail file').setInputFiles({ name: 'greeting.wav', mimeType: 'audio/wav', buffer: Buffer.alloc(64 * 1024, 1) });
+  await expect(page.getByText('Default voicemail uploaded')).toBeVisible();
+  const audio = page.getByLabel('Default voicemail');
+  const src = await audio.getAttribute('src');
+  expect(src).toMatch(/\/v1\/telephony\/voicemail\//);
+  const served = await page.request.get(src!);
+  expect(served.status()).toBe(200);
+  expect((await served.body()).length).toBe(64 * 1024);
+});

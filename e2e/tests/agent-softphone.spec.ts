@@ -1,0 +1,76 @@
+import { expect, test } from '@playwright/test';
+import { API_URL } from '../support/ports';
+import { DEMO, signIn } from '../support/session';
+
+const AGENT_NUMBER = '+15550100001';
+const randomCaller = () => `+1555${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
+
+test('an inbound call queues, rings the agent, is accepted and timed, the caller hangs up, and it is in the call logs', async ({ browser }) => {
+  const agentContext = await browser.newContext();
+  const callerContext = await browser.newContext();
+  const page = await agentContext.newPage();
+  await signIn(page, DEMO.AGENT);
+  await expect(page.locator('[data-device-status="ready"]')).toBeVisible();
+
+  const badge = page.locator('.ant-badge sup');
+  const before = (await badge.count()) > 0 ? Number(await badge.first().getAttribute('title')) : 0;
+
+  // The caller: the simulator's "ring an agent" door, from a second browser context.
+  const caller = randomCaller();
+  const rung = await callerContext.request.post(`${API_URL}/telephony/simulator/inbound-call`, { data: { from: caller, to: AGENT_NUMBER } });
+  expect(rung.ok()).toBe(true);
+  const { callSid, rang } = (await rung.json()).data as { callSid: string; rang: number };
+  expect(rang).toBeGreaterThanOrEqual(1);
+
+  await expect(badge.first()).toHaveAttribute('title', String(before + 1));
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByText('Incoming call')).toBeVisible();
+  await expect(dialog.getByText(`${caller} is calling you`)).toBeVisible();
+  // Clicking outside does not dismiss it.
+  await page.mouse.click(10, 10);
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Accept' }).click();
+  await expect(dialog).toBeHidden();
+
+  const status = page.getByRole('status', { name: 'Call status' });
+  await expect(status.getByText('Queue Call / Mobile')).toBeVisible();
+  await expect(status.getByText(caller)).toBeVisible();
+  await expect(page.getByLabel('Call timer')).toHaveText(/^00:00:0[2-9]$/, { timeout: 10_000 });
+  // Accepting took the caller off the queue for every screen.
+  if (before > 0) await expect(badge.first()).toHaveAttribute('title', String(before));
+  else await expect(page.getByRole('button', { name: 'Queue List' })).toBeHidden();
+
+  const hungUp = await callerContext.request.post(`${API_URL}/telephony/simulator/calls/${callSid}/hangup`);
+  expect(hungUp.ok()).toBe(true);
+  await expect(status.getByText('Ready For Call')).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Phone number' })).toHaveValue('');
+
+  await page.goto('/dashboard/agent-call-logs');
+  const row = page.getByRole('row').filter({ hasText: caller });
+  await expect(row).toBeVisible();
+  await expect(row).toContainText('Inbound');
+  await expect(row).toContainText('Completed');
+  await expect(row).toContainText(/00:00:0[2-9]|00:00:[1-5]\d/);
+  await agentContext.close();
+  await callerContext.close();
+});
+
+test('the agent dials a number from the dial pad; an empty number is refused', async ({ page }) => {
+  await signIn(page, DEMO.AGENT);
+  await expect(page.locator('[data-device-status="ready"]')).toBeVisible();
+  await page.getByRole('button', { name: 'Dial pad' }).click();
+  await page.getByRole('button', { name: 'Call', exact: true }).click();
+  await expect(page.getByText('Please enter a phone number to call')).toBeVisible();
+  const callee = randomCaller();
+  await page.getByRole('textbox', { name: 'Phone number' }).fill(callee);
+  await page.getByRole('button', { name: 'Call', exact: true }).click();
+  const status = page.getByRole('status', { name: 'Call status' });
+  await expect(status.getByText(callee)).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Phone number' })).toHaveAttribute('readonly', '');
+  // The simulated callee answers; the timer runs.
+  await expect(page.getByLabel('Call timer')).toHaveText(/^00:00:0[1-9]$/, { timeout: 10_000 });
+  await page.getByRole('button', { name: 'Hang up' }).click();
+  await expect(status.getByText('Ready For Call')).toBeVisible();
+  await page.goto('/dashboard/agent-call-logs');
+  await expect(page.getByRole('row').filter({ hasText: callee })).toContainText('Outbound');
+});

@@ -1,0 +1,48 @@
+import { expect, test } from '@playwright/test';
+import { NEW_USER_PASSWORD, registerVerifiedUser } from '../support/new-user';
+import { saveScreenshot } from '../support/screenshot';
+import { DEMO, signIn } from '../support/session';
+
+test('the calendar and the business profile show the demo account\'s data', async ({ page }) => {
+  await signIn(page, DEMO.USER);
+  await page.goto('/dashboard/calendar');
+  await expect(page.getByRole('grid')).toHaveAttribute('aria-busy', 'false');
+  await saveScreenshot(page, 'dashboard-calendar');
+  await page.goto('/dashboard/account/business');
+  await expect(page.getByLabel('Business name')).toHaveValue('Acme Dental');
+  await saveScreenshot(page, 'dashboard-account-business');
+});
+
+test('a USER sends a support request and sees it listed as open', async ({ page, request }) => {
+  const email = await registerVerifiedUser(request, 'Support Test Dental');
+  await signIn(page, email, NEW_USER_PASSWORD);
+  await page.goto('/dashboard/support-desk');
+  await expect(page.getByText('No support requests yet')).toBeVisible();
+  await page.getByLabel('Subject').fill('Invoice question');
+  await page.getByLabel('Category').click();
+  await page.getByTitle('Billing').click();
+  await page.getByLabel('Message').fill('Why was I charged twice?');
+  await page.getByRole('button', { name: 'Send request' }).click();
+  await expect(page.getByText(/Request SR-\d+ sent; we will reply by email/)).toBeVisible();
+  const row = page.getByRole('row', { name: /Invoice question/ });
+  await expect(row).toContainText('Open');
+  await saveScreenshot(page, 'dashboard-support-desk');
+});
+
+test('a USER creates an API key, sees the secret once, and revokes it', async ({ page, request }) => {
+  const email = await registerVerifiedUser(request, 'Keys Test Dental');
+  await signIn(page, email, NEW_USER_PASSWORD);
+  await page.goto('/dashboard/account/api-integration');
+  await expect(page.getByText('No API keys yet')).toBeVisible();
+  await page.getByLabel('Key name').fill('CRM sync');
+  await page.getByRole('button', { name: 'Create key' }).click();
+  await expect(page.getByText('Copy your new key now: it will not be shown again')).toBeVisible();
+  await expect(page.getByText(/^ak_live_[A-Za-z0-9_-]{43}$/)).toBeVisible();
+  await saveScreenshot(page, 'dashboard-account-api-integration');
+  await page.reload();
+  await expect(page.getByRole('row', { name: /CRM sync/ })).toBeVisible();
+  await expect(page.getByText(/^ak_live_[A-Za-z0-9_-]{43}$/)).toHaveCount(0);
+  await page.getByRole('button', { name: 'Revoke CRM sync' }).click();
+  await page.getByRole('button', { name: 'Revoke', exact: true }).click();
+  await expect(page.getByRole('row', { name: /CRM sync/ })).toContainText('Revoked');
+});

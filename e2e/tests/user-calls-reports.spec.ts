@@ -1,0 +1,32 @@
+import { expect, test } from '@playwright/test';
+import { saveScreenshot } from '../support/screenshot';
+import { DEMO, signIn } from '../support/session';
+
+// Reads the demo account's seeded calls only; nothing here changes shared data.
+test('a USER opens a call\'s conversation from the call logs: transcript and recording player', async ({ page }) => {
+  await signIn(page, DEMO.USER);
+  await saveScreenshot(page, 'dashboard-overview');
+  await page.goto('/dashboard/reports/call-logs');
+  const answered = page.getByRole('row').filter({ has: page.getByRole('link', { name: 'Listen' }) }).first();
+  await expect(answered).toBeVisible();
+  await saveScreenshot(page, 'dashboard-reports-call-logs');
+  await answered.getByRole('link', { name: /^Conversation of the call with/ }).click();
+
+  await expect(page).toHaveURL(/\/dashboard\/calls\/[0-9a-f-]+\/conversation$/);
+  await expect(page.getByRole('heading', { name: 'Conversation' })).toBeVisible();
+  const transcript = page.getByRole('list', { name: 'Transcript' });
+  await expect(transcript.getByRole('listitem').first()).toBeVisible();
+  expect(await transcript.getByRole('listitem').count()).toBeGreaterThan(1);
+  await expect(page.getByLabel('Call recording')).toHaveAttribute('src', /^https?:\/\//);
+  await saveScreenshot(page, 'dashboard-calls-conversation');
+});
+
+test('the report screens show the account\'s appointments and call summaries', async ({ page }) => {
+  await signIn(page, DEMO.USER);
+  await page.goto('/dashboard/reports/appointments');
+  await expect(page.getByRole('region', { name: 'Appointment list' }).getByRole('row').nth(1)).toBeVisible();
+  await saveScreenshot(page, 'dashboard-reports-appointments');
+  await page.goto('/dashboard/reports/summary');
+  await expect(page.getByRole('region', { name: 'Call summaries' }).getByRole('row').nth(1)).toBeVisible();
+  await saveScreenshot(page, 'dashboard-reports-summary');
+});

@@ -1,0 +1,150 @@
+import '../../test/test-env';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { authStore, sessionUserAtom, tokenAtom } from 'shared-auth';
+import type { SessionUser } from 'shared-contracts';
+import { freshPage, jsonResponse, makeUser, renderApp, signIn, stubFetch } from '../../test/render-app';
+
+// Whole forms of antd inputs re-render on each change; on a shared 2-core machine a flow takes seconds.
+jest.setTimeout(90_000);
+
+async function fill(label: string, text: string) {
+  await userEvent.click(screen.getByLabelText(label));
+  await userEvent.paste(text);
+}
+
+const security = { twoStepEnabled: false, twoStepChannel: 'email', loginAlerts: false, sessionTimeoutMinutes: 720, passwordChangedAt: null };
+
+/** A fake API for the account pages: records every call, answers from the handlers given. */
+function accountApi(user: SessionUser, overrides: Record<string, (init: RequestInit) => Response> = {}) {
+  return stubFetch((url, init) => {
+    const path = url.replace('https://api.test/v1/', '');
+    const key = `${init.method} ${path.split('/').slice(0, 2).join('/')}`;
+    if (overrides[key]) return overrides[key](init);
+    if (key === 'GET users/get-current-user') return jsonResponse({ data: { user, phoneNumber: '+12125550100' } });
+    if (key === 'GET users/get-security-preference') return jsonResponse({ data: security });
+    return jsonResponse({ type: 'NotFound', message: 'Not found' }, 404);
+  });
+}
+
+const bodyOf = (init: RequestInit) => JSON.parse(init.body as string) as Record<string, unknown>;
+
+beforeEach(() => freshPage());
+
+test('profile: sends only what changed and updates the signed-in user', async () => {
+  const user = makeUser({ role: 'AGENT', firstName: 'Grace', lastName: 'Hopper', timeZone: 'UTC' });
+  signIn(user);
+  const fetchMock = accountApi(user, {
+    'PATCH users/update-current-user': (init) => jsonResponse({ data: { user: { ...user, ...bodyOf(init) }, phoneNumber: '+12125550100' } }),
+  });
+  renderApp('/dashboard/account/profile');
+  const first = await screen.findByLabelText('First name');
+  expect(first).toHaveValue('Grace');
+  expect(screen.getByLabelText('Phone number')).toHaveValue('+12125550100');
+  expect(screen.getByRole('button', { name: 'Save changes' })).toBeDisabled();
+
+  await userEvent.clear(first);
+  await userEvent.click(screen.getByLabelText('Last name'));
+  expect(await screen.findByText('First name is required')).toBeInTheDocument();
+  await fill('First name', 'Ada');
+  await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+
+  expect(await screen.findByText('Profile updated')).toBeInTheDocument();
+  const patch = fetchMock.mock.calls.find(([, init]) => init.method === 'PATCH')!;
+  expect(patch[0]).toBe(`https://api.test/v1/users/update-current-user/${user.id}`);
+  expect(bodyOf(patch[1])).toEqual({ firstName: 'Ada' });
+  expect(authStore.get(sessionUserAtom)?.firstName).toBe('Ada');
+});
+
+test('profile: a server refusal is shown on the form', async () => {
+  const user = makeUser();
+  signIn(user);
+  accountApi(user, {
+    'PATCH users/update-current-user': () => jsonResponse({ type: 'BadRequest', message: 'x', errors: ['Phone number must be a US number: +1 followed by ten digits'] }, 400),
+  });
+  renderApp('/dashboard/account/profile');
+  await userEvent.clear(await screen.findByLabelText('Phone number'));
+  await fill('Phone number', '2125550199');
+  await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+  const alert = await screen.findByText('Phone number must be a US number: +1 followed by ten digits');
+  expect(alert.closest('[role="alert"]')).not.toBeNull();
+});
+
+test('overview: shows the profile and how the account is protected', async () => {
+  const user = makeUser({ role: 'ADMINISTRATOR', email: 'boss@example.com' });
+  signIn(user);
+  accountApi(user);
+  renderApp('/dashboard/account/overview');
+  expect(await screen.findByText('boss@example.com')).toBeInTheDocument();
+  expect(screen.getByText('Administrator')).toBeInTheDocument();
+  expect(screen.getByText('+12125550100')).toBeInTheDocument();
+  expect(screen.getAllByText('Off')).toHaveLength(2);
+  expect(screen.getByText('Never')).toBeInTheDocument();
+});
+
+test('security: validates the change-password form, shows a wrong current password without signing out, then succeeds', async () => {
+  const user = makeUser({ role: 'USER' });
+  signIn(user);
+  let attempt = 0;
+  const fetchMock = accountApi(user, {
+    'POST auth/change-password': () => {
+      attempt += 1;
+      return attempt === 1
+        ? jsonResponse({ type: 'BadRequest', message: 'Current password is incorrect' }, 400)
+        : jsonResponse({ data: { message: 'Password changed. Your other sessions were signed out.' } });
+    },
+  });
+  renderApp('/dashboard/account/security');
+  await userEvent.click(await screen.findByRole('button', { name: 'Change password' }));
+  expect(await screen.findByText('Password is required')).toBeInTheDocument();
+  expect(screen.getByText('New password is required')).toBeInTheDocument();
+  expect(screen.getByText('Confirm your password')).toBeInTheDocument();
+
+  await fill('Current password', 'old-pass-1');
+  await fill('New password', 'old-pass-1');
+  await fill('Confirm new password', 'old-pass-2');
+  await userEvent.click(screen.getByRole('button', { name: 'Change password' }));
+  expect(await screen.findByText('Passwords do not match')).toBeInTheDocument();
+  expect(screen.getByText('New password must differ from the current password')).toBeInTheDocument();
+  expect(fetchMock.mock.calls.some(([, init]) => init.method === 'POST')).toBe(false);
+
+  await userEvent.clear(screen.getByLabelText('New password'));
+  await fill('New password', 'new-pass-1');
+  await userEvent.clear(screen.getByLabelText('Confirm new password'));
+  await fill('Confirm new password', 'new-pass-1');
+  await userEvent.click(screen.getByRole('button', { name: 'Change password' }));
+  expect(await screen.findByText('Current password is incorrect')).toBeInTheDocument();
+  expect(authStore.get(tokenAtom)).toBe('test-token');
+
+  await userEvent.click(screen.getByRole('button', { name: 'Change password' }));
+  expect(await screen.findByText('Password changed. Your other sessions were signed out.')).toBeInTheDocument();
+  const post = fetchMock.mock.calls.filter(([, init]) => init.method === 'POST').at(-1)!;
+  expect(bodyOf(post[1])).toEqual({ password: 'old-pass-1', passwordNew: 'new-pass-1', passwordConfirm: 'new-pass-1' });
+});
+
+test('security: turning two-step on saves at once and shows it', async () => {
+  const user = makeUser({ role: 'AGENT' });
+  signIn(user);
+  const fetchMock = accountApi(user, {
+    'PATCH users/update-security-preference': (init) => jsonResponse({ data: { ...security, ...bodyOf(init) } }),
+  });
+  renderApp('/dashboard/account/security');
+  const toggle = await screen.findByRole('switch', { name: 'Two-step verification' });
+  expect(toggle).not.toBeChecked();
+  await userEvent.click(toggle);
+  expect(await screen.findByText('Two-step verification is on')).toBeInTheDocument();
+  await waitFor(() => expect(screen.getByRole('switch', { name: 'Two-step verification' })).toBeChecked());
+  const patch = fetchMock.mock.calls.find(([, init]) => init.method === 'PATCH')!;
+  expect(patch[0]).toBe(`https://api.test/v1/users/update-security-preference/${user.id}`);
+  expect(bodyOf(patch[1])).toEqual({ twoStepEnabled: true });
+});
+
+test('an Unauthorized answer on an account page ends the session with the toast', async () => {
+  const user = makeUser();
+  signIn(user);
+  stubFetch(() => jsonResponse({ type: 'Unauthorized', message: 'Session expired, Please login again.' }, 401));
+  const { pathname } = renderApp('/dashboard/account/overview');
+  expect(await screen.findByText('Session expired, Please login again.')).toBeInTheDocument();
+  await waitFor(() => expect(pathname()).toBe('/auth/login/role'));
+  expect(authStore.get(sessionUserAtom)).toBeNull();
+});

@@ -1,0 +1,43 @@
+import { FORM_ERROR } from 'final-form';
+import type { FormApi } from 'final-form';
+import { Form } from 'react-final-form';
+import * as v from 'valibot';
+import { notify, useApiMutation } from 'shared-auth';
+import { ChangePasswordBody, contract, extractErrorText } from 'shared-contracts';
+import { Button } from 'shared-ui';
+import { FormError } from '../auth/form-error';
+import { formInput, schemaValidator } from '../auth/schema-validation';
+import { TextField } from '../auth/text-field';
+
+const KEYS = ['password', 'passwordNew', 'passwordConfirm'] as const;
+type Values = Partial<Record<(typeof KEYS)[number], string>>;
+const validate = schemaValidator(ChangePasswordBody, KEYS);
+
+/** Change password (spec: password, passwordNew, passwordConfirm); other sessions end on the server. */
+export function ChangePasswordForm() {
+  const change = useApiMutation(contract.auth.changePassword, { invalidates: [contract.users.getSecurityPreference] });
+  const submit = async (values: Values, form: FormApi<Values>) => {
+    try {
+      const { data } = await change.trigger({ body: v.parse(ChangePasswordBody, formInput(values, KEYS)) });
+      notify.success(data.message);
+      // After the submit settles, so the cleared fields do not show "required" at once.
+      setTimeout(() => form.restart());
+      return undefined;
+    } catch (error) {
+      return { [FORM_ERROR]: extractErrorText(error) };
+    }
+  };
+  return (
+    <Form<Values> onSubmit={submit} validate={validate}>
+      {({ handleSubmit, submitting, submitError }) => (
+        <form onSubmit={handleSubmit} noValidate aria-label="Change password">
+          <TextField name="password" label="Current password" type="password" autoComplete="current-password" />
+          <TextField name="passwordNew" label="New password" type="password" autoComplete="new-password" />
+          <TextField name="passwordConfirm" label="Confirm new password" type="password" autoComplete="new-password" />
+          <FormError text={submitError as string | undefined} />
+          <Button type="primary" htmlType="submit" loading={submitting}>Change password</Button>
+        </form>
+      )}
+    </Form>
+  );
+}

@@ -1,0 +1,65 @@
+import type { ReactNode } from 'react';
+import { notify, useApiMutation } from 'shared-auth';
+import { SESSION_TIMEOUT_MINUTES, contract } from 'shared-contracts';
+import type { SecurityPreference } from 'shared-contracts';
+import { Flex, Select, Switch, Typography } from 'shared-ui';
+
+const TIMEOUTS = [15, 30, 60, 240, 720, 1440].filter((m) => m >= SESSION_TIMEOUT_MINUTES.min && m <= SESSION_TIMEOUT_MINUTES.max);
+const timeoutLabel = (m: number) => (m < 60 ? `${m} minutes` : `${m / 60} hour${m === 60 ? '' : 's'}`);
+
+interface Props {
+  userId: string;
+  value: SecurityPreference;
+  onSaved: (next: SecurityPreference) => void;
+}
+
+/** Two-step verification on/off, sign-in alerts and the idle timeout; each change saves at once. */
+export function SecuritySettings({ userId, value, onSaved }: Props) {
+  const update = useApiMutation(contract.users.updateSecurityPreference);
+  const save = async (body: Partial<SecurityPreference>, done: string) => {
+    try {
+      const { data } = await update.trigger({ params: { userId }, body });
+      onSaved(data);
+      notify.success(done);
+    } catch (error) {
+      notify.error(error);
+    }
+  };
+  const row = (label: string, hint: string, control: ReactNode) => (
+    <Flex justify="space-between" align="center" gap={16}>
+      <div>
+        <Typography.Text strong>{label}</Typography.Text>
+        <Typography.Paragraph type="secondary" style={{ margin: 0 }}>{hint}</Typography.Paragraph>
+      </div>
+      {control}
+    </Flex>
+  );
+  return (
+    <Flex vertical gap={20}>
+      {row('Two-step verification', 'After your password, enter a code we email you.', (
+        <Switch
+          aria-label="Two-step verification"
+          checked={value.twoStepEnabled}
+          loading={update.isMutating}
+          onChange={(on) => void save({ twoStepEnabled: on }, on ? 'Two-step verification is on' : 'Two-step verification is off')}
+        />
+      ))}
+      {row('Sign-in alerts', 'Email me when my account is signed in to.', (
+        <Switch
+          aria-label="Sign-in alerts"
+          checked={value.loginAlerts}
+          onChange={(on) => void save({ loginAlerts: on }, 'Security settings updated')}
+        />
+      ))}
+      {row('Sign out when idle', 'End a session after this long without activity.', (
+        <Select
+          aria-label="Sign out when idle"
+          value={value.sessionTimeoutMinutes}
+          style={{ width: 140 }}
+          options={[...new Set([...TIMEOUTS, value.sessionTimeoutMinutes])].sort((a, b) => a - b).map((m) => ({ value: m, label: timeoutLabel(m) }))}
+          onChange={(m: number) => void save({ sessionTimeoutMinutes: m }, 'Security settings updated')}
+        />
+      ))}
+    </Flex>
+  );
+}

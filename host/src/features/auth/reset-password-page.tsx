@@ -1,0 +1,54 @@
+import { useState } from 'react';
+import { FORM_ERROR } from 'final-form';
+import { Form } from 'react-final-form';
+import { Link, useParams } from 'react-router-dom';
+import * as v from 'valibot';
+import { useApiMutation } from 'shared-auth';
+import { ResetPasswordBody, contract, extractErrorText } from 'shared-contracts';
+import { Alert, Button, Flex } from 'shared-ui';
+import { AuthCard } from './auth-card';
+import { FormError } from './form-error';
+import { formInput, schemaValidator } from './schema-validation';
+import { TextField } from './text-field';
+
+const KEYS = ['id', 'password', 'confirmPassword'] as const;
+const validate = schemaValidator(ResetPasswordBody, KEYS);
+type Values = { password?: string; confirmPassword?: string };
+
+/** auth/reset-password/{id}: the link from the reset email; the id is the link's secret. */
+export function ResetPasswordPage() {
+  const { id = '' } = useParams();
+  const reset = useApiMutation(contract.auth.resetPassword);
+  const [done, setDone] = useState<string | null>(null);
+  const submit = async (values: Values) => {
+    try {
+      const { data } = await reset.trigger({ body: v.parse(ResetPasswordBody, formInput({ ...values, id }, KEYS)) });
+      setDone(data.message);
+      return undefined;
+    } catch (error) {
+      return { [FORM_ERROR]: extractErrorText(error) };
+    }
+  };
+  return (
+    <AuthCard title="Reset password">
+      {done ? (
+        <Flex vertical gap={16}>
+          <Alert type="success" showIcon title={done} />
+          <Link to="/auth/login">Sign in</Link>
+        </Flex>
+      ) : (
+        <Form<Values> onSubmit={submit} validate={(values) => validate({ ...values, id })}>
+          {({ handleSubmit, submitting, submitError }) => (
+            <form onSubmit={handleSubmit} noValidate aria-label="Reset password">
+              <TextField name="password" label="New password" type="password" autoComplete="new-password" />
+              <TextField name="confirmPassword" label="Confirm password" type="password" autoComplete="new-password" />
+              <FormError text={submitError as string | undefined} />
+              <Button type="primary" htmlType="submit" loading={submitting} block>Set new password</Button>
+              {submitError && <p style={{ marginTop: 16, marginBottom: 0 }}><Link to="/auth/forgot-password">Ask for a new link</Link></p>}
+            </form>
+          )}
+        </Form>
+      )}
+    </AuthCard>
+  );
+}

@@ -1,0 +1,62 @@
+import { Field } from 'react-final-form';
+import { ROLES, type Role } from 'shared-contracts';
+import { Input, Select, Typography } from 'shared-ui';
+import type { RoleRow } from './account-form-values';
+
+const ROLE_OPTIONS = ROLES.map((role) => ({ value: role, label: role }));
+const cell = { padding: '8px 12px 8px 0', verticalAlign: 'top' } as const;
+
+/** The account's users: each one's role and the Twilio number it calls and texts from. */
+export function RoleRows({ rows }: { rows: RoleRow[] }) {
+  if (rows.length === 0) return <Typography.Text type="secondary">This account has no users.</Typography.Text>;
+  return (
+    <table aria-label="Users' roles" style={{ width: '100%', borderCollapse: 'collapse' }}>
+      <thead>
+        <tr>
+          <th style={{ ...cell, textAlign: 'start' }}>User</th>
+          <th style={{ ...cell, textAlign: 'start' }}>Role</th>
+          <th style={{ ...cell, textAlign: 'start' }}>Twilio number</th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row, i) => (
+          <tr key={row.id}>
+            <td style={cell}>{row.description}</td>
+            <td style={cell}>
+              <Field<Role> name={`roles[${i}].title`}>
+                {({ input }) => (
+                  <Select<Role>
+                    aria-label={`Role of ${row.description}`}
+                    options={ROLE_OPTIONS}
+                    value={input.value}
+                    onChange={(value) => input.onChange(value)}
+                    style={{ minWidth: 160 }}
+                  />
+                )}
+              </Field>
+            </td>
+            <td style={cell}>
+              <Field<string> name={`roles[${i}].twilio_number`} parse={(value) => value}>
+                {({ input, meta }) => {
+                  const error = meta.touched || meta.submitFailed ? (meta.error as string | undefined) : undefined;
+                  return (
+                    <>
+                      <Input
+                        {...input}
+                        aria-label={`Twilio number of ${row.description}`}
+                        placeholder="No number"
+                        status={error ? 'error' : undefined}
+                        aria-invalid={Boolean(error)}
+                      />
+                      {error && <Typography.Text type="danger" role="alert" style={{ display: 'block' }}>{error}</Typography.Text>}
+                    </>
+                  );
+                }}
+              </Field>
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

@@ -1,0 +1,41 @@
+import { useNavigate } from 'react-router-dom';
+import { useApi } from 'shared-auth';
+import { contract, extractErrorText } from 'shared-contracts';
+import { DashboardPage, Descriptions, LoadError, PageCard, formatDateTime } from 'shared-ui';
+import { useSessionUser } from 'shared-auth';
+import { AiClientForm } from './ai-client-form';
+import { DeleteAiClientButton } from './delete-ai-client-button';
+
+/** admin/ai-client/edit/{id}: model, purpose, enabled flag and (write-only) credentials of one client. */
+export function AiClientEditScreen({ id }: { id: string }) {
+  const navigate = useNavigate();
+  const user = useSessionUser();
+  const { data, error, isLoading, mutate } = useApi(contract.aiClient.getAiClient, { params: { id } });
+  const client = data?.data;
+
+  return (
+    <DashboardPage
+      title="Edit Ai Client"
+      onBack={() => navigate('/admin/ai-clients')}
+      loading={isLoading}
+      extra={client && <DeleteAiClientButton client={client} />}
+    >
+      {error && <LoadError error={extractErrorText(error)} onRetry={() => void mutate()} />}
+      {client && (
+        <PageCard title={`${client.name} · ${client.type}`}>
+          <Descriptions
+            size="small"
+            column={1}
+            style={{ marginBottom: 24 }}
+            items={[
+              { key: 'name', label: 'Name', children: client.name },
+              { key: 'type', label: 'Client Type', children: client.type },
+              { key: 'updated', label: 'Last changed', children: formatDateTime(client.updatedAt, user?.timeZone) },
+            ]}
+          />
+          <AiClientForm client={client} onSaved={(saved) => void mutate({ data: saved }, { revalidate: false })} />
+        </PageCard>
+      )}
+    </DashboardPage>
+  );
+}

@@ -1,0 +1,56 @@
+import { AWS_CREDENTIAL_PROVIDERS, UpdateAiClientBody, type AiClient, type BodyInputOf, type contract } from 'shared-contracts';
+import { validateWith } from '../../../forms/validate-with';
+
+export interface AiClientFormValues {
+  model: string;
+  purpose: string;
+  enabled: boolean;
+  apiKey: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  region: string;
+}
+
+type UpdateBody = BodyInputOf<typeof contract.aiClient.updateAiClient>;
+
+export const usesAwsKeys = (client: Pick<AiClient, 'name'>): boolean => AWS_CREDENTIAL_PROVIDERS.includes(client.name);
+
+/** Credentials are write-only: the form starts with them empty whatever is stored. */
+export const formValuesOf = (client: AiClient): AiClientFormValues => ({
+  model: client.model,
+  purpose: client.purpose ?? '',
+  enabled: client.enabled,
+  apiKey: '',
+  accessKeyId: '',
+  secretAccessKey: '',
+  region: '',
+});
+
+const filled = (text: string) => (text.trim() === '' ? undefined : text);
+
+/** The update to send: credentials only when some were typed, in the shape the provider uses. */
+export function updateBodyOf(client: AiClient, values: AiClientFormValues): UpdateBody {
+  const body: UpdateBody = {
+    model: values.model ?? '',
+    purpose: filled(values.purpose ?? '') ?? null,
+    enabled: values.enabled,
+  };
+  const credentials = usesAwsKeys(client)
+    ? { accessKeyId: filled(values.accessKeyId ?? ''), secretAccessKey: filled(values.secretAccessKey ?? ''), region: filled(values.region ?? '') }
+    : { apiKey: filled(values.apiKey ?? '') };
+  if (Object.values(credentials).some((value) => value !== undefined)) body.credentials = credentials;
+  return body;
+}
+
+/** The contract's update rules; a credentials-wide message is shown under the first credential field. */
+export const validatorFor = (client: AiClient) => {
+  const validate = validateWith<AiClientFormValues>(UpdateAiClientBody, (values) => updateBodyOf(client, values));
+  return (values: AiClientFormValues) => {
+    const errors = { ...(validate(values) as Record<string, unknown>) };
+    const nested = errors.credentials;
+    delete errors.credentials;
+    if (typeof nested === 'string') errors[usesAwsKeys(client) ? 'accessKeyId' : 'apiKey'] = nested;
+    else if (nested && typeof nested === 'object') Object.assign(errors, nested);
+    return errors;
+  };
+};

@@ -1,0 +1,29 @@
+import type { AiClient } from 'shared-contracts';
+import { Tag, Typography } from 'shared-ui';
+import { TextInputField } from '../../../forms/text-input-field';
+import { usesAwsKeys } from './ai-client-form-values';
+
+/**
+ * Credentials are write-only: the server says only whether some are stored, so the fields
+ * start empty and anything typed replaces what is stored.
+ */
+export function CredentialFields({ client }: { client: AiClient }) {
+  const placeholder = client.hasCredentials ? 'Stored: type a new value to replace it' : 'Not set';
+  return (
+    <fieldset style={{ border: 0, padding: 0, margin: 0 }}>
+      <legend style={{ marginBottom: 8 }}>
+        <Typography.Text strong>Credentials</Typography.Text>{' '}
+        <Tag color={client.hasCredentials ? 'success' : 'warning'}>{client.hasCredentials ? 'Stored' : 'Not set'}</Tag>
+      </legend>
+      {usesAwsKeys(client) ? (
+        <>
+          <TextInputField name="accessKeyId" label="Access key id" secret placeholder={placeholder} />
+          <TextInputField name="secretAccessKey" label="Secret access key" secret placeholder={placeholder} />
+          <TextInputField name="region" label="Region" placeholder={client.hasCredentials ? placeholder : 'e.g. us-east-1'} />
+        </>
+      ) : (
+        <TextInputField name="apiKey" label="API key" secret placeholder={placeholder} />
+      )}
+    </fieldset>
+  );
+}

@@ -1,0 +1,23 @@
+import { getIn, setIn, type ValidationErrors } from 'final-form';
+import * as v from 'valibot';
+
+/**
+ * A final-form `validate` from a valibot schema (usually the contract's own body schema), so
+ * the form refuses exactly what the server would, with the same words. Each field gets the
+ * first message about it; the dot path (`roles.0.twilio_number`) reaches nested fields.
+ */
+export function validateWith<Values extends object>(
+  schema: v.GenericSchema,
+  toInput: (values: Values) => unknown = (values) => values,
+): (values: Values) => ValidationErrors {
+  return (values) => {
+    const result = v.safeParse(schema, toInput(values));
+    if (result.success) return {};
+    let errors: object = {};
+    for (const issue of result.issues) {
+      const path = v.getDotPath(issue) ?? '';
+      if (path !== '' && getIn(errors, path) === undefined) errors = setIn(errors, path, issue.message);
+    }
+    return errors;
+  };
+}

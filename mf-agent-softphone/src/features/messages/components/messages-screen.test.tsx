@@ -1,0 +1,81 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { SnackbarProvider } from 'notistack';
+import { authStore, recentSmsAtom } from 'shared-auth';
+import { ok, stubFetch, type SentRequest } from 'shared-auth/src/testing/fetch-stub';
+import { makeUser, renderScreen } from 'shared-auth/src/testing/render-screen';
+import { MessagesScreen } from './messages-screen';
+
+const agent = makeUser({ role: 'AGENT', agentNumber: '+15551239999' });
+const threadId = '00000000-0000-4000-8000-000000000901';
+const lead = { id: '00000000-0000-4000-8000-000000000902', fullName: 'Grace Hopper', phoneNumber: '+15551230001' };
+const sms = (n: number, content: string, direction: 'inbound' | 'outbound' = 'inbound', status = 'received') => ({
+  id: `00000000-0000-4000-8000-00000000095${n}`, conversationId: threadId, direction, content, status,
+  fromNumber: direction === 'inbound' ? lead.phoneNumber : agent.agentNumber!, toNumber: direction === 'inbound' ? agent.agentNumber! : lead.phoneNumber,
+  createdAt: '2026-03-10T15:30:00.000Z',
+});
+
+function api(thread: ReturnType<typeof sms>[]) {
+  return stubFetch((request: SentRequest) => {
+    if (request.url.pathname.startsWith('/v1/conversation/get-sms-list/')) {
+      return ok([{ conversationId: threadId, leadNumber: lead.phoneNumber, lead, lastMessage: thread.at(-1)?.content ?? null, lastMessageAt: null, unreadCount: 0 }]);
+    }
+    if (request.url.pathname.startsWith('/v1/conversation/get-conversation-sms/')) return ok(thread);
+    if (request.url.pathname === '/v1/conversation/send-sms') {
+      const sent = sms(9, (request.body as { content: string }).content, 'outbound', 'queued');
+      thread.push(sent);
+      return ok(sent);
+    }
+    return { status: 404, body: { type: 'NotFound', message: 'Not found' } };
+  });
+}
+
+// antd screens render slowly in jsdom while other suites share the 2 cores.
+jest.setTimeout(60_000);
+
+const mount = () => renderScreen(<SnackbarProvider><MessagesScreen /></SnackbarProvider>, agent);
+
+test('lists the agent number\'s threads and opens one; HTML in a message is shown as text', async () => {
+  const user = userEvent.setup();
+  const { requests } = api([sms(1, '<img src=x onerror="alert(1)"><b>bold?</b>')]);
+  mount();
+  await user.click(await screen.findByRole('button', { name: /Grace Hopper/ }));
+  const list = await screen.findByRole('list', { name: 'Messages' });
+  expect(within(list).getByText('<img src=x onerror="alert(1)"><b>bold?</b>')).toBeInTheDocument();
+  expect(document.querySelector('img')).toBeNull();
+  expect(document.querySelector('b')).toBeNull();
+  expect(requests[0]!.url.pathname).toBe('/v1/conversation/get-sms-list/%2B15551239999');
+  expect(requests[0]!.body).toEqual({ searchText: '' });
+  const threadRequest = requests.find((r) => r.url.pathname.startsWith('/v1/conversation/get-conversation-sms/'))!;
+  expect(threadRequest.url.pathname).toBe(`/v1/conversation/get-conversation-sms/${agent.accountId}`);
+  expect(threadRequest.body).toEqual({ conversation_id: threadId });
+});
+
+test('sends with toNumber, content and agentNo, and refuses an empty message', async () => {
+  const user = userEvent.setup();
+  const { requests } = api([sms(1, 'Hi')]);
+  mount();
+  await user.click(await screen.findByRole('button', { name: /Grace Hopper/ }));
+  await within(await screen.findByRole('list', { name: 'Messages' })).findByText('Hi');
+  await user.click(screen.getByRole('button', { name: /Send/ }));
+  expect(await screen.findByText('Message is required')).toBeInTheDocument();
+  fireEvent.change(screen.getByRole('textbox', { name: 'Message' }), { target: { value: 'See you at 5' } });
+  await user.click(screen.getByRole('button', { name: /Send/ }));
+  await waitFor(() => expect(requests.find((r) => r.url.pathname === '/v1/conversation/send-sms')?.body)
+    .toEqual({ toNumber: lead.phoneNumber, content: 'See you at 5', agentNo: agent.agentNumber }));
+  expect(await within(screen.getByRole('list', { name: 'Messages' })).findByText('See you at 5')).toBeInTheDocument();
+  expect(screen.getByRole('textbox', { name: 'Message' })).toHaveValue('');
+});
+
+test('a message pushed by the server (RECEIVE_SMS) appears in the open thread', async () => {
+  const user = userEvent.setup();
+  const thread = [sms(1, 'Hi')];
+  api(thread);
+  mount();
+  await user.click(await screen.findByRole('button', { name: /Grace Hopper/ }));
+  await within(await screen.findByRole('list', { name: 'Messages' })).findByText('Hi');
+  const arrived = sms(2, 'Running late');
+  thread.push(arrived);
+  act(() => authStore.set(recentSmsAtom, arrived));
+  expect(await within(screen.getByRole('list', { name: 'Messages' })).findByText('Running late')).toBeInTheDocument();
+});

@@ -1,0 +1,224 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { SnackbarProvider } from 'notistack';
+import { RealtimeProvider, setToken } from 'shared-auth';
+import { FakeWebSocket, installFakeWebSocket } from 'shared-auth/src/test/fake-websocket';
+import { ok, stubFetch } from 'shared-auth/src/testing/fetch-stub';
+import { makeUser, renderScreen } from 'shared-auth/src/testing/render-screen';
+import { Softphone } from './softphone';
+
+// The Voice SDK is replaced at its module boundary: our wrapper and everything above it run.
+type Listener = (...args: unknown[]) => void;
+class FakeEmitter {
+  listeners = new Map<string, Listener[]>();
+  on(event: string, listener: Listener) {
+    this.listeners.set(event, [...(this.listeners.get(event) ?? []), listener]);
+    return this;
+  }
+  fire(event: string, ...args: unknown[]) {
+    for (const listener of this.listeners.get(event) ?? []) listener(...args);
+  }
+}
+class FakeCall extends FakeEmitter {
+  parameters: Record<string, string>;
+  accept = jest.fn(() => this.fire('accept'));
+  reject = jest.fn();
+  disconnect = jest.fn(() => this.fire('disconnect'));
+  sendDigits = jest.fn();
+  mute = jest.fn();
+  constructor(from: string) {
+    super();
+    this.parameters = { From: from, CallSid: 'CA1' };
+  }
+}
+class FakeDevice extends FakeEmitter {
+  static latest: FakeDevice | null = null;
+  static State = { Unregistered: 'unregistered' };
+  state = 'unregistered';
+  audio = {
+    availableInputDevices: new Map([['mic1', { deviceId: 'mic1', label: 'Desk mic' }]]),
+    availableOutputDevices: new Map([['spk1', { deviceId: 'spk1', label: 'Headset' }]]),
+    setInputDevice: jest.fn(async () => undefined),
+    speakerDevices: { set: jest.fn(async () => undefined) },
+  };
+  connect = jest.fn(async ({ params }: { params: { To: string } }) => new FakeCall(params.To));
+  updateToken = jest.fn();
+  destroy = jest.fn();
+  constructor(readonly token: string) {
+    super();
+    FakeDevice.latest = this;
+  }
+  register = jest.fn(async () => {
+    this.state = 'registered';
+    this.fire('registered');
+  });
+}
+jest.mock('@twilio/voice-sdk', () => ({ Device: FakeDevice, Call: {} }));
+
+const agent = makeUser({ role: 'AGENT', email: 'agent@example.com' });
+const queueEntry = (n: number) => ({
+  id: `00000000-0000-4000-8000-00000000010${n}`, phoneNumber: `+1555000010${n}`, callerName: n === 1 ? 'Pat' : null, enqueuedAt: '2026-01-02T03:04:05.000Z',
+});
+
+let warn: jest.SpyInstance;
+beforeEach(() => {
+  installFakeWebSocket();
+  FakeDevice.latest = null;
+  warn = jest.spyOn(console, 'warn').mockImplementation(() => {});
+});
+afterEach(() => {
+  warn.mockRestore();
+  jest.useRealTimers();
+});
+
+async function mount(ttlSeconds = 3600) {
+  const fetched = stubFetch(() => ok({ token: `twilio-jwt-${Math.random()}`, identity: agent.email, ttlSeconds, provider: 'twilio' }));
+  setToken('session-token');
+  renderScreen(
+    <SnackbarProvider><RealtimeProvider><Softphone /></RealtimeProvider></SnackbarProvider>,
+    agent,
+  );
+  const socket = FakeWebSocket.latest();
+  act(() => socket.serverOpens());
+  await waitFor(() => expect(FakeDevice.latest?.register).toHaveBeenCalled());
+  const device = FakeDevice.latest!;
+  return { socket, device, fetched, sent: () => socket.sent.map((raw) => JSON.parse(raw) as Record<string, unknown>) };
+}
+
+test('registers the device with the agent\'s token and reports the agent available', async () => {
+  const { device, fetched, sent } = await mount();
+  expect(fetched.requests[0]!.url.pathname).toBe('/v1/call/generate-token');
+  expect(fetched.requests[0]!.body).toEqual({ identity: 'agent@example.com' });
+  expect(device.token).toMatch(/^twilio-jwt-/);
+  await waitFor(() => expect(sent()).toContainEqual({ type: 'UPDATE_STATUS', agentId: agent.id, status: 'available' }));
+});
+
+test('incoming call: a dialog that outside clicks cannot close; accept starts the timer and marks the agent active', async () => {
+  const user = userEvent.setup();
+  const { device, sent } = await mount();
+  const call = new FakeCall('+15551112222');
+  act(() => device.fire('incoming', call));
+  const dialog = await screen.findByRole('dialog');
+  expect(within(dialog).getByText('Incoming call')).toBeInTheDocument();
+  expect(within(dialog).getByText('+15551112222 is calling you')).toBeInTheDocument();
+  await user.keyboard('{Escape}');
+  const mask = document.querySelector('.ant-modal-wrap');
+  if (mask) await user.click(mask);
+  expect(screen.getByRole('dialog')).toBeVisible();
+
+  await user.click(within(dialog).getByRole('button', { name: 'Accept' }));
+  expect(call.accept).toHaveBeenCalled();
+  expect(sent()).toContainEqual({ type: 'AGENT_ACTIVE_STATUS', accountId: agent.accountId, agentId: agent.id, isActive: true });
+  const status = await screen.findByRole('status', { name: 'Call status' });
+  expect(within(status).getByText('Queue Call / Mobile')).toBeInTheDocument();
+  expect(within(status).getByText('+15551112222')).toBeInTheDocument();
+  expect(within(status).getByLabelText('Call timer')).toHaveTextContent(/^00:00:0\d$/);
+  expect(screen.getByRole('textbox', { name: 'Phone number' })).toHaveAttribute('readonly');
+
+  // Keys send DTMF during a call instead of changing the number.
+  await user.click(screen.getByRole('button', { name: '5' }));
+  await user.click(screen.getByRole('button', { name: '#' }));
+  expect(call.sendDigits.mock.calls).toEqual([['5'], ['#']]);
+  await user.click(screen.getByRole('button', { name: 'Mute' }));
+  expect(call.mute).toHaveBeenCalledWith(true);
+  act(() => call.fire('warning', 'high-jitter'));
+  expect(screen.getByText('Choppy audio: the connection is unsteady')).toBeInTheDocument();
+  act(() => call.fire('warning-cleared', 'high-jitter'));
+  expect(screen.queryByText('Choppy audio: the connection is unsteady')).not.toBeInTheDocument();
+
+  // The caller hangs up: the timer and number clear and the agent is marked inactive.
+  act(() => call.fire('disconnect'));
+  expect(within(screen.getByRole('status', { name: 'Call status' })).getByText('Ready For Call')).toBeInTheDocument();
+  expect(screen.getByRole('textbox', { name: 'Phone number' })).toHaveValue('');
+  expect(sent()).toContainEqual({ type: 'AGENT_ACTIVE_STATUS', accountId: agent.accountId, agentId: agent.id, isActive: false });
+});
+
+test('reject closes the dialog without taking the call', async () => {
+  const user = userEvent.setup();
+  const { device } = await mount();
+  const call = new FakeCall('+15551112222');
+  act(() => device.fire('incoming', call));
+  await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Reject' }));
+  expect(call.reject).toHaveBeenCalled();
+  await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+});
+
+test('dialling: empty number is refused; keys append; the call button turns red and hangs up', async () => {
+  const user = userEvent.setup();
+  const { device } = await mount();
+  await user.click(screen.getByRole('button', { name: 'Dial pad' }));
+  await user.click(screen.getByRole('button', { name: 'Call' }));
+  expect(await screen.findByText('Please enter a phone number to call')).toBeInTheDocument();
+  expect(device.connect).not.toHaveBeenCalled();
+
+  const input = screen.getByRole('textbox', { name: 'Phone number' });
+  expect(input).toHaveAttribute('placeholder', 'ex: +1211111111');
+  await user.type(input, '(555) 123');
+  for (const key of ['4', '5', '6', '7']) await user.click(screen.getByRole('button', { name: key }));
+  expect(input).toHaveValue('(555) 1234567');
+  await user.click(screen.getByRole('button', { name: 'Call' }));
+  await waitFor(() => expect(device.connect).toHaveBeenCalledWith({ params: { To: '+15551234567' } }));
+  const hangUp = await screen.findByRole('button', { name: 'Hang up' });
+  await user.click(hangUp);
+  expect(await screen.findByRole('button', { name: 'Call' })).toBeInTheDocument();
+});
+
+test('queue: badge with the count, "(Next)" on the first, only the first callable, and it leaves the queue', async () => {
+  const user = userEvent.setup();
+  const { socket, device, sent } = await mount();
+  expect(screen.queryByRole('button', { name: 'Queue List' })).not.toBeInTheDocument();
+  act(() => socket.serverSends({ type: 'QUEUE_UPDATED', queue: [queueEntry(1), queueEntry(2)] }));
+  const toggle = await screen.findByRole('button', { name: 'Queue List' });
+  expect(screen.getByText('2')).toBeInTheDocument();
+  await user.click(toggle);
+  const panel = screen.getByRole('region', { name: 'Queue List' });
+  expect(within(panel).getByText('(Next)')).toBeInTheDocument();
+  await user.click(within(panel).getByRole('button', { name: 'Call +15550000102' }));
+  expect(await screen.findByText('Please call the first number in queue before proceeding to others')).toBeInTheDocument();
+  expect(device.connect).not.toHaveBeenCalled();
+  await user.click(within(panel).getByRole('button', { name: 'Call +15550000101' }));
+  expect(sent()).toContainEqual({ type: 'REMOVE_FROM_QUEUE', agentId: agent.id, accountId: agent.accountId });
+  await waitFor(() => expect(device.connect).toHaveBeenCalledWith({ params: { To: '+15550000101' } }));
+  // On a call, the queue refuses even the first number.
+  act(() => socket.serverSends({ type: 'QUEUE_UPDATED', queue: [queueEntry(2)] }));
+  await user.click(within(screen.getByRole('region', { name: 'Queue List' })).getByRole('button', { name: 'Call +15550000102' }));
+  expect(await screen.findByText('Finish your current call before calling from queue')).toBeInTheDocument();
+  act(() => socket.serverSends({ type: 'QUEUE_UPDATED', queue: [] }));
+  expect(await screen.findByText('No numbers in queue')).toBeInTheDocument();
+});
+
+test('SDK errors become clear messages; a token error fetches a new token', async () => {
+  const { device, fetched } = await mount();
+  act(() => device.fire('error', { code: 31205, message: 'JWT expired' }));
+  expect(await screen.findByText('Call error: Your calling session has expired. Please sign in again.')).toBeInTheDocument();
+  await waitFor(() => expect(device.updateToken).toHaveBeenCalled());
+  expect(fetched.requests.filter((r) => r.url.pathname === '/v1/call/generate-token')).toHaveLength(2);
+  act(() => device.fire('error', { code: 99999, message: '?' }));
+  expect(await screen.findByText('Call error: An unknown call error occurred.')).toBeInTheDocument();
+});
+
+test('the token is refreshed 10 s before it expires', async () => {
+  jest.useFakeTimers({ advanceTimers: true });
+  const { device } = await mount(60);
+  expect(device.updateToken).not.toHaveBeenCalled();
+  await act(async () => {
+    jest.advanceTimersByTime(50_000);
+  });
+  await waitFor(() => expect(device.updateToken).toHaveBeenCalledTimes(1));
+});
+
+test('a failed token fetch says the call system could not start', async () => {
+  stubFetch(() => ({ status: 500, body: { type: 'InternalError', message: 'boom' } }));
+  setToken('session-token');
+  renderScreen(<SnackbarProvider><RealtimeProvider><Softphone /></RealtimeProvider></SnackbarProvider>, agent);
+  expect(await screen.findByText('Failed to initialize call system')).toBeInTheDocument();
+});
+
+test('microphone and speaker can be chosen', async () => {
+  const user = userEvent.setup();
+  const { device } = await mount();
+  await user.click(screen.getByRole('button', { name: 'Dial pad' }));
+  await user.click(screen.getByRole('combobox', { name: 'Microphone' }));
+  await user.click(await screen.findByTitle('Desk mic'));
+  expect(device.audio.setInputDevice).toHaveBeenCalledWith('mic1');
+});

@@ -1,0 +1,100 @@
+import { dialPadPress, formatCallTimer, SOFTPHONE_TEXT } from 'shared-contracts';
+
+/** Spec section 4: idle, then dialing or on a call; an incoming call waits for accept or reject. */
+export type SoftphonePhase = 'idle' | 'incoming' | 'dialing' | 'onCall';
+
+export interface SoftphoneState {
+  phase: SoftphonePhase;
+  /** The number in the phone input: typed, the caller's, or the one being dialled. */
+  number: string;
+  /** Who is calling while the incoming dialog is open (the call's From parameter). */
+  caller: string | null;
+  /** When the call was answered (ms since epoch); the timer runs from here. */
+  answeredAt: number | null;
+  muted: boolean;
+  /** Call-quality warnings currently raised, by the SDK's warning name. */
+  warnings: string[];
+}
+
+export type SoftphoneEvent =
+  | { type: 'typed'; number: string }
+  | { type: 'key'; key: string }
+  | { type: 'incoming'; caller: string }
+  | { type: 'accepted'; at: number }
+  | { type: 'rejected' }
+  | { type: 'dialing'; number: string }
+  | { type: 'connected'; at: number }
+  | { type: 'disconnected' }
+  | { type: 'muted'; muted: boolean }
+  | { type: 'warning'; name: string }
+  | { type: 'warningCleared'; name: string };
+
+export const initialSoftphoneState: SoftphoneState = {
+  phase: 'idle', number: '', caller: null, answeredAt: null, muted: false, warnings: [],
+};
+
+export const isOnCall = (state: SoftphoneState): boolean => state.phase === 'dialing' || state.phase === 'onCall';
+
+/** The softphone's transitions. Side effects (DTMF, SDK calls, socket messages) live in the hook. */
+export function softphoneReducer(state: SoftphoneState, event: SoftphoneEvent): SoftphoneState {
+  switch (event.type) {
+    case 'typed':
+      // The number is read-only during a call.
+      return isOnCall(state) ? state : { ...state, number: event.number };
+    case 'key': {
+      const action = dialPadPress(event.key, { onCall: isOnCall(state), number: state.number });
+      return action.kind === 'append' ? { ...state, number: action.number } : state;
+    }
+    case 'incoming':
+      // A second call while busy is not offered: the agent finishes the current one first.
+      return state.phase === 'idle' ? { ...state, phase: 'incoming', caller: event.caller } : state;
+    case 'accepted':
+      return state.phase === 'incoming'
+        ? { ...state, phase: 'onCall', number: state.caller ?? '', caller: null, answeredAt: event.at, muted: false, warnings: [] }
+        : state;
+    case 'rejected':
+      return state.phase === 'incoming' ? { ...state, phase: 'idle', caller: null } : state;
+    case 'dialing':
+      return state.phase === 'idle' ? { ...state, phase: 'dialing', number: event.number, muted: false, warnings: [] } : state;
+    case 'connected':
+      return state.phase === 'dialing' ? { ...state, phase: 'onCall', answeredAt: event.at } : state;
+    case 'disconnected':
+      // On disconnect the timer and the number clear.
+      return { ...initialSoftphoneState };
+    case 'muted':
+      return isOnCall(state) ? { ...state, muted: event.muted } : state;
+    case 'warning':
+      return isOnCall(state) && !state.warnings.includes(event.name) ? { ...state, warnings: [...state.warnings, event.name] } : state;
+    case 'warningCleared':
+      return { ...state, warnings: state.warnings.filter((name) => name !== event.name) };
+  }
+}
+
+export interface SoftphoneHeader {
+  title: string;
+  number: string | null;
+  timer: string | null;
+}
+
+/** The dial pad's status header: "Ready For Call", or "Queue Call / Mobile" with the number and hh:mm:ss. */
+export function softphoneHeader(state: SoftphoneState, now: number): SoftphoneHeader {
+  if (!isOnCall(state)) return { title: SOFTPHONE_TEXT.ready, number: null, timer: null };
+  const elapsed = state.answeredAt === null ? 0 : (now - state.answeredAt) / 1000;
+  return { title: SOFTPHONE_TEXT.onQueueCall, number: state.number, timer: formatCallTimer(elapsed) };
+}
+
+/** Spec section 9's quality warnings, as the agent reads them while they last. */
+const WARNING_TEXT: Record<string, string> = {
+  'high-jitter': 'Choppy audio: the connection is unsteady',
+  'high-rtt': 'Delay on the line: the connection is slow',
+  'low-mos': 'Poor call quality',
+  'high-packet-loss': 'Audio is dropping: packets are being lost',
+  'high-packet-loss-average': 'Audio is dropping: packets are being lost',
+  'low-bytes-received': 'No audio is arriving from the other side',
+  'low-bytes-sent': 'Your audio is not being sent',
+  'constant-audio-input-level': 'Your microphone seems silent or muted',
+  'constant-audio-output-level': 'No sound is coming from the other side',
+  'ice-connectivity-lost': 'Connection lost, reconnecting…',
+};
+
+export const qualityWarningText = (name: string): string => WARNING_TEXT[name] ?? `Call quality warning: ${name}`;

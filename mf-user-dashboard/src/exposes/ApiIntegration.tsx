@@ -1,0 +1,5 @@
+import { ApiIntegrationScreen } from '../features/api-keys/components/api-integration-screen';
+
+export default function ApiIntegration() {
+  return <ApiIntegrationScreen />;
+}

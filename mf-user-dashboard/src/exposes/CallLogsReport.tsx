@@ -1,0 +1,5 @@
+import { CallLogsScreen } from '../features/reports/components/call-logs-screen';
+
+export default function CallLogsReport() {
+  return <CallLogsScreen />;
+}

@@ -1,0 +1,5 @@
+import { SupportDeskScreen } from '../features/support/components/support-desk-screen';
+
+export default function SupportDesk() {
+  return <SupportDeskScreen />;
+}

@@ -1,0 +1,18 @@
+import type { AgentVoice, AiAgent } from 'shared-contracts';
+
+export const agentId = (n: number) => `10000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+
+export const makeAgent = (overrides: Partial<AiAgent> = {}): AiAgent => ({
+  id: agentId(1), name: 'Front Desk', handleCallType: 'inbound', phoneNumber: '+15551230001', campaignActive: false,
+  createdAt: '2026-03-01T15:00:00.000Z', updatedAt: '2026-03-01T15:00:00.000Z',
+  greeting: 'Hello, Acme Dental.', prompt: 'Book cleanings for callers.', voiceId: 'openai-nova',
+  textClientId: null, sttClientId: null, language: 'en-US', transferNumber: null, knowledge: '',
+  squareLocationId: null, calendarIntegrationId: null, maxCallMinutes: 10, recordCalls: true, workingHours: null,
+  ...overrides,
+});
+
+const voice = (id: string, name: string, gender: AgentVoice['gender']): AgentVoice => ({
+  id, name, provider: 'OpenAI', gender, accent: 'American', language: 'en-US', previewUrl: null, imageUrl: `data:image/svg+xml;base64,${id}`,
+});
+
+export const VOICES: AgentVoice[] = [voice('openai-alloy', 'Alloy', 'neutral'), voice('openai-nova', 'Nova', 'female')];

@@ -1,0 +1,112 @@
+import { FORM_ERROR } from 'final-form';
+import { Form } from 'react-final-form';
+import { AGENT_LANGUAGES, AGENT_MAX_CALL_MINUTES, CreateAgentBody, extractErrorText, type CreateAgentInput } from 'shared-contracts';
+import { Alert, Button, Col, Input, InputNumber, PageCard, Row, Select, Switch } from 'shared-ui';
+import { LabeledField } from '../../forms/labeled-field';
+import { validateWith } from '../../forms/validate-with';
+import { parseAgentValues, valuesToInput, type AgentFormValues } from './agent-form-values';
+import { KnowledgeUpload } from './knowledge-upload';
+import { SquareLocationField } from './square-location-field';
+import { VoicePicker } from './voice-picker';
+
+const HANDLE_OPTIONS = [
+  { value: 'inbound', label: 'Inbound calls' },
+  { value: 'outbound', label: 'Outbound calls' },
+  { value: 'both', label: 'Inbound & outbound' },
+];
+const LANGUAGE_LABELS: Record<(typeof AGENT_LANGUAGES)[number], string> = { 'en-US': 'English (US)', 'es-US': 'Spanish (US)' };
+
+const validate = validateWith(CreateAgentBody, valuesToInput);
+
+interface AgentFormProps {
+  accountId: string;
+  initialValues: AgentFormValues;
+  submitLabel: string;
+  /** Saves the parsed body; throws the API error on failure. */
+  onSave: (body: ReturnType<typeof parseAgentValues>) => Promise<void>;
+}
+
+export function AgentForm({ accountId, initialValues, submitLabel, onSave }: AgentFormProps) {
+  const submit = async (values: AgentFormValues) => {
+    try {
+      await onSave(parseAgentValues(values));
+      return undefined;
+    } catch (error) {
+      return { [FORM_ERROR]: extractErrorText(error) };
+    }
+  };
+
+  return (
+    // Only the submit state re-renders the whole form; each field re-renders on its own change.
+    <Form<AgentFormValues> onSubmit={submit} validate={validate} initialValues={initialValues} subscription={{ submitting: true, submitError: true }}>
+      {({ handleSubmit, submitting, submitError, form }) => (
+        <form onSubmit={handleSubmit} noValidate aria-label="AI call support settings">
+          <PageCard title="Basics">
+            <Row gutter={16}>
+              <Col xs={24} md={12}>
+                <LabeledField<string> name="name" label="Agent name" render={(input, c) => (
+                  <Input {...input} id={c.id} status={c.invalid ? 'error' : undefined} aria-invalid={c.invalid} aria-describedby={c.describedBy} maxLength={100} />
+                )} />
+              </Col>
+              <Col xs={24} md={12}>
+                <LabeledField<CreateAgentInput['handleCallType']> name="handleCallType" label="Handles" render={(input, c) => (
+                  <Select {...input} id={c.id} options={HANDLE_OPTIONS} style={{ width: '100%' }} aria-describedby={c.describedBy} />
+                )} />
+              </Col>
+              <Col xs={24} md={12}>
+                <LabeledField<string> name="phoneNumber" label="Agent phone number" hint="US number; leave empty to assign one later" render={(input, c) => (
+                  <Input {...input} id={c.id} placeholder="+15551234567" status={c.invalid ? 'error' : undefined} aria-invalid={c.invalid} aria-describedby={c.describedBy} />
+                )} />
+              </Col>
+              <Col xs={24} md={12}>
+                <LabeledField<string> name="transferNumber" label="Transfer number" hint="Where callers asking for a person are sent" render={(input, c) => (
+                  <Input {...input} id={c.id} placeholder="+15551234567" status={c.invalid ? 'error' : undefined} aria-invalid={c.invalid} aria-describedby={c.describedBy} />
+                )} />
+              </Col>
+              <Col xs={24} md={8}>
+                <LabeledField<string> name="language" label="Language" render={(input, c) => (
+                  <Select {...input} id={c.id} style={{ width: '100%' }} options={AGENT_LANGUAGES.map((l) => ({ value: l, label: LANGUAGE_LABELS[l] }))} />
+                )} />
+              </Col>
+              <Col xs={24} md={8}>
+                <LabeledField<number | null> name="maxCallMinutes" label="Maximum call length (minutes)" render={(input, c) => (
+                  <InputNumber {...input} id={c.id} min={1} max={AGENT_MAX_CALL_MINUTES} status={c.invalid ? 'error' : undefined} aria-invalid={c.invalid} aria-describedby={c.describedBy} style={{ width: '100%' }} />
+                )} />
+              </Col>
+              <Col xs={24} md={8}>
+                <LabeledField<boolean> name="recordCalls" label="Record calls" render={(input, c) => (
+                  <Switch id={c.id} checked={input.value} onChange={input.onChange} />
+                )} />
+              </Col>
+            </Row>
+          </PageCard>
+          <PageCard title="Conversation">
+            <LabeledField<string> name="greeting" label="Greeting" render={(input, c) => (
+              <Input.TextArea {...input} id={c.id} rows={2} status={c.invalid ? 'error' : undefined} aria-invalid={c.invalid} aria-describedby={c.describedBy} />
+            )} />
+            <LabeledField<string> name="prompt" label="Instructions" render={(input, c) => (
+              <Input.TextArea {...input} id={c.id} rows={5} status={c.invalid ? 'error' : undefined} aria-invalid={c.invalid} aria-describedby={c.describedBy} />
+            )} />
+            <LabeledField<string> name="voiceId" label="Voice" render={(input, c) => (
+              <VoicePicker {...c} value={input.value} onChange={input.onChange} onBlur={() => input.onBlur()} />
+            )} />
+          </PageCard>
+          <PageCard title="Knowledge">
+            <KnowledgeUpload onText={(result) => {
+              const current = form.getState().values.knowledge;
+              form.change('knowledge', current.trim() === '' ? result.text : `${current}\n\n${result.text}`);
+            }} />
+            <LabeledField<string> name="knowledge" label="Knowledge text" hint="What the agent may tell callers; saved with the agent" render={(input, c) => (
+              <Input.TextArea {...input} id={c.id} rows={8} status={c.invalid ? 'error' : undefined} aria-invalid={c.invalid} aria-describedby={c.describedBy} />
+            )} />
+            <SquareLocationField accountId={accountId} />
+          </PageCard>
+          {submitError && <Alert type="error" showIcon title={submitError} role="alert" style={{ marginBottom: 16 }} />}
+          <Button type="primary" htmlType="submit" loading={submitting}>
+            {submitLabel}
+          </Button>
+        </form>
+      )}
+    </Form>
+  );
+}

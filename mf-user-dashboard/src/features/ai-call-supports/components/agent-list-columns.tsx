@@ -1,0 +1,54 @@
+import { Link } from 'react-router-dom';
+import type { AiAgentSummary } from 'shared-contracts';
+import {
+  Button, CopyOutlined, DeleteOutlined, EditOutlined, Popconfirm, Space, Switch, formatDateTime, type TableColumnsType,
+} from 'shared-ui';
+import type { AgentActions } from '../hooks/use-agent-actions';
+
+export type AgentListRow = AiAgentSummary;
+
+const HANDLES: Record<AgentListRow['handleCallType'], string> = {
+  inbound: 'Inbound',
+  outbound: 'Outbound',
+  both: 'Inbound & outbound',
+};
+
+export const agentListColumns = ({ timeZone, actions, onEdit }: { timeZone: string; actions: AgentActions; onEdit: (id: string) => void }): TableColumnsType<AgentListRow> => [
+  { title: 'Name', key: 'name', render: (_, a) => <Link to={`/dashboard/ai-call-supports/edit/${a.id}`}>{a.name}</Link> },
+  { title: 'Handles', key: 'handles', render: (_, a) => HANDLES[a.handleCallType] },
+  { title: 'Number', key: 'number', render: (_, a) => a.phoneNumber ?? 'Not assigned' },
+  {
+    title: 'Campaign',
+    key: 'campaign',
+    render: (_, a) => (
+      <Switch
+        aria-label={`Campaign of ${a.name}`}
+        checked={a.campaignActive}
+        loading={actions.busyId === a.id}
+        onChange={(checked) => void actions.toggleCampaign(a.id, checked)}
+      />
+    ),
+  },
+  { title: 'Created', key: 'created', render: (_, a) => formatDateTime(a.createdAt, timeZone) },
+  {
+    title: 'Actions',
+    key: 'actions',
+    render: (_, a) => (
+      <Space>
+        <Button icon={<EditOutlined />} aria-label={`Edit ${a.name}`} onClick={() => onEdit(a.id)}>Edit</Button>
+        <Button icon={<CopyOutlined />} aria-label={`Duplicate ${a.name}`} disabled={actions.busyId === a.id} onClick={() => void actions.duplicate(a.id, a.name)}>
+          Duplicate
+        </Button>
+        <Popconfirm
+          title={`Delete ${a.name}?`}
+          description="Its call logs stay in your reports."
+          okText="Delete"
+          okButtonProps={{ danger: true }}
+          onConfirm={() => actions.remove(a.id, a.name)}
+        >
+          <Button danger icon={<DeleteOutlined />} aria-label={`Delete ${a.name}`} disabled={actions.busyId === a.id}>Delete</Button>
+        </Popconfirm>
+      </Space>
+    ),
+  },
+];

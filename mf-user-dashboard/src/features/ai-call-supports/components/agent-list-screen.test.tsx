@@ -1,0 +1,103 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { SnackbarProvider } from 'notistack';
+import { makeUser, renderScreen } from 'shared-auth/src/testing/render-screen';
+import { failure, never, ok, stubFetch, type SentRequest, type StubReply } from 'shared-auth/src/testing/fetch-stub';
+import { AgentListScreen } from './agent-list-screen';
+import { agentId, makeAgent } from './agent-fixtures';
+
+const user = makeUser({ timeZone: 'America/New_York' });
+const ui = <SnackbarProvider><AgentListScreen /></SnackbarProvider>;
+const list = () => [
+  makeAgent(),
+  makeAgent({ id: agentId(2), name: 'Follow Up', handleCallType: 'both', phoneNumber: null, campaignActive: true, createdAt: '2026-03-02T15:00:00.000Z' }),
+];
+
+afterEach(() => jest.restoreAllMocks());
+
+test('asks for the account\'s agents and shows a loading table meanwhile', () => {
+  const { requests } = stubFetch(never);
+  renderScreen(ui, user);
+  expect(screen.getByRole('heading', { name: 'AI Call Supports' })).toBeInTheDocument();
+  expect(screen.getByRole('region', { name: 'AI call supports' })).toHaveAttribute('aria-busy', 'true');
+  expect(requests.map((r) => `${r.method} ${r.url.pathname}`)).toEqual([`GET /v1/agent/get-agents/${user.accountId}`]);
+});
+
+test('lists the agents with their number, campaign switch and date', async () => {
+  stubFetch(() => ok(list()));
+  renderScreen(ui, user);
+  const row = await screen.findByRole('row', { name: /Follow Up/ });
+  const cells = within(row).getAllByRole('cell').map((c) => c.textContent);
+  expect(cells.slice(0, 3)).toEqual(['Follow Up', 'Inbound & outbound', 'Not assigned']);
+  expect(cells[4]).toBe('Mar 2, 2026, 10:00 AM');
+  expect(within(row).getByRole('switch', { name: 'Campaign of Follow Up' })).toBeChecked();
+  expect(screen.getByRole('switch', { name: 'Campaign of Front Desk' })).not.toBeChecked();
+  expect(screen.getByRole('link', { name: 'Front Desk' })).toHaveAttribute('href', `/dashboard/ai-call-supports/edit/${agentId(1)}`);
+});
+
+test('says so when there are no agents', async () => {
+  stubFetch(() => ok([]));
+  renderScreen(ui, user);
+  expect(await screen.findByText('No AI call supports yet. Create one to answer your calls.')).toBeInTheDocument();
+});
+
+test('shows the error and loads again on Retry', async () => {
+  let fail = true;
+  stubFetch(() => (fail ? failure(500, 'Agents are unavailable') : ok(list())));
+  renderScreen(ui, user);
+  expect(await screen.findByText('Agents are unavailable')).toBeInTheDocument();
+  fail = false;
+  await userEvent.click(screen.getByRole('button', { name: /retry/i }));
+  expect(await screen.findByRole('row', { name: /Front Desk/ })).toBeInTheDocument();
+});
+
+const routes = (handlers: Record<string, (r: SentRequest) => StubReply>) => (r: SentRequest) => {
+  const key = Object.keys(handlers).find((k) => r.url.pathname.includes(k));
+  return key ? handlers[key]!(r) : ok(list());
+};
+
+test('duplicate posts the agent id, toasts the copy and reloads; the free-plan refusal is shown', async () => {
+  let capReached = false;
+  const { requests } = stubFetch(routes({
+    'duplicate-agent': () => (capReached
+      ? failure(400, 'You can only have 3 agents in the free plan')
+      : ok(makeAgent({ id: agentId(3), name: 'Front Desk (copy)' }))),
+  }));
+  renderScreen(ui, user);
+  await userEvent.click(await screen.findByRole('button', { name: 'Duplicate Front Desk' }));
+  expect(await screen.findByText('Front Desk duplicated as Front Desk (copy)')).toBeInTheDocument();
+  const dup = requests.find((r) => r.url.pathname.endsWith('/agent/duplicate-agent'))!;
+  expect(dup.body).toEqual({ agentId: agentId(1) });
+  await waitFor(() => expect(requests.filter((r) => r.url.pathname.includes('get-agents')).length).toBe(2));
+
+  capReached = true;
+  await userEvent.click(screen.getByRole('button', { name: 'Duplicate Front Desk' }));
+  expect(await screen.findByText('You can only have 3 agents in the free plan')).toBeInTheDocument();
+});
+
+test('delete asks first, then deletes and reloads', async () => {
+  const { requests } = stubFetch(routes({ 'delete-agent': () => ok({ id: agentId(2) }) }));
+  renderScreen(ui, user);
+  await userEvent.click(await screen.findByRole('button', { name: 'Delete Follow Up' }));
+  expect(requests.some((r) => r.method === 'DELETE')).toBe(false);
+  expect(await screen.findByText('Delete Follow Up?')).toBeInTheDocument();
+  await userEvent.click(screen.getByRole('button', { name: 'Delete' }));
+  expect(await screen.findByText('Follow Up deleted')).toBeInTheDocument();
+  expect(requests.filter((r) => r.method === 'DELETE').map((r) => r.url.pathname)).toEqual([`/v1/agent/delete-agent/${agentId(2)}`]);
+});
+
+test('the campaign switch toggles the campaign and shows a refusal', async () => {
+  const { requests } = stubFetch(routes({
+    'toggle-campaign': (r) => ((r.body as { status: boolean }).status
+      ? failure(400, 'Outbound campaigns need a plan with bulk outbound calls')
+      : ok({ agentId: agentId(2), campaignActive: false })),
+  }));
+  renderScreen(ui, user);
+  await userEvent.click(await screen.findByRole('switch', { name: 'Campaign of Follow Up' }));
+  expect(await screen.findByText('Campaign paused')).toBeInTheDocument();
+  await userEvent.click(screen.getByRole('switch', { name: 'Campaign of Front Desk' }));
+  expect(await screen.findByText('Outbound campaigns need a plan with bulk outbound calls')).toBeInTheDocument();
+  expect(requests.filter((r) => r.url.pathname.endsWith('toggle-campaign')).map((r) => r.body)).toEqual([
+    { agentId: agentId(2), status: false }, { agentId: agentId(1), status: true },
+  ]);
+});

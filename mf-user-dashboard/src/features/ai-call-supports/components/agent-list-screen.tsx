@@ -1,0 +1,41 @@
+import { useNavigate } from 'react-router-dom';
+import { useApi, useSessionUser } from 'shared-auth';
+import { contract } from 'shared-contracts';
+import { Button, DashboardPage, DataTable, PageCard, PlusOutlined } from 'shared-ui';
+import { useAgentActions } from '../hooks/use-agent-actions';
+import { agentListColumns, type AgentListRow } from './agent-list-columns';
+
+/** dashboard/ai-call-supports: the account's AI agents with their actions. */
+export function AgentListScreen() {
+  const user = useSessionUser();
+  const accountId = user?.accountId ?? '';
+  const agents = useApi(contract.agent.getAgents, user ? { params: { accountId } } : null);
+  const actions = useAgentActions();
+  const navigate = useNavigate();
+  const timeZone = user?.timeZone ?? 'UTC';
+
+  return (
+    <DashboardPage
+      title="AI Call Supports"
+      loading={!user}
+      extra={
+        <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate('/dashboard/ai-call-supports/create')}>
+          Create AI Call Support
+        </Button>
+      }
+    >
+      <PageCard title="Your AI agents">
+        <DataTable<AgentListRow>
+          label="AI call supports"
+          rowKey="id"
+          columns={agentListColumns({ timeZone, actions, onEdit: (id) => navigate(`/dashboard/ai-call-supports/edit/${id}`) })}
+          rows={agents.data?.data}
+          loading={agents.isLoading}
+          error={agents.error?.message}
+          onRetry={() => void agents.mutate()}
+          emptyText="No AI call supports yet. Create one to answer your calls."
+        />
+      </PageCard>
+    </DashboardPage>
+  );
+}

@@ -1,0 +1,69 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { SnackbarProvider } from 'notistack';
+import { Navigate, Route, Routes } from 'react-router-dom';
+import { makeUser, renderScreen } from 'shared-auth/src/testing/render-screen';
+import { failure, never, ok, stubFetch, type SentRequest, type StubReply } from 'shared-auth/src/testing/fetch-stub';
+import { EditAgentScreen } from './edit-agent-screen';
+import { VOICES, agentId, makeAgent } from './agent-fixtures';
+
+const user = makeUser();
+const id = agentId(4);
+const ui = (
+  <SnackbarProvider>
+    <Routes>
+      <Route path="/" element={<Navigate to={`/dashboard/ai-call-supports/edit/${id}`} />} />
+      <Route path="/dashboard/ai-call-supports/edit/:id" element={<EditAgentScreen />} />
+    </Routes>
+  </SnackbarProvider>
+);
+
+const api = (agent: (r: SentRequest) => StubReply | Promise<StubReply>, update: (r: SentRequest) => StubReply = (r) => ok(makeAgent({ id, ...(r.body as object) }))) =>
+  stubFetch((r) => {
+    if (r.url.pathname.endsWith('get-agent-voices')) return ok(VOICES);
+    if (r.url.pathname.includes('get-squareup-locations')) return ok({ locations: [] });
+    if (r.url.pathname.includes('update-agent')) return update(r);
+    return agent(r);
+  });
+
+afterEach(() => jest.restoreAllMocks());
+
+test('loads the agent named in the path', () => {
+  const { requests } = api(never);
+  renderScreen(ui, user);
+  expect(screen.getByRole('status')).toHaveTextContent('Loading…');
+  expect(requests.map((r) => r.url.pathname)).toContain(`/v1/agent/get-agent/${id}`);
+});
+
+test('fills the form with the stored settings and saves a change', async () => {
+  const { requests } = api(() => ok(makeAgent({ id, name: 'Front Desk', knowledge: 'Open 9-5.', transferNumber: '+15559990000' })));
+  renderScreen(ui, user);
+  expect(await screen.findByRole('heading', { name: 'Edit Front Desk' })).toBeInTheDocument();
+  expect(screen.getByLabelText('Agent name')).toHaveValue('Front Desk');
+  expect(screen.getByLabelText('Knowledge text')).toHaveValue('Open 9-5.');
+  expect(screen.getByLabelText('Transfer number')).toHaveValue('+15559990000');
+  expect(await screen.findByRole('radio', { name: /Nova/ })).toBeChecked();
+
+  fireEvent.change(screen.getByLabelText('Knowledge text'), { target: { value: 'Open 8-6.' } });
+  await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+  expect(await screen.findByText('AI call support saved')).toBeInTheDocument();
+  const update = requests.find((r) => r.method === 'PATCH')!;
+  expect(update.url.pathname).toBe(`/v1/agent/update-agent/${id}`);
+  expect(update.body).toMatchObject({ name: 'Front Desk', knowledge: 'Open 8-6.', transferNumber: '+15559990000' });
+});
+
+test('an agent that is not found shows the error with Retry', async () => {
+  api(() => failure(404, 'Not found'));
+  renderScreen(ui, user);
+  expect(await screen.findByText('Not found')).toBeInTheDocument();
+  expect(screen.getByRole('button', { name: /retry/i })).toBeInTheDocument();
+  expect(screen.queryByLabelText('Agent name')).toBeNull();
+});
+
+test('a refused save shows the server\'s message', async () => {
+  api(() => ok(makeAgent({ id })), () => failure(400, 'Choose a voice from the list'));
+  renderScreen(ui, user);
+  await screen.findByRole('radio', { name: /Nova/ });
+  await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+  await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Choose a voice from the list'));
+});

@@ -1,0 +1,71 @@
+import { useRef, useState } from 'react';
+import { KNOWLEDGE_MAX_BYTES } from 'shared-contracts';
+import { Alert, Button, Progress, Typography, UploadOutlined } from 'shared-ui';
+import { uploadKnowledge, type GeneratedText } from '../hooks/upload-knowledge';
+
+const ACCEPT = '.pdf,.docx,.txt,.md,.csv,application/pdf,text/plain,text/markdown,text/csv';
+
+type UploadState =
+  | { phase: 'idle' }
+  | { phase: 'uploading'; fileName: string; percent: number }
+  | { phase: 'done'; result: GeneratedText }
+  | { phase: 'failed'; fileName: string; error: string };
+
+/** Picks a document, shows its upload progress and hands the extracted text to the form. */
+export function KnowledgeUpload({ onText }: { onText: (result: GeneratedText) => void }) {
+  const input = useRef<HTMLInputElement>(null);
+  const [state, setState] = useState<UploadState>({ phase: 'idle' });
+
+  const send = async (file: File) => {
+    if (file.size > KNOWLEDGE_MAX_BYTES) {
+      setState({ phase: 'failed', fileName: file.name, error: `The file must be at most ${KNOWLEDGE_MAX_BYTES / 1024 / 1024} MB` });
+      return;
+    }
+    setState({ phase: 'uploading', fileName: file.name, percent: 0 });
+    try {
+      const result = await uploadKnowledge(file, (percent) => setState({ phase: 'uploading', fileName: file.name, percent }));
+      setState({ phase: 'done', result });
+      onText(result);
+    } catch (error) {
+      setState({ phase: 'failed', fileName: file.name, error: (error as Error).message });
+    }
+  };
+
+  return (
+    <div style={{ marginBottom: 16 }}>
+      <input
+        ref={input}
+        type="file"
+        accept={ACCEPT}
+        aria-label="Knowledge document"
+        style={{ display: 'none' }}
+        onChange={(event) => {
+          const file = event.target.files?.[0];
+          event.target.value = '';
+          if (file) void send(file);
+        }}
+      />
+      <Button icon={<UploadOutlined />} onClick={() => input.current?.click()} loading={state.phase === 'uploading'}>
+        Upload a document
+      </Button>
+      <Typography.Text type="secondary" style={{ marginLeft: 8 }}>PDF, Word, text, Markdown or CSV, up to 10 MB</Typography.Text>
+      {state.phase === 'uploading' && (
+        <div role="group" aria-label={`Uploading ${state.fileName}`} style={{ marginTop: 8 }}>
+          <Typography.Text>Uploading {state.fileName}…</Typography.Text>
+          <Progress percent={state.percent} status="active" aria-label="Upload progress" />
+        </div>
+      )}
+      {state.phase === 'done' && (
+        <Alert
+          style={{ marginTop: 8 }}
+          type="success"
+          showIcon
+          title={`Added ${state.result.characters.toLocaleString('en-US')} characters from ${state.result.fileName}`}
+        />
+      )}
+      {state.phase === 'failed' && (
+        <Alert style={{ marginTop: 8 }} type="error" showIcon role="alert" title={`${state.fileName}: ${state.error}`} />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,43 @@
+import type { AgentVoice } from 'shared-contracts';
+import { Flex, LoadError, Skeleton, Typography } from 'shared-ui';
+import { useAgentVoices } from '../hooks/use-agent-voices';
+import type { ControlProps } from '../../forms/labeled-field';
+
+interface VoicePickerProps extends ControlProps {
+  value: string;
+  onChange: (voiceId: string) => void;
+  onBlur: () => void;
+}
+
+const describe = (voice: AgentVoice) =>
+  [voice.provider, voice.gender, voice.accent, voice.language].filter(Boolean).join(' · ');
+
+/** The voices as cards with their avatar; one can be chosen. */
+export function VoicePicker({ id, invalid, describedBy, value, onChange, onBlur }: VoicePickerProps) {
+  const { data, error, isLoading, mutate } = useAgentVoices();
+  if (error) return <LoadError error={error.message} onRetry={() => void mutate()} />;
+  if (isLoading || !data) return <Skeleton active paragraph={{ rows: 2 }} />;
+  return (
+    <Flex id={id} role="radiogroup" aria-invalid={invalid} aria-describedby={describedBy} wrap gap={8} onBlur={onBlur}>
+      {data.data.map((voice) => {
+        const checked = voice.id === value;
+        return (
+          <label
+            key={voice.id}
+            style={{
+              display: 'flex', alignItems: 'center', gap: 8, padding: 8, width: 220, cursor: 'pointer', borderRadius: 8,
+              border: `2px solid ${checked ? '#1677ff' : invalid ? '#ff4d4f' : '#f0f0f0'}`,
+            }}
+          >
+            <input type="radio" name={`${id}-voice`} value={voice.id} checked={checked} onChange={() => onChange(voice.id)} style={{ position: 'absolute', opacity: 0 }} />
+            <img src={voice.imageUrl} alt="" width={40} height={40} style={{ borderRadius: '50%' }} />
+            <span>
+              <Typography.Text strong>{voice.name}</Typography.Text>
+              <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12 }}>{describe(voice)}</Typography.Text>
+            </span>
+          </label>
+        );
+      })}
+    </Flex>
+  );
+}

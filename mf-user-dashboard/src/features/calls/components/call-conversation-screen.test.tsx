@@ -1,0 +1,133 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { SnackbarProvider } from 'notistack';
+import { Navigate, Route, Routes } from 'react-router-dom';
+import type { CallReport, ConversationMessages } from 'shared-contracts';
+import { makeUser, renderScreen } from 'shared-auth/src/testing/render-screen';
+import { failure, never, ok, stubFetch, type SentRequest, type StubReply } from 'shared-auth/src/testing/fetch-stub';
+import { CallConversationScreen } from './call-conversation-screen';
+
+const user = makeUser({ timeZone: 'America/New_York' });
+const callId = '20000000-0000-4000-8000-000000000001';
+const conversationId = '20000000-0000-4000-8000-000000000002';
+const leadId = '20000000-0000-4000-8000-000000000003';
+const aiId = '20000000-0000-4000-8000-000000000004';
+
+const report = (overrides: Partial<CallReport['call']> = {}): CallReport => ({
+  call: {
+    id: callId, direction: 'inbound', status: 'completed', fromNumber: '+15557654321', toNumber: '+15551230001',
+    startedAt: '2026-03-10T14:00:00.000Z', durationSeconds: 155,
+    aiAgent: { id: aiId, name: 'Front Desk' }, agent: null,
+    lead: { id: leadId, fullName: 'Ada Caller', phoneNumber: '+15557654321' },
+    conversation: { id: conversationId, recordingUrl: 'https://recordings.example.com/1.mp3' },
+    ...overrides,
+  },
+  summary: 'Booked a cleaning for Tuesday.', sentiment: 'positive', appointmentBooked: true, transcriptAvailable: true,
+});
+
+const transcript: ConversationMessages = {
+  callDirection: 'inbound',
+  messages: [
+    { id: '20000000-0000-4000-8000-000000000010', authorType: 'ai', content: 'Hello from Acme Dental.', createdAt: '2026-03-10T14:00:01.000Z', agent: { id: aiId, name: 'Front Desk' }, lead: null },
+    { id: '20000000-0000-4000-8000-000000000011', authorType: 'lead', content: 'I need a cleaning.', createdAt: '2026-03-10T14:00:05.000Z', agent: null, lead: { id: leadId, fullName: 'Ada Caller', phoneNumber: '+15557654321' } },
+  ],
+};
+
+type Handler = (r: SentRequest) => StubReply | Promise<StubReply>;
+const api = ({ reports = () => ok(report()), messages = () => ok(transcript), feedback = () => ok(null), rate }: {
+  reports?: Handler; messages?: Handler; feedback?: Handler; rate?: Handler;
+}) => stubFetch((r) => {
+  if (r.url.pathname.includes('get-call-reports')) return reports(r);
+  if (r.url.pathname.includes('get-conversation-messages')) return messages(r);
+  if (r.url.pathname.includes('get-call-feedback')) return feedback(r);
+  if (r.url.pathname.includes('rate-call') && rate) return rate(r);
+  return failure(404, 'Not found');
+});
+
+const ui = (
+  <SnackbarProvider>
+    <Routes>
+      <Route path="/" element={<Navigate to={`/dashboard/calls/${callId}/conversation`} />} />
+      <Route path="/dashboard/calls/:id/conversation" element={<CallConversationScreen />} />
+    </Routes>
+  </SnackbarProvider>
+);
+
+afterEach(() => jest.restoreAllMocks());
+
+test('loads the call named in the path', () => {
+  const { requests } = api({ reports: never });
+  renderScreen(ui, user);
+  expect(screen.getByRole('status')).toHaveTextContent('Loading…');
+  expect(requests.map((r) => r.url.pathname)).toEqual([`/v1/call/get-call-reports/${callId}`]);
+});
+
+test('shows the call, the recording player and the transcript with who spoke', async () => {
+  const { requests } = api({});
+  renderScreen(ui, user);
+  const turns = await screen.findByRole('list', { name: 'Transcript' });
+  expect(within(turns).getAllByRole('listitem').map((li) => li.getAttribute('aria-label'))).toEqual([
+    'Front Desk: Hello from Acme Dental.', 'Ada Caller: I need a cleaning.',
+  ]);
+  expect(screen.getByLabelText('Call recording')).toHaveAttribute('src', 'https://recordings.example.com/1.mp3');
+  expect(screen.getByText('Booked a cleaning for Tuesday.')).toBeInTheDocument();
+  expect(screen.getByText('02:35')).toBeInTheDocument();
+  expect(screen.getByText('Ada Caller')).toBeInTheDocument();
+  const messagesRequest = requests.find((r) => r.url.pathname.includes('get-conversation-messages'))!;
+  expect(messagesRequest.url.pathname).toBe(`/v1/conversation/get-conversation-messages/${user.accountId}`);
+  expect(messagesRequest.body).toEqual({ conversation_id: conversationId });
+});
+
+test('a call without a conversation says there is no recording and no transcript', async () => {
+  const { requests } = api({ reports: () => ok(report({ conversation: null })) });
+  renderScreen(ui, user);
+  expect(await screen.findByText('No recording for this call')).toBeInTheDocument();
+  expect(screen.getByText('No transcript for this call')).toBeInTheDocument();
+  expect(requests.some((r) => r.url.pathname.includes('get-conversation-messages'))).toBe(false);
+});
+
+test('a call of another account (404) shows the error', async () => {
+  api({ reports: () => failure(404, 'Not found') });
+  renderScreen(ui, user);
+  expect(await screen.findByText('Not found')).toBeInTheDocument();
+  expect(screen.queryByText('Transcript')).toBeNull();
+});
+
+test('a failed transcript load shows its error with Retry', async () => {
+  let fail = true;
+  api({ messages: () => (fail ? failure(500, 'Transcript unavailable') : ok(transcript)) });
+  renderScreen(ui, user);
+  expect(await screen.findByText('Transcript unavailable')).toBeInTheDocument();
+  fail = false;
+  await userEvent.click(screen.getByRole('button', { name: /retry/i }));
+  expect(await screen.findByRole('list', { name: 'Transcript' })).toBeInTheDocument();
+});
+
+test('rates the call with a score and an issue', async () => {
+  const { requests } = api({
+    rate: (r) => ok({ callId, ...(r.body as object), issue: (r.body as { issue?: string }).issue ?? null, updatedAt: '2026-03-10T15:00:00.000Z' }),
+  });
+  renderScreen(ui, user);
+  const send = await screen.findByRole('button', { name: 'Send feedback' });
+  expect(send).toBeDisabled();
+  await userEvent.click(within(screen.getByRole('radiogroup', { name: 'Call quality score' })).getByText('2'));
+  await userEvent.click(screen.getByRole('combobox', { name: 'Issue heard' }));
+  await userEvent.click(await screen.findByText('Echo'));
+  await userEvent.click(send);
+  expect(await screen.findByText('Thanks, your feedback was saved')).toBeInTheDocument();
+  const rate = requests.find((r) => r.url.pathname.includes('rate-call'))!;
+  expect(rate.url.pathname).toBe(`/v1/call/rate-call/${callId}`);
+  expect(rate.body).toEqual({ score: 2, issue: 'echo' });
+});
+
+test('shows an earlier rating and a refused update', async () => {
+  api({
+    feedback: () => ok({ callId, score: 4, issue: null, updatedAt: '2026-03-10T15:00:00.000Z' }),
+    rate: () => failure(400, 'Score must be from 1 to 5'),
+  });
+  renderScreen(ui, user);
+  expect(await screen.findByText('You rated this call 4 of 5.')).toBeInTheDocument();
+  await waitFor(() => expect(screen.getByRole('radio', { name: '4' })).toBeChecked());
+  await userEvent.click(screen.getByRole('button', { name: 'Update feedback' }));
+  expect(await screen.findByText('Score must be from 1 to 5')).toBeInTheDocument();
+});

@@ -1,0 +1,27 @@
+import type { CallReport } from 'shared-contracts';
+import { Descriptions, StatusTag, formatDateTime, formatMs } from 'shared-ui';
+
+const SENTIMENTS = { positive: 'Positive', neutral: 'Neutral', negative: 'Negative' } as const;
+
+/** Who called whom, when, for how long, and what came of it. */
+export function CallDetails({ report, timeZone }: { report: CallReport; timeZone: string }) {
+  const { call } = report;
+  return (
+    <Descriptions
+      size="small"
+      column={{ xs: 1, md: 2 }}
+      items={[
+        { key: 'direction', label: 'Direction', children: call.direction === 'inbound' ? 'Inbound' : 'Outbound' },
+        { key: 'status', label: 'Status', children: <StatusTag status={call.status} /> },
+        { key: 'lead', label: 'Lead', children: call.lead?.fullName ?? 'Unknown caller' },
+        { key: 'numbers', label: 'From → To', children: `${call.fromNumber} → ${call.toNumber}` },
+        { key: 'agent', label: 'Handled by', children: call.agent?.fullName ?? call.aiAgent?.name ?? 'Nobody' },
+        { key: 'started', label: 'Started', children: formatDateTime(call.startedAt, timeZone) },
+        { key: 'duration', label: 'Duration', children: formatMs(call.durationSeconds) },
+        { key: 'booked', label: 'Appointment booked', children: report.appointmentBooked ? 'Yes' : 'No' },
+        { key: 'sentiment', label: 'Sentiment', children: report.sentiment ? SENTIMENTS[report.sentiment] : 'Not rated' },
+        { key: 'summary', label: 'Summary', span: 2, children: report.summary ?? 'No summary yet' },
+      ]}
+    />
+  );
+}

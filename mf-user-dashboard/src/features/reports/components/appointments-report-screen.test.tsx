@@ -1,0 +1,60 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { makeUser, renderScreen } from 'shared-auth/src/testing/render-screen';
+import { failure, never, ok, stubFetch } from 'shared-auth/src/testing/fetch-stub';
+import { AppointmentsReportScreen } from './appointments-report-screen';
+import { captureDownloads, makeAppointment, rid } from './report-fixtures';
+
+const user = makeUser({ timeZone: 'America/New_York' });
+const bodies = (requests: { url: URL; body: unknown }[]) => requests.map((r) => r.body);
+
+// antd tables render slowly in jsdom while the machine's 2 cores are shared.
+jest.setTimeout(60_000);
+afterEach(() => jest.restoreAllMocks());
+
+test('loading, then the appointments with date, lead and the call they came from', async () => {
+  const { requests } = stubFetch(() => ok([makeAppointment(1, { notes: 'Cleaning' })], 1));
+  renderScreen(<AppointmentsReportScreen />, user);
+  expect(screen.getByRole('region', { name: 'Appointment list' })).toHaveAttribute('aria-busy', 'true');
+  const row = await screen.findByRole('row', { name: /Lead 1/ });
+  expect(within(row).getAllByRole('cell').map((c) => c.textContent).slice(0, 7)).toEqual([
+    'Mar 12, 2026, 11:30 AM', 'Lead 1', '+15557654321', 'Scheduled', 'Front Desk', '30 min', 'Cleaning',
+  ]);
+  expect(within(row).getByRole('link', { name: 'View call' })).toHaveAttribute('href', `/dashboard/calls/${rid(601)}/conversation`);
+  expect(bodies(requests)).toEqual([{ page: 1, limit: 10 }]);
+});
+
+test('filters by dates and status', async () => {
+  const { requests } = stubFetch(() => ok([makeAppointment(1)], 1));
+  renderScreen(<AppointmentsReportScreen />, user);
+  await screen.findByRole('row', { name: /Lead 1/ });
+  fireEvent.change(screen.getByLabelText('From date'), { target: { value: '2026-03-01' } });
+  fireEvent.change(screen.getByLabelText('To date'), { target: { value: '2026-03-31' } });
+  await userEvent.click(screen.getByRole('combobox', { name: 'Status' }));
+  await userEvent.click(await screen.findByText('Cancelled', { selector: '.ant-select-item-option-content' }));
+  await waitFor(() => expect(bodies(requests).at(-1)).toEqual({ status: 'cancelled', from: '2026-03-01', to: '2026-03-31', page: 1, limit: 10 }));
+});
+
+test('empty and error states', async () => {
+  stubFetch(never);
+  let fail = true;
+  stubFetch(() => (fail ? failure(400, 'The start date must be on or before the end date') : ok([], 0)));
+  renderScreen(<AppointmentsReportScreen />, user);
+  expect(await screen.findByText('The start date must be on or before the end date')).toBeInTheDocument();
+  fail = false;
+  await userEvent.click(screen.getByRole('button', { name: /retry/i }));
+  expect(await screen.findByText('No appointments match these filters')).toBeInTheDocument();
+});
+
+test('exports the filtered appointments as CSV', async () => {
+  const downloads = captureDownloads();
+  stubFetch(() => ok([makeAppointment(1, { notes: 'Bring "X-rays", please' })], 1));
+  renderScreen(<AppointmentsReportScreen />, user);
+  await screen.findByRole('row', { name: /Lead 1/ });
+  await userEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
+  await waitFor(() => expect(downloads.names).toEqual(['appointments.csv']));
+  expect(await downloads.text()).toBe(
+    'Date & time,Lead,Phone,Status,Booked by,Length (min),Notes\r\n'
+    + '"Mar 12, 2026, 11:30 AM",Lead 1,+15557654321,scheduled,Front Desk,30,"Bring ""X-rays"", please"\r\n',
+  );
+});

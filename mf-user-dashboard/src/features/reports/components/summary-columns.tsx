@@ -1,0 +1,34 @@
+import { Link } from 'react-router-dom';
+import type { CallReport } from 'shared-contracts';
+import { StatusTag, formatDateTime, type TableColumnsType } from 'shared-ui';
+import type { CsvColumn } from '../hooks/csv';
+import { DIRECTION_LABELS, handledBy, leadName } from './call-log-columns';
+
+export const SENTIMENT_LABELS = { positive: 'Positive', neutral: 'Neutral', negative: 'Negative' } as const;
+const SENTIMENT_COLORS = { positive: 'success', neutral: 'default', negative: 'error' } as const;
+
+export const summaryColumns = (timeZone: string): TableColumnsType<CallReport> => [
+  { title: 'Started', key: 'started', render: (_, r) => formatDateTime(r.call.startedAt, timeZone) },
+  { title: 'Lead', key: 'lead', render: (_, r) => leadName(r.call) },
+  { title: 'Direction', key: 'direction', render: (_, r) => DIRECTION_LABELS[r.call.direction] },
+  { title: 'Handled by', key: 'handledBy', render: (_, r) => handledBy(r.call) },
+  { title: 'Summary', key: 'summary', width: 360, render: (_, r) => r.summary ?? 'No summary yet' },
+  {
+    title: 'Sentiment',
+    key: 'sentiment',
+    render: (_, r) => (r.sentiment ? <StatusTag status={r.sentiment} color={SENTIMENT_COLORS[r.sentiment]} label={SENTIMENT_LABELS[r.sentiment]} /> : 'N/A'),
+  },
+  { title: 'Booked', key: 'booked', render: (_, r) => (r.appointmentBooked ? 'Yes' : 'No') },
+  { title: 'Conversation', key: 'conversation', render: (_, r) => <Link to={`/dashboard/calls/${r.call.id}/conversation`}>View</Link> },
+];
+
+export const summaryCsv = (timeZone: string): CsvColumn<CallReport>[] => [
+  { header: 'Started', value: (r) => formatDateTime(r.call.startedAt, timeZone) },
+  { header: 'Lead', value: (r) => r.call.lead?.fullName ?? null },
+  { header: 'Direction', value: (r) => r.call.direction },
+  { header: 'Status', value: (r) => r.call.status },
+  { header: 'Handled by', value: (r) => handledBy(r.call) },
+  { header: 'Summary', value: (r) => r.summary },
+  { header: 'Sentiment', value: (r) => r.sentiment },
+  { header: 'Appointment booked', value: (r) => (r.appointmentBooked ? 'yes' : 'no') },
+];

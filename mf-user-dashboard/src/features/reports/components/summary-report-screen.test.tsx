@@ -1,0 +1,54 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { makeUser, renderScreen } from 'shared-auth/src/testing/render-screen';
+import { failure, ok, stubFetch } from 'shared-auth/src/testing/fetch-stub';
+import { SummaryReportScreen } from './summary-report-screen';
+import { captureDownloads, makeReport, rid } from './report-fixtures';
+
+const user = makeUser({ timeZone: 'America/New_York' });
+
+// antd tables render slowly in jsdom while the machine's 2 cores are shared.
+jest.setTimeout(60_000);
+afterEach(() => jest.restoreAllMocks());
+
+test('loading, then each call\'s summary, sentiment and booking', async () => {
+  const { requests } = stubFetch(() => ok([makeReport(1), makeReport(2, { summary: null, sentiment: null, appointmentBooked: false })], 2));
+  renderScreen(<SummaryReportScreen />, user);
+  expect(screen.getByRole('region', { name: 'Call summaries' })).toHaveAttribute('aria-busy', 'true');
+  const first = await screen.findByRole('row', { name: /Lead 1/ });
+  expect(within(first).getAllByRole('cell').map((c) => c.textContent).slice(0, 7)).toEqual([
+    'Mar 10, 2026, 10:00 AM', 'Lead 1', 'Inbound', 'Front Desk', 'Summary 1', 'Positive', 'Yes',
+  ]);
+  const second = screen.getByRole('row', { name: /Lead 2/ });
+  expect(within(second).getAllByRole('cell').map((c) => c.textContent).slice(4, 7)).toEqual(['No summary yet', 'N/A', 'No']);
+  expect(within(first).getByRole('link', { name: 'View' })).toHaveAttribute('href', `/dashboard/calls/${rid(1)}/conversation`);
+  expect(requests[0]!.url.pathname).toBe('/v1/call/get-call-summaries');
+});
+
+test('filters by sentiment; empty and error states', async () => {
+  let fail = false;
+  const { requests } = stubFetch((r) => {
+    if (fail) return failure(500, 'Summaries are down');
+    return (r.body as { sentiment?: string }).sentiment ? ok([], 0) : ok([makeReport(1)], 1);
+  });
+  renderScreen(<SummaryReportScreen />, user);
+  await screen.findByRole('row', { name: /Lead 1/ });
+  await userEvent.click(screen.getByRole('combobox', { name: 'Sentiment' }));
+  await userEvent.click(await screen.findByText('Negative', { selector: '.ant-select-item-option-content' }));
+  expect(await screen.findByText('No calls match these filters')).toBeInTheDocument();
+  expect(requests.at(-1)!.body).toEqual({ sentiment: 'negative', page: 1, limit: 10 });
+  fail = true;
+  await userEvent.click(screen.getByRole('combobox', { name: 'Sentiment' }));
+  await userEvent.click(await screen.findByText('Positive', { selector: '.ant-select-item-option-content' }));
+  expect(await screen.findByText('Summaries are down')).toBeInTheDocument();
+});
+
+test('exports the summaries as CSV', async () => {
+  const downloads = captureDownloads();
+  stubFetch(() => ok([makeReport(1)], 1));
+  renderScreen(<SummaryReportScreen />, user);
+  await screen.findByRole('row', { name: /Lead 1/ });
+  await userEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
+  await waitFor(() => expect(downloads.names).toEqual(['call-summaries.csv']));
+  expect((await downloads.text()).split('\r\n')[1]).toBe('"Mar 10, 2026, 10:00 AM",Lead 1,inbound,completed,Front Desk,Summary 1,positive,yes');
+});

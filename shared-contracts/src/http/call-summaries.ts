@@ -1,0 +1,33 @@
+import * as v from 'valibot';
+import { endpoint } from './endpoint';
+import { CallDirection, IsoDate, PageInput, SearchText } from '../schemas/common';
+import { CALL_SENTIMENTS, CallReport } from './call';
+
+/** Filters of the summary report: dates are inclusive days in the account's time zone. */
+export const CallSummaryFilter = v.pipe(
+  v.object({
+    ...PageInput,
+    search: SearchText,
+    direction: v.optional(CallDirection),
+    sentiment: v.optional(v.picklist(CALL_SENTIMENTS, 'Choose positive, neutral or negative')),
+    from: v.optional(IsoDate),
+    to: v.optional(IsoDate),
+  }),
+  v.forward(
+    v.partialCheck(
+      [['from'], ['to']],
+      (f) => f.from === undefined || f.to === undefined || f.from <= f.to,
+      'The start date must be on or before the end date',
+    ),
+    ['to'],
+  ),
+);
+
+export const callSummariesContract = {
+  getCallSummaries: endpoint({
+    method: 'POST', path: 'call/get-call-summaries', summary: 'The summary report: the account\'s call reports (summary, sentiment, booking), newest first, filtered and paged',
+    body: CallSummaryFilter,
+    response: v.array(CallReport), paged: true,
+    roles: ['USER'], tenant: [],
+  }),
+} as const;
