@@ -84,8 +84,19 @@ export async function seedDemo(db: Db): Promise<void> {
       if (r.smsMessages.length) await tx.insert(t.smsMessages).values(r.smsMessages);
       if (r.queue.length) await tx.insert(t.queueEntries).values(r.queue);
     }
+    await tx.insert(t.aiClients).values(DEMO_AI_CLIENTS);
   });
 }
+
+/**
+ * Provider clients so that the admin console and the agent builder have something to show.
+ * No credentials: an administrator adds real keys on the client's edit screen.
+ */
+const DEMO_AI_CLIENTS: Array<typeof t.aiClients.$inferInsert> = [
+  { type: 'AI Client', provider: 'OpenAI', model: 'gpt-4o', purpose: 'Conversation' },
+  { type: 'STT Client', provider: 'Deepgram', model: 'nova-2', purpose: 'Call transcription' },
+  { type: 'TTS Client', provider: 'Elevenlabs', model: 'eleven_turbo_v2', purpose: 'Agent voices' },
+];
 
 function buildAccount(random: Random, spec: DemoAccount, passwordHash: string) {
   const accountId = id();

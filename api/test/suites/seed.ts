@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { count, eq } from 'drizzle-orm';
 import { DEMO_SIGN_INS } from '../../src/db/demo-sign-ins';
-import { accounts, calls, conversations } from '../../src/db/schema';
+import { accounts, aiClients, calls, conversations } from '../../src/db/schema';
 import { seedIfEmpty } from '../../src/db/seed';
 import { call } from '../helpers/server';
 import type { SuiteContext } from '../helpers/suite-context';
@@ -23,6 +23,9 @@ export function seedSuite(ctx: SuiteContext) {
       assert.equal(callCount?.n, 60);
       const [withRecording] = await db.select({ n: count() }).from(conversations);
       assert.ok((withRecording?.n ?? 0) > 20);
+      const clients = await db.select().from(aiClients);
+      assert.deepEqual(clients.map((c) => `${c.type}/${c.provider}`).sort(), ['AI Client/OpenAI', 'STT Client/Deepgram', 'TTS Client/Elevenlabs']);
+      assert.ok(clients.every((c) => c.credentialsCiphertext === null), 'demo clients carry no credentials');
     });
   });
 }
