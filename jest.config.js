@@ -25,6 +25,8 @@ const project = (name, environment) => ({
 });
 
 module.exports = {
+  // jest's default leaves one of the two cores idle; jsdom suites are CPU-bound.
+  maxWorkers: 2,
   projects: [
     project('shared-contracts', 'node'),
     project('shared-auth', 'jsdom'),
