@@ -51,6 +51,9 @@ test('an administrator adds eleven AI clients, finds the eleventh on page 2 and 
 
   await page.getByRole('textbox', { name: 'Search clients' }).fill(tag);
   const table = page.getByRole('region', { name: 'Ai/STT/TTS Clients' });
+  // The search is debounced: wait until only this run's clients are listed (the header row has
+  // no tag), or a page change could land before the search and be reset to page 1 by it.
+  await expect(table.getByRole('row').filter({ hasNotText: tag })).toHaveCount(1);
   await expect(table.getByRole('row')).toHaveCount(11); // header + 10
   await expect(table.getByText(`${tag}-11`)).toHaveCount(0);
   const pager = page.getByRole('navigation', { name: 'Pagination' });
