@@ -1,4 +1,5 @@
 import '@testing-library/jest-dom';
+import { configure } from '@testing-library/react';
 import { TextDecoder, TextEncoder } from 'node:util';
 
 // What jsdom lacks and react-router 7 or antd read.
@@ -42,3 +43,7 @@ window.getComputedStyle = (element: Element) => computedStyle(element);
 
 // antd in jsdom is slow on a busy 2-core machine: a screen's first render can take seconds.
 jest.setTimeout(20_000);
+
+// antd in jsdom on a 2-core CI machine running two workers: a screen can take longer than the
+// default second to settle after a click. findBy/waitFor still fail when it never does.
+configure({ asyncUtilTimeout: 4000 });

@@ -33,7 +33,7 @@ async function load(browser, url, token, { throttle }) {
   page.on('response', async (res) => {
     if (!res.url().endsWith('.js') || res.status() !== 200) return;
     const body = await res.body().catch(() => null);
-    if (body) js.push({ url: res.url(), raw: body.length, gzip: zlib.gzipSync(body, { level: 9 }).length });
+    if (body) js.push({ url: res.url(), raw: body.length, gzip: zlib.gzipSync(body, { level: 9 }).length, antd: body.includes('data-css-hash') });
   });
   await page.goto(url);
   await page.waitForFunction(() => performance.getEntriesByName('route-ready').length > 0, null, { timeout: 60_000 })
@@ -47,7 +47,10 @@ async function load(browser, url, token, { throttle }) {
     }).observe({ type: 'largest-contentful-paint', buffered: true });
     setTimeout(() => resolve({ ready, lcp: NaN }), 2000);
   }));
-  // Which copies of React loaded, by the federation runtime's own record (plain builds have none).
+  // Which copies of React loaded, by the federation runtime's own record (plain builds have
+  // none). antd is shared one component at a time and its `from` label there names the last
+  // build to register a component, not the one that served it, so antd is counted by the
+  // servers whose JS holds antd's style engine (cssinjs marks its style tags data-css-hash).
   const reactCopies = await page.evaluate(() => {
     const scopes = (window).__FEDERATION__?.__SHARE__ ?? {};
     const copies = new Set();
@@ -58,6 +61,8 @@ async function load(browser, url, token, { throttle }) {
     }
     return [...copies];
   });
+  const antdServers = new Set(js.filter((f) => f.antd).map((f) => new URL(f.url).port));
+  if (reactCopies.length > 0) reactCopies.push(`antd from ${antdServers.size} server(s)`);
   await context.close();
   return { js, timing, reactCopies };
 }

@@ -17,5 +17,10 @@ module.exports = require('mf-config').createAppConfig({
     './AccountBusiness': './src/exposes/AccountBusiness.tsx',
     './SupportDesk': './src/exposes/SupportDesk.tsx',
     './ApiIntegration': './src/exposes/ApiIntegration.tsx',
+    './BillingInformation': './src/exposes/BillingInformation.tsx',
+    './SubscriptionPlans': './src/exposes/SubscriptionPlans.tsx',
+    './SubscriptionSuccess': './src/exposes/SubscriptionSuccess.tsx',
+    './SubscriptionCancel': './src/exposes/SubscriptionCancel.tsx',
+    './Integrations': './src/exposes/Integrations.tsx',
   },
 });

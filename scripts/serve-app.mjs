@@ -28,7 +28,7 @@ export function runtimeConfig(hostname, env = process.env, ports = {}) {
   const remotes = Object.fromEntries(
     Object.entries(REMOTE_ENV).map(([name, key]) => [
       name,
-      `${env[key] ?? local(ports[name] ?? APPS[name].port)}/mf-manifest.json`,
+      `${env[key] ?? local(ports[name] ?? APPS[name].port)}/remoteEntry.js`,
     ]),
   );
   // Google sign-in shows only where a client id is configured.

@@ -9,6 +9,9 @@ import { mailerPlugin } from './modules/email/mailer';
 import { authLimitsPlugin } from './modules/rate-limit/auth-limits';
 import { realtimeServicePlugin, socketRoutes } from './modules/realtime';
 import { telephonyPlugin } from './modules/telephony';
+import { billingPlugin } from './modules/billing';
+import { callLogsCachePlugin } from './modules/call/call-logs-cache';
+import { localConsentRoute } from './modules/integrations';
 import { registerCors } from './plugins/external/cors';
 import { registerMultipart } from './plugins/external/multipart';
 import { registerWebsocket } from './plugins/external/websocket';
@@ -44,12 +47,16 @@ export async function buildApp({ config, db }: BuildAppOptions): Promise<Fastify
   await app.register(mailerPlugin);
   await app.register(authLimitsPlugin);
   await app.register(realtimeServicePlugin);
+  await app.register(callLogsCachePlugin);
 
   installErrorHandlers(app);
   await app.register(httpRoutes);
   await app.register(devOutboxRoute);
+  await app.register(localConsentRoute);
   await app.register(socketRoutes);
   // Twilio's webhooks or the simulator's routes, and app.telephony for the call/SMS endpoints.
   await app.register(telephonyPlugin);
+  // The payment provider (the local simulator by default), its webhook and hosted checkout.
+  await app.register(billingPlugin);
   return app;
 }

@@ -27,6 +27,10 @@ import { authFlowsSuite } from './suites/auth-flows';
 import { authAttacksSuite } from './suites/auth-attacks';
 import { googleSignInSuite } from './suites/google-sign-in';
 import { usersAccountSuite } from './suites/users-account';
+import { integrationsSuite } from './suites/integrations';
+import { testCallSuite } from './suites/test-call';
+import { billingSuite } from './suites/billing';
+import { apiPerfSuite } from './suites/api-perf';
 
 // One process and one database per target for every suite: starting PGlite costs seconds,
 // and each test makes its own rows with the factories, so sharing the database is safe.
@@ -59,5 +63,9 @@ for (const target of await databaseTargets()) {
     authAttacksSuite(ctx);
     googleSignInSuite(ctx);
     usersAccountSuite(ctx);
+    integrationsSuite(ctx);
+    testCallSuite(ctx);
+    billingSuite(ctx);
+    apiPerfSuite(ctx);
   });
 }

@@ -44,7 +44,7 @@ export async function startApp(name: AppName): Promise<void> {
   launch(name, ['scripts/serve-app.mjs', name, String(E2E_PORTS[name])], repoRoot, {
     APP_PORTS: JSON.stringify(E2E_PORTS), HOST: '127.0.0.1',
   });
-  await waitFor(`http://127.0.0.1:${E2E_PORTS[name]}/${name === 'host' ? 'runtime-config.json' : 'mf-manifest.json'}`);
+  await waitFor(`http://127.0.0.1:${E2E_PORTS[name]}/${name === 'host' ? 'runtime-config.json' : 'remoteEntry.js'}`);
 }
 
 export function stop(name: string): void {

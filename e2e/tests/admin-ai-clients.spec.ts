@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { randomBytes } from 'node:crypto';
 import { apiToken, bearer } from '../support/admin-api';
 import { API_URL } from '../support/ports';
+import { choose } from '../support/select';
 import { DEMO, signIn } from '../support/session';
 
 // Eleven clients through the dialog, then an edit: a long walk on a shared machine.
@@ -12,12 +13,8 @@ async function addClient(page: Page, type: string, client: string, model: string
   const dialog = page.getByRole('dialog', { name: 'Add AI Client' });
   await expect(dialog).toBeVisible();
   await expect(dialog.getByRole('button', { name: 'Add', exact: true })).toHaveCount(0);
-  if (type !== 'AI Client') {
-    await dialog.getByRole('combobox', { name: 'Client Type' }).click();
-    await page.locator('.ant-select-dropdown:visible').getByTitle(type, { exact: true }).click();
-  }
-  await dialog.getByRole('combobox', { name: 'Ai Client' }).click();
-  await page.locator('.ant-select-dropdown:visible').getByTitle(client, { exact: true }).click();
+  if (type !== 'AI Client') await choose(page, dialog, 'Client Type', type);
+  await choose(page, dialog, 'Ai Client', client);
   await dialog.getByRole('textbox', { name: 'Model' }).fill(model);
   await dialog.getByRole('button', { name: 'Add', exact: true }).click();
   await expect(page.getByText('AI Client added successfully').first()).toBeVisible();
@@ -39,8 +36,7 @@ test('an administrator adds eleven AI clients, finds the eleventh on page 2 and 
   // The dialog's rules in the real browser: nothing to submit until changed, then required fields.
   await page.getByRole('button', { name: 'Add AI Client' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add AI Client' });
-  await dialog.getByRole('combobox', { name: 'Client Type' }).click();
-  await page.locator('.ant-select-dropdown:visible').getByTitle('STT Client', { exact: true }).click();
+  await choose(page, dialog, 'Client Type', 'STT Client');
   await dialog.getByRole('button', { name: 'Add', exact: true }).click();
   await expect(dialog.getByText('Ai Model is required')).toBeVisible();
   await dialog.getByRole('button', { name: 'Cancel' }).click();

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { NEW_USER_PASSWORD, registerVerifiedUser } from '../support/new-user';
 import { saveScreenshot } from '../support/screenshot';
+import { choose } from '../support/select';
 import { DEMO, signIn } from '../support/session';
 
 test('the calendar and the business profile show the demo account\'s data', async ({ page }) => {
@@ -13,14 +14,29 @@ test('the calendar and the business profile show the demo account\'s data', asyn
   await saveScreenshot(page, 'dashboard-account-business');
 });
 
+test('the profile, account overview and security pages show the signed-in USER', async ({ page }) => {
+  await signIn(page, DEMO.USER);
+  await page.goto('/dashboard/account/profile');
+  await expect(page.getByLabel('First name')).toHaveValue('Dana');
+  await expect(page.getByLabel('Last name')).toHaveValue('Whitfield');
+  await saveScreenshot(page, 'dashboard-account-profile');
+  await page.goto('/dashboard/account/overview');
+  await expect(page.getByText('Dana Whitfield')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Manage security' })).toBeVisible();
+  await saveScreenshot(page, 'dashboard-account-overview');
+  await page.goto('/dashboard/account/security');
+  await expect(page.getByRole('button', { name: 'Change password' })).toBeVisible();
+  await expect(page.getByText('Sign-in protection')).toBeVisible();
+  await saveScreenshot(page, 'dashboard-account-security');
+});
+
 test('a USER sends a support request and sees it listed as open', async ({ page, request }) => {
   const email = await registerVerifiedUser(request, 'Support Test Dental');
   await signIn(page, email, NEW_USER_PASSWORD);
   await page.goto('/dashboard/support-desk');
   await expect(page.getByText('No support requests yet')).toBeVisible();
   await page.getByLabel('Subject').fill('Invoice question');
-  await page.getByLabel('Category').click();
-  await page.getByTitle('Billing').click();
+  await choose(page, page, 'Category', 'Billing');
   await page.getByLabel('Message').fill('Why was I charged twice?');
   await page.getByRole('button', { name: 'Send request' }).click();
   await expect(page.getByText(/Request SR-\d+ sent; we will reply by email/)).toBeVisible();

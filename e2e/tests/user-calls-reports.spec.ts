@@ -5,6 +5,9 @@ import { DEMO, signIn } from '../support/session';
 // Reads the demo account's seeded calls only; nothing here changes shared data.
 test('a USER opens a call\'s conversation from the call logs: transcript and recording player', async ({ page }) => {
   await signIn(page, DEMO.USER);
+  // The overview's data arrives after the route: wait for the stats and agents, not a blank page.
+  await expect(page.getByRole('list', { name: 'Call statistics' })).toBeVisible();
+  await expect(page.getByText('Human agents').first()).toBeVisible();
   await saveScreenshot(page, 'dashboard-overview');
   await page.goto('/dashboard/reports/call-logs');
   const answered = page.getByRole('row').filter({ has: page.getByRole('link', { name: 'Listen' }) }).first();

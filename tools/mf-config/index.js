@@ -4,15 +4,18 @@ const path = require('node:path');
 const fs = require('node:fs');
 const webpack = require('webpack');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
+const { antdShares, AntdSharesPlugin, antdCacheGroups } = require('./antd-shares');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 
 /** Packages with one copy in the page. `react/` and `react-dom/` (with the slash) cover
  *  subpaths such as `react/jsx-runtime` and `react-dom/client`. antd is deliberately absent:
- *  a shared module is not tree-shaken, so apps reach antd through shared-ui's curated re-exports. */
+ *  a shared module is not tree-shaken, so antd is shared one component at a time (antd-shares.js). */
 const SINGLETONS = [
   'react', 'react/', 'react-dom', 'react-dom/', 'react-router-dom',
-  'jotai', 'swr', 'notistack', 'shared-auth', 'shared-contracts', 'shared-ui',
+  'jotai', 'swr', 'notistack', 'shared-auth',
 ];
+// shared-contracts is not shared: it holds no state, so each app bundles only the schemas
+// and constants it uses.
 
 const readJson = (file) => JSON.parse(fs.readFileSync(file, 'utf8'));
 
@@ -44,7 +47,7 @@ function requiredVersionOf(pkgName, deps, dirname) {
 function sharedConfig(dirname) {
   const pkg = readJson(path.join(dirname, 'package.json'));
   const deps = { ...pkg.devDependencies, ...pkg.peerDependencies, ...pkg.dependencies };
-  return Object.fromEntries(
+  const singletons = Object.fromEntries(
     SINGLETONS.map((key) => {
       const pkgName = key.replace(/\/$/, '');
       // No app needs eager sharing: every entry starts behind `import('./bootstrap')`,
@@ -52,6 +55,7 @@ function sharedConfig(dirname) {
       return [key, { singleton: true, requiredVersion: requiredVersionOf(pkgName, deps, dirname), eager: false }];
     }),
   );
+  return { ...singletons, ...antdShares() };
 }
 
 /** What every build shares, federated or not: TypeScript through swc, names, minifier. */
@@ -125,6 +129,7 @@ function createAppConfig({ name, dirname, port, exposes = {}, isHost = false }) 
 
   return (_env, argv = {}) => {
     const config = baseConfig({ name, context: dirname, outputPath: path.join(dirname, 'dist'), isProd: isProduction(argv) });
+    config.optimization.splitChunks = { chunks: 'async', cacheGroups: antdCacheGroups };
     config.plugins.push(
       new ModuleFederationPlugin({
         name,
@@ -135,8 +140,15 @@ function createAppConfig({ name, dirname, port, exposes = {}, isHost = false }) 
         // The default 'version-first' loads every remote at start-up, so one remote down
         // takes the host down (module-federation/core#3877).
         shareStrategy: 'loaded-first',
+        // Remotes are registered by their remoteEntry.js URL, so the manifest snapshot code is
+        // dead weight; 'web' drops the node branches. (Sharing the host's runtime core with
+        // externalRuntime was measured: the host's injected copy is not tree-shaken and costs
+        // more than the remotes save.)
+        // Remotes never load remotes of their own, so they drop that code too.
+        experiments: { optimization: { disableSnapshot: true, target: 'web', ...(isHost ? {} : { disableRemote: true }) } },
         shared: sharedConfig(dirname),
       }),
+      new AntdSharesPlugin(),
       htmlPlugin(isHost ? 'AI Calls' : `${name} (standalone)`),
     );
     config.devServer = {

@@ -7,6 +7,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { lockDataDir } from './data-dir-lock';
 import * as schema from './schema';
+import { writeWatchLogger } from './write-watch';
 
 /** What the app sees of either driver: the query builder both share. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -53,7 +54,7 @@ async function openPglite(dataDir: string): Promise<Database> {
     await unlock();
     throw err;
   }
-  const db = drizzlePglite({ client, schema });
+  const db = drizzlePglite({ client, schema, logger: writeWatchLogger });
   return {
     db: db as unknown as Db,
     kind: 'pglite',
@@ -75,7 +76,7 @@ async function openPostgres(url: string): Promise<Database> {
   // An idle client that loses its server emits 'error' on the pool; unhandled, that would crash
   // the process. The pool drops that client and the next query reports its own error.
   pool.on('error', () => undefined);
-  const db = drizzlePg({ client: pool, schema });
+  const db = drizzlePg({ client: pool, schema, logger: writeWatchLogger });
   return {
     db: db as unknown as Db,
     kind: 'postgres',

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { API_VERSION, routePattern } from 'shared-contracts';
 import { forbidden, unauthorized } from './api-error';
 import { callerOf } from './bearer-auth';
@@ -6,6 +6,7 @@ import type { AuthUser, Implementation } from './implement';
 import { checkTenant } from './tenant';
 import { readUpload } from './read-upload';
 import { parsePart } from './validate';
+import { serializedBodyOf } from './serialized-body';
 
 export const urlOf = (impl: Pick<Implementation, 'def'>) => `/${API_VERSION}/${routePattern(impl.def)}`;
 
@@ -16,7 +17,7 @@ export const urlOf = (impl: Pick<Implementation, 'def'>) => `/${API_VERSION}/${r
  */
 export function registerEndpoint(app: FastifyInstance, impl: Implementation): void {
   const { def } = impl;
-  const handler = async (request: FastifyRequest) => {
+  const handler = async (request: FastifyRequest, reply: FastifyReply) => {
     const user = await callerOf(app, request);
     if (def.roles !== 'public') {
       if (user === null) throw unauthorized();
@@ -30,6 +31,9 @@ export function registerEndpoint(app: FastifyInstance, impl: Implementation): vo
     // `user` is null only on public endpoints, whose handler type says so.
     const result = await impl.handler({ params, query, body, user: user as AuthUser, db: app.db, app, request });
     if (def.paged) {
+      // Already the `{ data, total }` text (http/serialized-body.ts): sent as it is.
+      const serialized = serializedBodyOf(result);
+      if (serialized !== undefined) return reply.type('application/json; charset=utf-8').send(serialized);
       const { data, total } = result as { data: unknown; total: number };
       return { data, total };
     }

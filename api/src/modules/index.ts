@@ -14,6 +14,8 @@ import { companyEndpoints } from './company';
 import { supportEndpoints } from './support';
 import { apiKeyEndpoints } from './api-key';
 import { conversationEndpoints } from './conversation';
+import { billingEndpoints } from './billing';
+import { integrationEndpoints } from './integrations';
 
 /** Every implemented contract endpoint; the HTTP layer registers them all. */
 export const implementations: Implementation[] = [
@@ -32,4 +34,6 @@ export const implementations: Implementation[] = [
   ...supportEndpoints,
   ...apiKeyEndpoints,
   ...conversationEndpoints,
+  ...integrationEndpoints,
+  ...billingEndpoints,
 ];

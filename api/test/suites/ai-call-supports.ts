@@ -215,7 +215,9 @@ export function aiCallSupportsSuite(ctx: SuiteContext) {
       assert.equal(none.status, 200);
       assert.deepEqual(none.body.data, { locations: [] });
       const { integrationConnections } = await import('../../src/db/schema');
-      await ctx.server.db.insert(integrationConnections).values({ accountId: account.id, provider: 'squareup', category: 'booking', credential: 'sq-token' });
+      const { sealIntegrationCredential } = await import('../../src/modules/integrations/integration-credentials');
+      const credential = sealIntegrationCredential(ctx.server.app.config.credentialsKey, account.id, 'squareup', 'sq-token');
+      await ctx.server.db.insert(integrationConnections).values({ accountId: account.id, provider: 'squareup', category: 'booking', credential });
       const some = await call(ctx.server, 'GET', `agent/get-squareup-locations/${account.id}`, { token: ownerToken });
       assertContract(contract.agent.getSquareupLocations, some.body);
       assert.deepEqual(some.body.data.locations.map((l: { name: string }) => l.name), ['Main Street', 'Downtown']);

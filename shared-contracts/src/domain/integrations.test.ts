@@ -1,6 +1,6 @@
 import {
   FETCH_CONNECTIONS_FAILED_TEXT, INTEGRATION_AUTH_TYPE_BY_PROVIDER, INTEGRATION_CATEGORY_BY_PROVIDER, INTEGRATION_PROVIDERS,
-  addCalendarIntegration, isCincCrm, nextCincStatus, removeCalendarIntegration,
+  INTEGRATION_CATALOGUE, addCalendarIntegration, crmConflictText, integrationName, isCincCrm, nextCincStatus, removeCalendarIntegration,
 } from './integrations';
 
 test('the fetch failure text', () => expect(FETCH_CONNECTIONS_FAILED_TEXT).toBe('Failed to fetch connections'));
@@ -58,5 +58,17 @@ describe('calendar integrations', () => {
     addCalendarIntegration(list, b);
     removeCalendarIntegration(list, 'a');
     expect(list).toEqual([a]);
+  });
+});
+
+describe('the catalogue', () => {
+  test('offers every provider once, CINC first, with a name', () => {
+    expect(INTEGRATION_CATALOGUE.map((i) => i.provider).sort()).toEqual([...INTEGRATION_PROVIDERS].sort());
+    expect(INTEGRATION_CATALOGUE[0]!.provider).toBe('cinc');
+    expect(integrationName('google-calendar')).toBe('Google Calendar');
+    expect(integrationName('unknown')).toBe('unknown');
+  });
+  test('a second CRM is refused by name', () => {
+    expect(crmConflictText('cinc')).toBe('Disconnect CINC before connecting another CRM');
   });
 });

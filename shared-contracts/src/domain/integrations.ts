@@ -68,3 +68,35 @@ export const addCalendarIntegration = <T extends { id: string }>(list: readonly 
 
 export const removeCalendarIntegration = <T extends { id: string }>(list: readonly T[], id: string): T[] =>
   list.filter((x) => x.id !== id);
+
+export interface IntegrationCatalogueItem {
+  provider: IntegrationProvider;
+  name: string;
+  description: string;
+}
+
+/**
+ * What the product offers to connect, in the order the integrations screen lists it. The one
+ * source of truth for names and descriptions: the API serves it from `GET integrations`.
+ */
+export const INTEGRATION_CATALOGUE: readonly IntegrationCatalogueItem[] = [
+  { provider: 'cinc', name: 'CINC', description: 'Send the leads your AI agents talk to into your CINC CRM.' },
+  { provider: 'follow-up-boss', name: 'Follow Up Boss', description: 'Create and update Follow Up Boss contacts from calls.' },
+  { provider: 'hubspot', name: 'HubSpot', description: 'Log calls and contacts in HubSpot CRM.' },
+  { provider: 'google-calendar', name: 'Google Calendar', description: 'Let AI agents book appointments in a Google Calendar.' },
+  { provider: 'outlook-calendar', name: 'Outlook Calendar', description: 'Let AI agents book appointments in an Outlook calendar.' },
+  { provider: 'squareup', name: 'Square Appointments', description: 'Book into Square Appointments at your locations.' },
+];
+
+export const INTEGRATION_CATEGORY_TITLES: Record<IntegrationCategory, string> = {
+  crm: 'CRM',
+  calendar: 'Calendars',
+  booking: 'Booking',
+};
+
+export const integrationName = (provider: string): string =>
+  INTEGRATION_CATALOGUE.find((item) => item.provider === provider)?.name ?? provider;
+
+/** Only one CRM may be connected at a time (integrations/connect refuses a second one). */
+export const crmConflictText = (connectedProvider: string): string =>
+  `Disconnect ${integrationName(connectedProvider)} before connecting another CRM`;

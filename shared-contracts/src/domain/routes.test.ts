@@ -38,10 +38,15 @@ describe('APP_ROUTES', () => {
     expect(route?.roles).toEqual(['ADMINISTRATOR']);
   });
 
-  test('every route is listed once, and only spec routes plus the edit target', () => {
+  test('every route is listed once, and only spec routes plus the edit target and the integrations screen', () => {
     const paths = APP_ROUTES.map((r) => r.path);
     expect(new Set(paths).size).toBe(paths.length);
-    expect(paths.sort()).toEqual([...SPEC_ROUTES.map(([p]) => p), 'admin/ai-client/edit/:id'].sort());
+    expect(paths.sort()).toEqual([...SPEC_ROUTES.map(([p]) => p), 'admin/ai-client/edit/:id', 'dashboard/account/integrations'].sort());
+  });
+
+  test('the integrations screen is a USER page of the user dashboard', () => {
+    const route = APP_ROUTES.find((r) => r.path === 'dashboard/account/integrations');
+    expect([route?.roles, route?.owner, route?.screen]).toEqual([['USER'], 'userDashboard', 'Integrations']);
   });
 
   test('owners match the roles: agent pages in the softphone remote, admin pages in the admin remote', () => {

@@ -21,8 +21,10 @@ export const calls = pgTable('calls', {
   /** Twilio's CallSid; null for calls that never reached Twilio (simulator, seed). */
   callSid: text('call_sid'),
 }, (t) => [
-  index('calls_account_started_idx').on(t.accountId, t.startedAt.desc()),
-  index('calls_agent_user_started_idx').on(t.agentUserId, t.startedAt.desc()),
+  // The call-logs page sorts by (started_at desc, id desc): the id in the index lets the scan
+  // stop after one page instead of sorting every call of the account (issue 7).
+  index('calls_account_started_id_idx').on(t.accountId, t.startedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+  index('calls_agent_user_started_id_idx').on(t.agentUserId, t.startedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
   index('calls_ai_agent_idx').on(t.aiAgentId),
   uniqueIndex('calls_call_sid_key').on(t.callSid),
 ]);

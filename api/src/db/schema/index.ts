@@ -24,3 +24,5 @@ export * from './user-preferences';
 export * from './businesses';
 export * from './support-requests';
 export * from './api-keys';
+export * from './billing';
+export * from './call-counts';

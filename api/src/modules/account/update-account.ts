@@ -14,7 +14,7 @@ const isUniqueViolation = (error: unknown): boolean => {
 };
 
 /** Edits an account and its users' roles and numbers; every real change is written to the audit log with who made it. */
-export const updateAccount = implement(contract.account.updateAccount, async ({ params, body, user, db }) => {
+export const updateAccount = implement(contract.account.updateAccount, async ({ params, body, user, db, app }) => {
   const account = await findAccount(db, params.id);
   const members = await accountMembers(db, account.id);
   const planned = await planChanges(account, members, body, user.id, async (number) => {
@@ -40,5 +40,7 @@ export const updateAccount = implement(contract.account.updateAccount, async ({ 
     if (isUniqueViolation(error)) throw new ApiError(409, 'Conflict', 'A Twilio number is already used by another user');
     throw error;
   }
+  // A new role or number must hold on the users' very next request (cached callers).
+  for (const change of planned.users) await app.auth.forgetUser(change.id);
   return accountDetail(db, account.id);
 });

@@ -3,16 +3,18 @@ import { contract } from 'shared-contracts';
 import { integrationConnections } from '../../db/schema';
 import { ApiError } from '../../http/api-error';
 import { implement } from '../../http/implement';
+import { openIntegrationCredential } from '../integrations/integration-credentials';
 import { squareClient } from '../integrations/square-client';
 
 export const SQUARE_UNAVAILABLE_TEXT = 'Square did not answer; try again later';
 
-export const getSquareupLocations = implement(contract.agent.getSquareupLocations, async ({ params, db, request }) => {
+export const getSquareupLocations = implement(contract.agent.getSquareupLocations, async ({ params, db, request, app }) => {
   const [connection] = await db.select({ credential: integrationConnections.credential }).from(integrationConnections)
     .where(and(eq(integrationConnections.accountId, params.id), eq(integrationConnections.provider, 'squareup')));
   if (!connection) return { locations: [] };
   try {
-    return { locations: await squareClient.listLocations(connection.credential) };
+    const credential = openIntegrationCredential(app.config.credentialsKey, params.id, 'squareup', connection.credential);
+    return { locations: await squareClient.listLocations(credential) };
   } catch (error) {
     request.log.warn({ err: error }, 'Square locations failed');
     throw new ApiError(502, 'InternalError', SQUARE_UNAVAILABLE_TEXT);

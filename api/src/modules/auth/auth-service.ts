@@ -9,6 +9,7 @@ import { DEFAULT_SECURITY } from '../users/security-preference-store';
 import { toSessionUser } from '../users/session-user';
 import { createOneTimeCodes, type OneTimeCodes } from './one-time-codes';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './password';
+import { createLocalSessionCache, createRedisSessionCache, SESSION_CACHE_SECONDS, type SessionCache } from './session-cache';
 import { createTokenSigner } from './tokens';
 
 /** How often a session's `lastSeenAt` is written: once a minute is exact enough for an idle timeout of 15+ minutes. */
@@ -24,6 +25,11 @@ export interface AuthService {
   revokeSession(sessionId: string): Promise<void>;
   /** Sets a new password and ends every session of the user except `keepSessionId` (none when null). */
   setPassword(userId: string, password: string, keepSessionId: string | null): Promise<void>;
+  /**
+   * Call after changing a user row (role, profile, time zone, agent number, removal) or its
+   * security preferences: `authenticate` may otherwise answer from its cache for a few seconds.
+   */
+  forgetUser(userId: string): Promise<void>;
 }
 
 declare module 'fastify' {
@@ -33,7 +39,11 @@ declare module 'fastify' {
   }
 }
 
-export function createAuthService(db: Db, options: { tokenSecret: string; tokenTtlSeconds: number }): AuthService {
+export function createAuthService(
+  db: Db,
+  options: { tokenSecret: string; tokenTtlSeconds: number },
+  cache: SessionCache = createLocalSessionCache(0),
+): AuthService {
   const signer = createTokenSigner(options.tokenSecret);
   return {
     async checkCredentials(email, password) {
@@ -56,6 +66,9 @@ export function createAuthService(db: Db, options: { tokenSecret: string; tokenT
     },
 
     async authenticate(token) {
+      const cached = cache.get(token);
+      if (cached !== null) return cached;
+      const mark = cache.mark();
       const claims = await signer.verify(token);
       if (claims === null) return null;
       // The signature proves who issued the token; the row says whether it still counts.
@@ -63,6 +76,7 @@ export function createAuthService(db: Db, options: { tokenSecret: string; tokenT
         .select({
           user: users,
           sessionId: sessions.id,
+          expiresAt: sessions.expiresAt,
           idleSeconds: sql<number>`extract(epoch from (now() - ${sessions.lastSeenAt}))::float8`,
           timeoutMinutes: securityPreferences.sessionTimeoutMinutes,
         })
@@ -77,19 +91,29 @@ export function createAuthService(db: Db, options: { tokenSecret: string; tokenT
         ));
       if (!row) return null;
       const idleSeconds = Number(row.idleSeconds);
-      if (idleSeconds > (row.timeoutMinutes ?? DEFAULT_SECURITY.sessionTimeoutMinutes) * 60) {
+      const timeoutSeconds = (row.timeoutMinutes ?? DEFAULT_SECURITY.sessionTimeoutMinutes) * 60;
+      if (idleSeconds > timeoutSeconds) {
         await db.update(sessions).set({ revokedAt: sql`now()` }).where(eq(sessions.id, row.sessionId));
+        await cache.forgetSession(row.sessionId);
         return null;
       }
+      let idleDeadlineMs = Date.now() + (timeoutSeconds - idleSeconds) * 1000;
       if (idleSeconds > LAST_SEEN_RESOLUTION_SECONDS) {
         await db.update(sessions).set({ lastSeenAt: sql`now()` }).where(eq(sessions.id, row.sessionId));
+        idleDeadlineMs = Date.now() + timeoutSeconds * 1000;
       }
-      return { ...toSessionUser(row.user), sessionId: row.sessionId };
+      const caller = { ...toSessionUser(row.user), sessionId: row.sessionId };
+      // Never remembered past the session's expiry or its idle deadline as the database saw them.
+      cache.set(token, caller, Math.min(row.expiresAt.getTime(), idleDeadlineMs), mark);
+      return caller;
     },
 
     async revokeSession(sessionId) {
       await db.update(sessions).set({ revokedAt: sql`now()` }).where(eq(sessions.id, sessionId));
+      await cache.forgetSession(sessionId);
     },
+
+    forgetUser: (userId) => cache.forgetUser(userId),
 
     async setPassword(userId, password, keepSessionId) {
       const passwordHash = await hashPassword(password);
@@ -102,12 +126,19 @@ export function createAuthService(db: Db, options: { tokenSecret: string; tokenT
         isNull(sessions.revokedAt),
         keepSessionId === null ? undefined : ne(sessions.id, keepSessionId),
       ));
+      await cache.forgetUser(userId);
     },
   };
 }
 
 /** Decorates `app.auth` and `app.oneTimeCodes`. */
 export const authServicePlugin = servicePlugin('auth-service', async (app: FastifyInstance) => {
-  app.decorate('auth', createAuthService(app.db, app.config));
+  const { redisUrl, sessionCacheSeconds } = app.config;
+  const cache = redisUrl === undefined
+    ? createLocalSessionCache(sessionCacheSeconds ?? SESSION_CACHE_SECONDS.local)
+    : await createRedisSessionCache(redisUrl, sessionCacheSeconds ?? SESSION_CACHE_SECONDS.redis,
+      (err) => app.log.error({ err }, 'session cache redis error'));
+  app.addHook('onClose', () => cache.close());
+  app.decorate('auth', createAuthService(app.db, app.config, cache));
   app.decorate('oneTimeCodes', createOneTimeCodes(app.db, app.config.tokenSecret));
 });

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { contract } from 'shared-contracts';
 import { appointments, calls, conversationMessages, conversations } from '../../db/schema';
 import { notFound } from '../../http/api-error';
@@ -7,7 +7,7 @@ import { listCallLogs } from '../call/call-logs';
 
 export const getCallReports = implement(contract.call.getCallReports, async ({ params, user, db }) => {
   const [{ data: [call] }, [conversation], [booked], [turn]] = await Promise.all([
-    listCallLogs(db, and(eq(calls.id, params.id), eq(calls.accountId, user.accountId))!, { page: 1, limit: 1, search: '' }),
+    listCallLogs(db, { accountId: user.accountId, where: eq(calls.id, params.id) }, { page: 1, limit: 1, search: '' }),
     db.select({ summary: conversations.summary, sentiment: conversations.sentiment }).from(conversations).where(eq(conversations.callId, params.id)),
     db.select({ id: appointments.id }).from(appointments).where(eq(appointments.callId, params.id)).limit(1),
     db.select({ id: conversationMessages.id }).from(conversationMessages)

@@ -12,8 +12,8 @@ export const getCallSummaries = implement(contract.callSummaries.getCallSummarie
   const bySentiment = body.sentiment === undefined
     ? undefined
     : inArray(calls.id, db.select({ id: conversations.callId }).from(conversations).where(eq(conversations.sentiment, body.sentiment)));
-  const scope = and(eq(calls.accountId, user.accountId), withinDays(calls.startedAt, timeZone, body.from, body.to), bySentiment)!;
-  const page = await listCallLogs(db, scope, body);
+  const where = and(withinDays(calls.startedAt, timeZone, body.from, body.to), bySentiment);
+  const page = await listCallLogs(db, { accountId: user.accountId, where }, body);
 
   const ids = page.data.map((c) => c.id);
   if (ids.length === 0) return { data: [], total: page.total };

@@ -2,9 +2,10 @@ import { and, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { CallLog } from 'shared-contracts';
 import type { Db } from '../../db/client';
-import { aiAgents, calls, conversations, leads, users } from '../../db/schema';
+import { accountCallCounts, aiAgents, calls, conversations, leads, users } from '../../db/schema';
 import { containsPattern } from '../../db/like';
 import { fullName } from '../users/session-user';
+import type { CallLogsCache, CallLogsPage } from './call-logs-cache';
 
 export interface CallLogFilter {
   page: number;
@@ -13,41 +14,121 @@ export interface CallLogFilter {
   direction?: 'inbound' | 'outbound' | undefined;
 }
 
+/** Whose calls a list shows: an account's, or (with `agentUserId`) one human agent's within it. */
+export interface CallLogScope {
+  accountId: string;
+  agentUserId?: string | undefined;
+  /** Any further narrowing (one call, a date range…); the total is then counted. */
+  where?: SQL | undefined;
+}
+
 const agentUser = alias(users, 'agent_user');
 
-/** One page of call logs, newest first, within `scope` (an account's calls, or one agent's). */
-export async function listCallLogs(db: Db, scope: SQL, filter: CallLogFilter): Promise<{ data: CallLog[]; total: number }> {
-  const conditions: Array<SQL | undefined> = [scope];
-  if (filter.direction !== undefined) conditions.push(eq(calls.direction, filter.direction));
-  if (filter.search !== '') {
-    const pattern = containsPattern(filter.search);
-    conditions.push(or(ilike(calls.fromNumber, pattern), ilike(calls.toNumber, pattern), ilike(leads.fullName, pattern)));
-  }
-  const where = and(...conditions);
+/**
+ * The whole account's calls, per direction or both: one row of `account_call_counts`, which
+ * triggers on `calls` keep exact (migration perf-call-counts-trigger). Null when the list is
+ * narrower than that (a search, one agent, a date range), whose total must be counted.
+ */
+function keptTotal(scope: CallLogScope, filter: CallLogFilter): SQL<number> | null {
+  if (scope.agentUserId !== undefined || scope.where !== undefined || filter.search !== '') return null;
+  const column = filter.direction === undefined
+    ? sql`${accountCallCounts.inbound} + ${accountCallCounts.outbound}`
+    : filter.direction === 'inbound' ? sql`${accountCallCounts.inbound}` : sql`${accountCallCounts.outbound}`;
+  return sql<number>`coalesce((select ${column} from ${accountCallCounts} where ${accountCallCounts.accountId} = ${scope.accountId}), 0)::int`;
+}
 
-  const [rows, [counted]] = await Promise.all([
-    db.select({
-      call: calls,
-      aiAgent: { id: aiAgents.id, name: aiAgents.name },
-      agent: { id: agentUser.id, firstName: agentUser.firstName, lastName: agentUser.lastName },
-      lead: { id: leads.id, fullName: leads.fullName, phoneNumber: leads.phoneNumber },
-      conversation: { id: conversations.id, recordingUrl: conversations.recordingUrl },
-    })
-      .from(calls)
-      .leftJoin(aiAgents, eq(aiAgents.id, calls.aiAgentId))
-      .leftJoin(agentUser, eq(agentUser.id, calls.agentUserId))
-      .leftJoin(leads, eq(leads.id, calls.leadId))
-      .leftJoin(conversations, eq(conversations.callId, calls.id))
-      .where(where)
-      .orderBy(desc(calls.startedAt), desc(calls.id))
-      .limit(filter.limit)
-      .offset((filter.page - 1) * filter.limit),
-    // The lead join stays because the search may match the lead's name.
-    db.select({ total: sql<number>`count(*)::int`.mapWith(Number) })
-      .from(calls)
-      .leftJoin(leads, eq(leads.id, calls.leadId))
-      .where(where),
-  ]);
+/** Counts the rows `where` selects: an agent's through its own index, a search over the account's rows. */
+async function countedTotal(db: Db, search: string, where: SQL | undefined): Promise<number> {
+  const query = db.select({ total: sql<number>`count(*)::int`.mapWith(Number) }).from(calls);
+  // The lead join is only needed when the search may match the lead's name.
+  const [counted] = search === '' ? await query.where(where) : await query.leftJoin(leads, eq(leads.id, calls.leadId)).where(where);
+  return counted?.total ?? 0;
+}
+
+/** The page's columns, with `total` from `account_call_counts` when `kept` is given (else 0). */
+const pageSelect = (db: Db, kept: SQL<number> | null) => db.select({
+  call: calls,
+  aiAgent: { id: aiAgents.id, name: aiAgents.name },
+  agent: { id: agentUser.id, firstName: agentUser.firstName, lastName: agentUser.lastName },
+  lead: { id: leads.id, fullName: leads.fullName, phoneNumber: leads.phoneNumber },
+  conversation: { id: conversations.id, recordingUrl: conversations.recordingUrl },
+  total: (kept ?? sql<number>`0`).mapWith(Number),
+})
+  .from(calls)
+  .leftJoin(aiAgents, eq(aiAgents.id, calls.aiAgentId))
+  .leftJoin(agentUser, eq(agentUser.id, calls.agentUserId))
+  .leftJoin(leads, eq(leads.id, calls.leadId))
+  .leftJoin(conversations, eq(conversations.callId, calls.id));
+
+type PageRow = Awaited<ReturnType<typeof pageSelect>>[number];
+
+const prepared = new WeakMap<Db, Map<string, ReturnType<typeof prepareAccountPage>>>();
+
+function prepareAccountPage(db: Db, direction: CallLogFilter['direction']) {
+  const accountId = sql.placeholder('accountId');
+  const kept = keptTotal({ accountId: accountId as unknown as string }, { page: 1, limit: 1, search: '', direction })!;
+  return pageSelect(db, kept)
+    .where(and(eq(calls.accountId, accountId), direction === undefined ? undefined : eq(calls.direction, direction)))
+    .orderBy(desc(calls.startedAt), desc(calls.id))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare(`call_logs_account_page_${direction ?? 'all'}`);
+}
+
+/** A whole account's page (per direction or both), prepared once per database. */
+function preparedAccountPage(db: Db, direction: CallLogFilter['direction']) {
+  let byDirection = prepared.get(db);
+  if (!byDirection) prepared.set(db, (byDirection = new Map()));
+  const key = direction ?? 'all';
+  let query = byDirection.get(key);
+  if (!query) byDirection.set(key, (query = prepareAccountPage(db, direction)));
+  return query;
+}
+
+/**
+ * One page of call logs, newest first (started_at, then id, the order of the account and agent
+ * indexes, so the scan stops after one page), within `scope`. A whole account's page is one
+ * query: its total rides along from `account_call_counts`.
+ */
+export async function listCallLogs(db: Db, scope: CallLogScope, filter: CallLogFilter, cache?: CallLogsCache): Promise<CallLogsPage> {
+  const kept = keptTotal(scope, filter);
+  // Only whole-account pages are cached: their changes are announced per account.
+  const cacheKey = kept === null || cache === undefined ? undefined : `${filter.direction ?? 'all'}:${filter.page}:${filter.limit}`;
+  if (cacheKey !== undefined) {
+    const hit = cache!.get(scope.accountId, cacheKey);
+    if (hit !== undefined) return hit;
+  }
+  const mark = cache?.mark() ?? 0;
+  let rows: PageRow[];
+  let total: number;
+  if (kept !== null) {
+    // The call-logs screen's own query (issue 7's hot path): prepared once per database, so
+    // neither the query builder nor PostgreSQL's planner runs again for every page.
+    rows = await preparedAccountPage(db, filter.direction).execute({
+      accountId: scope.accountId, limit: filter.limit, offset: (filter.page - 1) * filter.limit,
+    });
+    // Past the last page there is no row to carry the total; the first page empty means none.
+    if (rows[0] !== undefined) total = rows[0].total;
+    else if (filter.page === 1) total = 0;
+    else total = (await db.select({ total: kept.mapWith(Number) }).from(sql`(select 1) as one`))[0]?.total ?? 0;
+  } else {
+    const conditions: Array<SQL | undefined> = [
+      eq(calls.accountId, scope.accountId),
+      scope.agentUserId === undefined ? undefined : eq(calls.agentUserId, scope.agentUserId),
+      scope.where,
+    ];
+    if (filter.direction !== undefined) conditions.push(eq(calls.direction, filter.direction));
+    if (filter.search !== '') {
+      const pattern = containsPattern(filter.search);
+      conditions.push(or(ilike(calls.fromNumber, pattern), ilike(calls.toNumber, pattern), ilike(leads.fullName, pattern)));
+    }
+    const where = and(...conditions);
+    [rows, total] = await Promise.all([
+      pageSelect(db, null).where(where).orderBy(desc(calls.startedAt), desc(calls.id))
+        .limit(filter.limit).offset((filter.page - 1) * filter.limit),
+      countedTotal(db, filter.search, where),
+    ]);
+  }
 
   const data = rows.map(({ call, aiAgent, agent, lead, conversation }): CallLog => ({
     id: call.id,
@@ -62,5 +143,6 @@ export async function listCallLogs(db: Db, scope: SQL, filter: CallLogFilter): P
     lead,
     conversation,
   }));
-  return { data, total: counted?.total ?? 0 };
+  if (cacheKey !== undefined) cache!.set(scope.accountId, cacheKey, { data, total }, mark);
+  return { data, total };
 }

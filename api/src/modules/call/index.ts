@@ -2,5 +2,6 @@ import { getDialerSetting, uploadDefaultVoicemail } from './dialer-setting';
 import { getAgentCallLogs, getCallLogs } from './get-call-logs';
 import { getCallStats } from './get-call-stats';
 import { generateToken } from './voice-token';
+import { makeTestCall } from './make-test-call';
 
-export const callEndpoints = [getCallStats, getCallLogs, getAgentCallLogs, generateToken, getDialerSetting, uploadDefaultVoicemail];
+export const callEndpoints = [getCallStats, getCallLogs, getAgentCallLogs, generateToken, getDialerSetting, uploadDefaultVoicemail, makeTestCall];

@@ -25,7 +25,7 @@ export const getAccountPreference = implement(contract.account.getAccountPrefere
 
 export const getTimezones = implement(contract.account.getTimezones, async () => timeZoneOptions());
 
-export const updateUserPreference = implement(contract.users.updateUserPreference, async ({ params, body, db }) => {
+export const updateUserPreference = implement(contract.users.updateUserPreference, async ({ params, body, db, app }) => {
   const { timezone, ...rest } = body;
   const others = Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined));
   // Both writes or neither: a half-saved preference would show a toast of success for a partial change.
@@ -36,5 +36,7 @@ export const updateUserPreference = implement(contract.users.updateUserPreferenc
         .onConflictDoUpdate({ target: userPreferences.userId, set: { ...others, updatedAt: new Date() } });
     }
   });
+  // The time zone is part of the signed-in caller: drop its cached copy.
+  if (timezone !== undefined) await app.auth.forgetUser(params.userId);
   return readPreference(db, params.userId);
 });

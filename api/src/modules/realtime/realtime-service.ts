@@ -1,8 +1,8 @@
-import { Redis } from 'ioredis';
 import type { WebSocket } from 'ws';
 import type { ServerMessage } from 'shared-contracts';
 import { servicePlugin } from '../../plugins/service-plugin';
 import { Rooms } from './rooms';
+import { openRedisChannel } from '../../plugins/redis-channel';
 
 export interface RealtimeService {
   /** Adds a socket to its account's room; returns the function that removes it. */
@@ -38,34 +38,15 @@ export function createLocalRealtime(): RealtimeService {
  */
 export async function createRedisRealtime(url: string, onError: (err: unknown) => void): Promise<RealtimeService> {
   const rooms = new Rooms();
-  // A subscribed connection can only listen, so publishing needs a second one.
-  const publisher = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 3 });
-  const subscriber = new Redis(url, { lazyConnect: true });
-  for (const client of [publisher, subscriber]) client.on('error', onError);
-  try {
-    await Promise.all([publisher.connect(), subscriber.connect()]);
-  } catch (err) {
-    publisher.disconnect();
-    subscriber.disconnect();
-    throw new Error(`Redis at ${url} is unreachable: ${String(err)}`);
-  }
-  subscriber.on('message', (_channel: string, raw: string) => {
-    try {
-      const { accountId, frame } = JSON.parse(raw) as { accountId: string; frame: string };
-      rooms.deliver(accountId, frame);
-    } catch (err) {
-      onError(err);
-    }
-  });
-  await subscriber.subscribe(CHANNEL);
+  const channel = await openRedisChannel<{ accountId: string; frame: string }>(
+    url, CHANNEL, ({ accountId, frame }) => rooms.deliver(accountId, frame), onError,
+  );
   return {
     join: (accountId, socket) => rooms.join(accountId, socket),
     async broadcast(accountId, message) {
-      await publisher.publish(CHANNEL, JSON.stringify({ accountId, frame: JSON.stringify(message) }));
+      await channel.publish({ accountId, frame: JSON.stringify(message) });
     },
-    async close() {
-      await Promise.allSettled([subscriber.quit(), publisher.quit()]);
-    },
+    close: () => channel.close(),
   };
 }
 

@@ -10,4 +10,16 @@ export interface TelephonyProvider {
   voiceToken(identity: string, ttlSeconds: number): Promise<string>;
   /** Sends a text; the answer is the provider's message id and first status. */
   sendSms(input: { from: string; to: string; body: string }): Promise<{ sid: string; status: string }>;
+  /**
+   * An AI agent calls `to` from its own number `from` (the dashboard's test call). The call is
+   * already logged (see ai-calls.ts); the answer is the provider's CallSid and first status.
+   */
+  placeCall(input: PlaceCallInput): Promise<{ sid: string; status: string }>;
+}
+
+export interface PlaceCallInput {
+  from: string;
+  to: string;
+  /** The logged call's id, so the provider's callbacks can find the agent that speaks. */
+  callId: string;
 }

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
-import type { TelephonyContext } from './call-events';
+import { aiCallAnswered } from './ai-calls';
+import { callEnded, type TelephonyContext } from './call-events';
 import type { TelephonyProvider } from './provider';
 import { inboundSms, smsStatusChanged } from './sms-events';
 
@@ -9,6 +10,9 @@ const AUDIENCE = 'voice-simulator';
 export const SIMULATED_SMS_STEP_MS = 300;
 
 export const newMessageSid = () => `SM${randomBytes(16).toString('hex')}`;
+/** A simulated callee of an AI agent's call answers after this long, and the agent talks this long. */
+export const SIMULATED_AI_ANSWER_MS = 1_500;
+export const SIMULATED_AI_TALK_MS = 3_000;
 
 /** Voice tokens for the simulator device: signed like Twilio's, but only this API can read them. */
 export function simulatorTokens(secret: string) {
@@ -48,6 +52,16 @@ export function createSimulatorProvider(ctx: TelephonyContext, secret: string, o
       later(2 * SIMULATED_SMS_STEP_MS, async () => {
         await smsStatusChanged(ctx, { messageSid: sid, status: 'delivered' });
         await inboundSms(ctx, { messageSid: newMessageSid(), from, to, body });
+      });
+      return { sid, status: 'queued' };
+    },
+    // The callee answers, hears the agent's greeting and the call completes, through the same
+    // call-events path as Twilio's callbacks (so the call log and DISCONNECT_CALL follow).
+    async placeCall() {
+      const sid = `CA${randomBytes(16).toString('hex')}`;
+      later(SIMULATED_AI_ANSWER_MS, async () => {
+        if ((await aiCallAnswered(ctx, sid)) === null) return;
+        later(SIMULATED_AI_TALK_MS, () => callEnded(ctx, { callSid: sid, outcome: 'completed' }));
       });
       return { sid, status: 'queued' };
     },

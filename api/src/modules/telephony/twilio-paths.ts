@@ -7,4 +7,6 @@ export const TWILIO_WEBHOOK_PATHS = {
   recording: '/v1/telephony/twilio/voice/recording',
   incomingSms: '/v1/telephony/twilio/sms/incoming',
   smsStatus: '/v1/telephony/twilio/sms/status',
+  /** TwiML for an AI agent's outbound call, fetched when the callee answers. */
+  aiCall: '/v1/telephony/twilio/voice/ai-call',
 } as const;

@@ -4,8 +4,14 @@ import type { TelephonyProvider } from './provider';
 import { TWILIO_WEBHOOK_PATHS } from './twilio-paths';
 
 /** Twilio's cloud through its own helper library: Voice-grant tokens and the Messages REST API. */
-export function createTwilioProvider(config: TwilioConfig, publicApiUrl: string): TelephonyProvider {
-  const client = twilio(config.apiKeySid, config.apiKeySecret, { accountSid: config.accountSid });
+export function createTwilioProvider(
+  config: TwilioConfig,
+  publicApiUrl: string,
+  options: { httpClient?: InstanceType<typeof twilio.RequestClient> } = {},
+): TelephonyProvider {
+  const client = twilio(config.apiKeySid, config.apiKeySecret, {
+    accountSid: config.accountSid, ...(options.httpClient ? { httpClient: options.httpClient } : {}),
+  });
   return {
     kind: 'twilio',
     async voiceToken(identity, ttlSeconds) {
@@ -18,6 +24,15 @@ export function createTwilioProvider(config: TwilioConfig, publicApiUrl: string)
         from, to, body, statusCallback: `${publicApiUrl}${TWILIO_WEBHOOK_PATHS.smsStatus}`,
       });
       return { sid: message.sid, status: message.status };
+    },
+    // Twilio dials `to` from the agent's number and, once answered, asks our TwiML URL what to play.
+    async placeCall({ from, to, callId }) {
+      const created = await client.calls.create({
+        from, to,
+        url: `${publicApiUrl}${TWILIO_WEBHOOK_PATHS.aiCall}?callId=${encodeURIComponent(callId)}`,
+        statusCallback: `${publicApiUrl}${TWILIO_WEBHOOK_PATHS.callStatus}`,
+      });
+      return { sid: created.sid, status: created.status };
     },
   };
 }

@@ -2,10 +2,11 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import twilio from 'twilio';
 import { normalizePhoneB, US_PHONE_PATTERN } from 'shared-contracts';
 import { calls } from '../../db/schema';
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import {
   CALL_OUTCOMES, callAnswered, callEnded, inboundCall, outboundCall, recordingReady, type CallOutcome,
 } from './call-events';
+import { aiCallAnswered } from './ai-calls';
 import { acceptFormBodies } from './form-body';
 import { agentByIdentity } from './numbers';
 import { inboundSms, smsStatusChanged } from './sms-events';
@@ -126,6 +127,27 @@ export async function twilioWebhookRoutes(app: FastifyInstance): Promise<void> {
       await recordingReady(ctx, { callSid: field(params, 'CallSid'), recordingUrl });
     }
     return reply.code(204).send();
+  });
+
+  // An AI agent's call (make-test-call) was answered: the agent speaks its greeting, then hangs up.
+  app.post(TWILIO_WEBHOOK_PATHS.aiCall, async (request, reply) => {
+    const params = verified(request);
+    if (params === null) return reply.code(403).type('text/plain').send(FORGED_WEBHOOK_TEXT);
+    const callSid = field(params, 'CallSid');
+    const callId = (request.query as Record<string, unknown>).callId;
+    // Twilio may fetch this before our own write of the CallSid has landed.
+    if (typeof callId === 'string' && /^[0-9a-f-]{36}$/i.test(callId) && callSid !== '') {
+      await ctx.db.update(calls).set({ callSid }).where(and(eq(calls.id, callId), isNull(calls.callSid)));
+    }
+    const response = new VoiceResponse();
+    const answered = await aiCallAnswered(ctx, callSid);
+    if (answered !== null) {
+      response.say(answered.greeting);
+      response.pause({ length: 1 });
+      response.say(`This was a test call from ${answered.name}. Goodbye.`);
+    }
+    response.hangup();
+    return twiml(reply, response.toString());
   });
 
   webhook(TWILIO_WEBHOOK_PATHS.incomingSms, async (params, reply) => {

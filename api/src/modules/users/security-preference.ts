@@ -11,9 +11,12 @@ export const getSecurityPreference = implement(contract.users.getSecurityPrefere
 });
 
 /** Own settings only (administrators included: another user's two-step is theirs to turn off). */
-export const updateSecurityPreference = implement(contract.users.updateSecurityPreference, async ({ params, body, user, db }) => {
+export const updateSecurityPreference = implement(contract.users.updateSecurityPreference, async ({ params, body, user, db, app }) => {
   if (params.userId !== user.id) throw notFound();
   // The server has no SMS sender for codes; accepting "sms" would lock the user out.
   if (body.twoStepChannel === 'sms') throw badRequest(SMS_CODES_UNAVAILABLE_TEXT);
-  return toSecurityPreference(await updateSecurity(db, user.id, body));
+  const saved = await updateSecurity(db, user.id, body);
+  // A shorter session timeout applies from the next request, not when a cached caller expires.
+  await app.auth.forgetUser(user.id);
+  return toSecurityPreference(saved);
 });

@@ -125,5 +125,5 @@ test('deletes after confirmation and returns to the list', async () => {
   await userEvent.click(within(confirm).getByRole('button', { name: 'Delete' }));
   await waitFor(() => expect(requests.filter((r) => r.method === 'DELETE')).toHaveLength(1));
   expect(await screen.findByText('AI Client deleted')).toBeInTheDocument();
-  expect(screen.getByRole('status', { name: 'Location' })).toHaveTextContent('/admin/ai-clients');
+  expect(await screen.findByRole('status', { name: 'Location' })).toHaveTextContent('/admin/ai-clients');
 });

@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import type { AiAgentSummary } from 'shared-contracts';
 import {
-  Button, CopyOutlined, DeleteOutlined, EditOutlined, Popconfirm, Space, Switch, formatDateTime, type TableColumnsType,
+  Button, CopyOutlined, DeleteOutlined, EditOutlined, PhoneOutlined, Popconfirm, Space, Switch, formatDateTime, type TableColumnsType,
 } from 'shared-ui';
 import type { AgentActions } from '../hooks/use-agent-actions';
 
@@ -13,7 +13,9 @@ const HANDLES: Record<AgentListRow['handleCallType'], string> = {
   both: 'Inbound & outbound',
 };
 
-export const agentListColumns = ({ timeZone, actions, onEdit }: { timeZone: string; actions: AgentActions; onEdit: (id: string) => void }): TableColumnsType<AgentListRow> => [
+export const agentListColumns = ({ timeZone, actions, onEdit, onTestCall }: {
+  timeZone: string; actions: AgentActions; onEdit: (id: string) => void; onTestCall: (agent: AgentListRow) => void;
+}): TableColumnsType<AgentListRow> => [
   { title: 'Name', key: 'name', render: (_, a) => <Link to={`/dashboard/ai-call-supports/edit/${a.id}`}>{a.name}</Link> },
   { title: 'Handles', key: 'handles', render: (_, a) => HANDLES[a.handleCallType] },
   { title: 'Number', key: 'number', render: (_, a) => a.phoneNumber ?? 'Not assigned' },
@@ -36,6 +38,7 @@ export const agentListColumns = ({ timeZone, actions, onEdit }: { timeZone: stri
     render: (_, a) => (
       <Space>
         <Button icon={<EditOutlined />} aria-label={`Edit ${a.name}`} onClick={() => onEdit(a.id)}>Edit</Button>
+        <Button icon={<PhoneOutlined />} aria-label={`Test call from ${a.name}`} onClick={() => onTestCall(a)}>Test call</Button>
         <Button icon={<CopyOutlined />} aria-label={`Duplicate ${a.name}`} disabled={actions.busyId === a.id} onClick={() => void actions.duplicate(a.id, a.name)}>
           Duplicate
         </Button>

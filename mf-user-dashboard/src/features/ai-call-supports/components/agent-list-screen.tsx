@@ -1,9 +1,11 @@
+import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useApi, useSessionUser } from 'shared-auth';
 import { contract } from 'shared-contracts';
 import { Button, DashboardPage, DataTable, PageCard, PlusOutlined } from 'shared-ui';
 import { useAgentActions } from '../hooks/use-agent-actions';
 import { agentListColumns, type AgentListRow } from './agent-list-columns';
+import { TestCallDialog } from './test-call-dialog';
 
 /** dashboard/ai-call-supports: the account's AI agents with their actions. */
 export function AgentListScreen() {
@@ -13,6 +15,7 @@ export function AgentListScreen() {
   const actions = useAgentActions();
   const navigate = useNavigate();
   const timeZone = user?.timeZone ?? 'UTC';
+  const [testCall, setTestCall] = useState<AgentListRow | null>(null);
 
   return (
     <DashboardPage
@@ -28,7 +31,7 @@ export function AgentListScreen() {
         <DataTable<AgentListRow>
           label="AI call supports"
           rowKey="id"
-          columns={agentListColumns({ timeZone, actions, onEdit: (id) => navigate(`/dashboard/ai-call-supports/edit/${id}`) })}
+          columns={agentListColumns({ timeZone, actions, onEdit: (id) => navigate(`/dashboard/ai-call-supports/edit/${id}`), onTestCall: setTestCall })}
           rows={agents.data?.data}
           loading={agents.isLoading}
           error={agents.error?.message}
@@ -36,6 +39,7 @@ export function AgentListScreen() {
           emptyText="No AI call supports yet. Create one to answer your calls."
         />
       </PageCard>
+      <TestCallDialog agent={testCall} onClose={() => setTestCall(null)} />
     </DashboardPage>
   );
 }

@@ -1,0 +1,77 @@
+import { boolean, index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { BILLING_PERIODS, INVOICE_STATUSES, SUBSCRIPTION_STATUSES } from 'shared-contracts';
+import { accounts } from './accounts';
+import { planEnum } from './enums';
+import { users } from './users';
+
+export const billingPeriodEnum = pgEnum('billing_period', BILLING_PERIODS);
+export const CHECKOUT_STATUSES = ['open', 'completed', 'canceled', 'expired'] as const;
+export const checkoutStatusEnum = pgEnum('checkout_status', CHECKOUT_STATUSES);
+export const subscriptionStatusEnum = pgEnum('subscription_status', SUBSCRIPTION_STATUSES);
+export const invoiceStatusEnum = pgEnum('invoice_status', INVOICE_STATUSES);
+
+/**
+ * A checkout started with the payment provider. Its id is the provider's session id; the row
+ * is what a completion is checked against (same account, same plan, still open), and moving
+ * it out of `open` is what makes a completion single-use.
+ */
+export const checkoutSessions = pgTable('checkout_sessions', {
+  id: text('id').primaryKey(),
+  provider: text('provider').notNull(),
+  accountId: uuid('account_id').notNull().references(() => accounts.id, { onDelete: 'cascade' }),
+  userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+  plan: planEnum('plan').notNull(),
+  period: billingPeriodEnum('period').notNull(),
+  /** What the provider charges, in cents. */
+  amountCents: integer('amount_cents').notNull(),
+  currency: text('currency').notNull().default('usd'),
+  status: checkoutStatusEnum('status').notNull().default('open'),
+  successUrl: text('success_url').notNull(),
+  cancelUrl: text('cancel_url').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  completedAt: timestamp('completed_at', { withTimezone: true }),
+}, (t) => [
+  index('checkout_sessions_account_created_idx').on(t.accountId, t.createdAt.desc()),
+]);
+
+/** The account's current subscription (one per account); the plan itself also lives on `accounts.plan`. */
+export const subscriptions = pgTable('subscriptions', {
+  accountId: uuid('account_id').primaryKey().references(() => accounts.id, { onDelete: 'cascade' }),
+  provider: text('provider').notNull(),
+  providerSubscriptionId: text('provider_subscription_id'),
+  plan: planEnum('plan').notNull(),
+  period: billingPeriodEnum('period').notNull(),
+  status: subscriptionStatusEnum('status').notNull(),
+  currentPeriodStart: timestamp('current_period_start', { withTimezone: true }).notNull(),
+  currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }).notNull(),
+  cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+  cardBrand: text('card_brand'),
+  cardLast4: text('card_last4'),
+  cardExpMonth: integer('card_exp_month'),
+  cardExpYear: integer('card_exp_year'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** One invoice per completed checkout (the unique session id keeps a replayed completion from billing twice). */
+export const invoices = pgTable('invoices', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  accountId: uuid('account_id').notNull().references(() => accounts.id, { onDelete: 'cascade' }),
+  checkoutSessionId: text('checkout_session_id').references(() => checkoutSessions.id, { onDelete: 'set null' }),
+  number: text('number').notNull(),
+  plan: planEnum('plan').notNull(),
+  period: billingPeriodEnum('period').notNull(),
+  amountCents: integer('amount_cents').notNull(),
+  currency: text('currency').notNull().default('usd'),
+  status: invoiceStatusEnum('status').notNull(),
+  issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
+  pdfUrl: text('pdf_url'),
+}, (t) => [
+  uniqueIndex('invoices_checkout_session_key').on(t.checkoutSessionId),
+  uniqueIndex('invoices_number_key').on(t.number),
+  index('invoices_account_issued_idx').on(t.accountId, t.issuedAt.desc()),
+]);
+
+export type CheckoutSessionRow = typeof checkoutSessions.$inferSelect;
+export type SubscriptionRow = typeof subscriptions.$inferSelect;
+export type InvoiceRow = typeof invoices.$inferSelect;

@@ -1,0 +1,99 @@
+import type { AuthUser } from '../../http/implement';
+import { openRedisChannel } from '../../plugins/redis-channel';
+
+/**
+ * Remembers, per token, the caller a token named a moment ago, so an authenticated request
+ * skips the signature check and the session lookup (issue 7: they were most of the call-logs
+ * page's cost). An entry lives at most `ttlMs`, never past the session's expiry or idle
+ * deadline, and is dropped at once when its session or user changes:
+ * - on this instance, synchronously, by whoever changes it (logout, password change or reset,
+ *   idle timeout, profile, role or time-zone changes, account administration);
+ * - on the other instances through Redis pub/sub when REDIS_URL is set; without Redis the
+ *   short TTL bounds how long another instance may still accept a revoked token.
+ */
+export interface SessionCache {
+  get(token: string): AuthUser | null;
+  /** A mark to take before reading a session from the database, for `set`. */
+  mark(): number;
+  /**
+   * Remembers what the database said; ignored when anything was forgotten since `mark` (a
+   * logout racing the lookup must not leave its session cached as valid).
+   */
+  set(token: string, user: AuthUser, deadlineMs: number, mark: number): void;
+  /** Drops the session's entries here and on every other instance. */
+  forgetSession(sessionId: string): Promise<void>;
+  /** Drops every entry of the user here and on every other instance. */
+  forgetUser(userId: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Default lifetime of an entry: short alone, longer when Redis tells every instance about revocations. */
+export const SESSION_CACHE_SECONDS = { local: 5, redis: 60 } as const;
+/** Entries kept at most; the oldest go first. A token is ~300 bytes, so this is a few MB. */
+const MAX_ENTRIES = 10_000;
+const CHANNEL = 'auth:v1:forget';
+
+interface Entry {
+  user: AuthUser;
+  deadlineMs: number;
+}
+
+type Forget = { sessionId: string } | { userId: string };
+
+/** The in-process part; `publish` tells the other instances (a no-op alone). */
+function createCache(ttlMs: number, publish: (message: Forget) => Promise<void>) {
+  const entries = new Map<string, Entry>();
+  let generation = 0;
+  const drop = (message: Forget) => {
+    generation += 1;
+    for (const [token, entry] of entries) {
+      if ('sessionId' in message ? entry.user.sessionId === message.sessionId : entry.user.id === message.userId) {
+        entries.delete(token);
+      }
+    }
+  };
+  const cache: SessionCache = {
+    get(token) {
+      const entry = entries.get(token);
+      if (!entry) return null;
+      if (Date.now() >= entry.deadlineMs) {
+        entries.delete(token);
+        return null;
+      }
+      return entry.user;
+    },
+    mark: () => generation,
+    set(token, user, deadlineMs, mark) {
+      if (ttlMs <= 0 || mark !== generation) return;
+      entries.delete(token);
+      if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value!);
+      entries.set(token, { user: Object.freeze(user), deadlineMs: Math.min(deadlineMs, Date.now() + ttlMs) });
+    },
+    async forgetSession(sessionId) {
+      drop({ sessionId });
+      await publish({ sessionId });
+    },
+    async forgetUser(userId) {
+      drop({ userId });
+      await publish({ userId });
+    },
+    async close() {},
+  };
+  return { cache, drop };
+}
+
+export function createLocalSessionCache(ttlSeconds: number): SessionCache {
+  return createCache(ttlSeconds * 1000, async () => {}).cache;
+}
+
+export async function createRedisSessionCache(url: string, ttlSeconds: number, onError: (err: unknown) => void): Promise<SessionCache> {
+  let drop: (message: Forget) => void = () => {};
+  const channel = await openRedisChannel<Forget>(url, CHANNEL, (message) => drop(message), onError);
+  const created = createCache(ttlSeconds * 1000, async (message) => {
+    // The change is already in the database and dropped here; a Redis outage must not fail the
+    // logout itself. The other instances then keep their entry at most the TTL.
+    await channel.publish(message).catch(onError);
+  });
+  drop = created.drop;
+  return { ...created.cache, close: () => channel.close() };
+}

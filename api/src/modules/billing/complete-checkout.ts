@@ -1,0 +1,72 @@
+import { randomBytes } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { accounts, checkoutSessions, invoices, subscriptions } from '../../db/schema';
+import type { CheckoutCompletedEvent } from './payment-provider';
+
+export type CompletionOutcome =
+  | { kind: 'completed' }
+  /** Already completed: a provider retry or a replay. Nothing changes. */
+  | { kind: 'duplicate' }
+  | { kind: 'rejected'; reason: string };
+
+export const UNKNOWN_SESSION_TEXT = 'Unknown checkout session';
+export const NOT_THE_ACCOUNTS_SESSION_TEXT = 'The checkout session does not belong to that account';
+export const SESSION_MISMATCH_TEXT = 'The checkout session does not match what was paid for';
+export const SESSION_CLOSED_TEXT = 'The checkout session is no longer open';
+export const SESSION_EXPIRED_TEXT = 'The checkout session has expired';
+
+const addPeriod = (from: Date, period: 'monthly' | 'yearly') => {
+  const end = new Date(from);
+  if (period === 'monthly') end.setUTCMonth(end.getUTCMonth() + 1);
+  else end.setUTCFullYear(end.getUTCFullYear() + 1);
+  return end;
+};
+
+const invoiceNumber = (now: Date) =>
+  `INV-${now.toISOString().slice(0, 7).replace('-', '')}-${randomBytes(4).toString('hex').toUpperCase()}`;
+
+/**
+ * Applies a paid checkout: the one path both a real provider's webhook and the simulator's Pay
+ * button take. The event must name a session we opened, for the same account, plan, period and
+ * amount; moving the session out of `open` in the same transaction makes it single-use.
+ */
+export async function completeCheckout(db: Db, provider: string, event: CheckoutCompletedEvent, now = new Date()): Promise<CompletionOutcome> {
+  const paid = event.data?.object;
+  // Signed, but not shaped like a checkout session: nothing to match it against.
+  if (typeof paid?.id !== 'string') return { kind: 'rejected', reason: UNKNOWN_SESSION_TEXT };
+  const [session] = await db.select().from(checkoutSessions).where(eq(checkoutSessions.id, paid.id));
+  if (session === undefined || session.provider !== provider) return { kind: 'rejected', reason: UNKNOWN_SESSION_TEXT };
+  if (session.accountId !== paid.client_reference_id) return { kind: 'rejected', reason: NOT_THE_ACCOUNTS_SESSION_TEXT };
+  if (session.plan !== paid.metadata?.planId || session.period !== paid.metadata?.period || session.amountCents !== paid.amount_total) {
+    return { kind: 'rejected', reason: SESSION_MISMATCH_TEXT };
+  }
+  if (session.status === 'completed') return { kind: 'duplicate' };
+  if (session.status !== 'open') return { kind: 'rejected', reason: SESSION_CLOSED_TEXT };
+  if (session.expiresAt.getTime() <= now.getTime()) return { kind: 'rejected', reason: SESSION_EXPIRED_TEXT };
+
+  const card = paid.card ?? null;
+  const periodEnd = addPeriod(now, session.period);
+  return db.transaction(async (tx) => {
+    const [claimed] = await tx.update(checkoutSessions)
+      .set({ status: 'completed', completedAt: now })
+      .where(and(eq(checkoutSessions.id, session.id), eq(checkoutSessions.status, 'open')))
+      .returning({ id: checkoutSessions.id });
+    // Another delivery of the same event won the race: it has done the work.
+    if (claimed === undefined) return { kind: 'duplicate' } as const;
+    await tx.update(accounts).set({ plan: session.plan }).where(eq(accounts.id, session.accountId));
+    const subscription = {
+      provider, providerSubscriptionId: paid.subscription ?? null, plan: session.plan, period: session.period,
+      status: 'active' as const, currentPeriodStart: now, currentPeriodEnd: periodEnd, cancelAtPeriodEnd: false,
+      cardBrand: card?.brand ?? null, cardLast4: card?.last4 ?? null, cardExpMonth: card?.expMonth ?? null, cardExpYear: card?.expYear ?? null,
+      updatedAt: now,
+    };
+    await tx.insert(subscriptions).values({ accountId: session.accountId, ...subscription })
+      .onConflictDoUpdate({ target: subscriptions.accountId, set: subscription });
+    await tx.insert(invoices).values({
+      accountId: session.accountId, checkoutSessionId: session.id, number: invoiceNumber(now), plan: session.plan,
+      period: session.period, amountCents: session.amountCents, currency: session.currency, status: 'paid', issuedAt: now,
+    });
+    return { kind: 'completed' } as const;
+  });
+}

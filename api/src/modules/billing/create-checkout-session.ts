@@ -1,0 +1,56 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import { contract, planById, planPrice, type PaidPlanId } from 'shared-contracts';
+import { accounts, checkoutSessions, subscriptions } from '../../db/schema';
+import { ApiError, badRequest } from '../../http/api-error';
+import { implement } from '../../http/implement';
+import { CHECKOUT_SESSION_ID_PLACEHOLDER } from './payment-provider';
+import { resolveSessionUrl } from './simulator-payment-provider';
+
+const PLANS_PATH = '/dashboard/subscription-plans';
+export const PAYMENTS_UNAVAILABLE_TEXT = 'Payments are not set up on this server';
+export const PROVIDER_FAILED_TEXT = 'The payment provider could not start the checkout. Please try again.';
+export const alreadyOnPlanText = (name: string, period: string) => `You are already on the ${name} plan, billed ${period}`;
+
+/**
+ * The app origin the provider sends the buyer back to: the calling page's origin when it is one
+ * of the allowed browser origins (so each deployment of the app gets its own pages back),
+ * otherwise APP_URL. Never an arbitrary Origin header: that would be an open redirect.
+ */
+function appOrigin(request: FastifyRequest, allowed: readonly string[], fallback: string): string {
+  const origin = request.headers.origin;
+  return typeof origin === 'string' && allowed.includes(origin) ? origin : fallback.replace(/\/+$/, '');
+}
+
+export const createCheckoutSession = implement(contract.billing.createCheckoutSession, async ({ body, user, db, app, request }) => {
+  const { provider, simulator } = app.payments;
+  // A simulated payment in production would hand out paid plans for free.
+  if (simulator !== null && app.config.nodeEnv === 'production') throw new ApiError(503, 'InternalError', PAYMENTS_UNAVAILABLE_TEXT);
+  const planId = body.planId as PaidPlanId;
+  const plan = planById(planId)!;
+  const [account] = await db.select({ plan: accounts.plan }).from(accounts).where(eq(accounts.id, user.accountId));
+  const [current] = await db.select().from(subscriptions).where(eq(subscriptions.accountId, user.accountId));
+  if (account?.plan === planId && current?.status === 'active' && current.period === body.period) {
+    throw badRequest(alreadyOnPlanText(plan.name, body.period));
+  }
+
+  const origin = appOrigin(request, app.config.corsOrigins, app.config.appUrl);
+  const amountCents = Math.round(planPrice(plan, body.period) * 100);
+  const input = {
+    accountId: user.accountId, customerEmail: user.email, planId, period: body.period,
+    priceId: body.period === 'monthly' ? plan.monthlyPriceId : plan.yearlyPriceId,
+    amountCents, currency: 'usd' as const,
+    successUrl: `${origin}${PLANS_PATH}/success?session_id=${CHECKOUT_SESSION_ID_PLACEHOLDER}`,
+    cancelUrl: `${origin}${PLANS_PATH}/cancel`,
+  };
+  const session = await provider.createCheckoutSession(input).catch((err: unknown) => {
+    request.log.error({ err }, 'payment provider refused a checkout session');
+    throw new ApiError(502, 'InternalError', PROVIDER_FAILED_TEXT);
+  });
+  await db.insert(checkoutSessions).values({
+    id: session.id, provider: provider.name, accountId: user.accountId, userId: user.id, plan: planId, period: body.period,
+    amountCents, currency: input.currency, successUrl: resolveSessionUrl(input.successUrl, session.id),
+    cancelUrl: resolveSessionUrl(input.cancelUrl, session.id), expiresAt: session.expiresAt,
+  });
+  return { sessionId: session.id, url: session.url };
+});

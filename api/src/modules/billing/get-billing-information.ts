@@ -1,0 +1,33 @@
+import { desc, eq } from 'drizzle-orm';
+import { contract, type BillingInformation, type PlanId } from 'shared-contracts';
+import { accounts, invoices, subscriptions } from '../../db/schema';
+import { notFound } from '../../http/api-error';
+import { implement } from '../../http/implement';
+
+const INVOICES_SHOWN = 24;
+
+export const getBillingInformation = implement(contract.users.getBillingInformation, async ({ params, db }) => {
+  const [account] = await db.select({ plan: accounts.plan }).from(accounts).where(eq(accounts.id, params.accountId));
+  if (account === undefined) throw notFound();
+  const [subscription] = await db.select().from(subscriptions).where(eq(subscriptions.accountId, params.accountId));
+  const history = await db.select().from(invoices).where(eq(invoices.accountId, params.accountId))
+    .orderBy(desc(invoices.issuedAt)).limit(INVOICES_SHOWN);
+  // An administrator may set a plan by hand; the subscription describes it only while they agree.
+  const current = subscription !== undefined && subscription.plan === account.plan ? subscription : undefined;
+  const card = current?.cardBrand && current.cardLast4 && current.cardExpMonth && current.cardExpYear
+    ? { brand: current.cardBrand, last4: current.cardLast4, expMonth: current.cardExpMonth, expYear: current.cardExpYear }
+    : null;
+  const info: BillingInformation = {
+    plan: account.plan as PlanId,
+    period: current?.period ?? null,
+    status: current?.status ?? 'none',
+    currentPeriodEnd: current?.currentPeriodEnd.toISOString() ?? null,
+    cancelAtPeriodEnd: current?.cancelAtPeriodEnd ?? false,
+    paymentMethod: card,
+    invoices: history.map((i) => ({
+      id: i.id, number: i.number, amount: i.amountCents / 100, currency: i.currency, status: i.status,
+      issuedAt: i.issuedAt.toISOString(), pdfUrl: i.pdfUrl,
+    })),
+  };
+  return info;
+});

@@ -1,0 +1,8 @@
+import { createCheckoutSession } from './create-checkout-session';
+import { getBillingInformation } from './get-billing-information';
+import { getUsage } from './get-usage';
+
+export { billingPlugin, type PaymentsService } from './billing-plugin';
+export type { PaymentProvider } from './payment-provider';
+
+export const billingEndpoints = [createCheckoutSession, getUsage, getBillingInformation];

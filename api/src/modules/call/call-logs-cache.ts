@@ -1,0 +1,160 @@
+import type { PGlite } from '@electric-sql/pglite';
+import type { FastifyInstance } from 'fastify';
+import type pg from 'pg';
+import type { CallLog } from 'shared-contracts';
+import type { Db } from '../../db/client';
+import { watchWrites } from '../../db/write-watch';
+import { withSerializedBody } from '../../http/serialized-body';
+import { servicePlugin } from '../../plugins/service-plugin';
+
+export interface CallLogsPage {
+  data: CallLog[];
+  total: number;
+}
+
+/**
+ * Recent pages of whole-account call logs (issue 7: a page read is a database round trip,
+ * which on its own kept the endpoint far from its throughput target). An entry is dropped:
+ * - before any statement of this process writes calls, AI agents, users, leads or
+ *   conversations (db/write-watch.ts), so a request that follows a write never sees the page
+ *   from before it;
+ * - when any writer anywhere commits such a change: triggers announce it on the
+ *   `call_logs_changed` channel (migration perf-call-logs-notify), which every instance listens to;
+ * - after ENTRY_TTL_MS in any case, and all at once while the listening connection is down
+ *   (nothing is cached until it is back).
+ */
+export interface CallLogsCache {
+  get(accountId: string, key: string): CallLogsPage | undefined;
+  /** A mark to take before reading a page from the database, for `set`. */
+  mark(): number;
+  /** Remembers a page read since `mark`; ignored when anything changed meanwhile. */
+  set(accountId: string, key: string, page: CallLogsPage, mark: number): void;
+  close(): Promise<void>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    callLogsCache: CallLogsCache;
+  }
+}
+
+const CHANNEL = 'call_logs_changed';
+/** Tables whose rows a call-logs page shows. */
+const WATCHED = new Set(['calls', 'ai_agents', 'users', 'leads', 'conversations']);
+const ENTRY_TTL_MS = 2_000;
+const MAX_ENTRIES = 2_000;
+const RELISTEN_MS = 1_000;
+
+interface Entry {
+  page: CallLogsPage;
+  expiresAt: number;
+}
+
+export function createCallLogsCache(db: Db, onError: (err: unknown) => void): CallLogsCache {
+  const byAccount = new Map<string, Map<string, Entry>>();
+  let size = 0;
+  let generation = 0;
+  let listening = false;
+  let closed = false;
+  let stopListening: () => Promise<void> = async () => {};
+
+  const dropAll = () => {
+    generation += 1;
+    byAccount.clear();
+    size = 0;
+  };
+  const dropAccount = (accountId: string) => {
+    generation += 1;
+    size -= byAccount.get(accountId)?.size ?? 0;
+    byAccount.delete(accountId);
+  };
+  const onNotification = (payload: string | undefined) => {
+    if (payload === undefined || payload === '*') dropAll();
+    else dropAccount(payload);
+  };
+  const unwatch = watchWrites((table) => {
+    if (WATCHED.has(table)) dropAll();
+  });
+
+  const listen = async () => {
+    const client = (db as unknown as { $client: pg.Pool | PGlite }).$client;
+    if ('listen' in client) {
+      const unlisten = await client.listen(CHANNEL, onNotification);
+      // The app may have closed while this started.
+      if (closed) return void (await unlisten());
+      stopListening = () => unlisten();
+      listening = true;
+      return;
+    }
+    // PostgreSQL: a connection of its own, out of the pool for as long as it listens (the
+    // pool cannot end while it is out, hence the checks of `closed` after each wait).
+    const connection = await client.connect();
+    if (closed) return void connection.release(true);
+    const lost = (err: unknown) => {
+      if (!listening) return;
+      listening = false;
+      dropAll();
+      onError(err);
+      connection.release(true);
+      if (!closed) setTimeout(() => void listen().catch(retry), RELISTEN_MS).unref();
+    };
+    connection.on('notification', (message) => {
+      if (message.channel === CHANNEL) onNotification(message.payload);
+    });
+    connection.on('error', lost);
+    connection.on('end', () => lost(new Error('call-logs cache: the listening connection ended')));
+    try {
+      await connection.query(`LISTEN ${CHANNEL}`);
+    } catch (err) {
+      connection.release(true);
+      throw err;
+    }
+    if (closed) return void connection.release(true);
+    stopListening = async () => {
+      listening = false;
+      connection.release(true);
+    };
+    listening = true;
+  };
+  const retry = (err: unknown) => {
+    onError(err);
+    if (!closed) setTimeout(() => void listen().catch(retry), RELISTEN_MS).unref();
+  };
+  void listen().catch(retry);
+
+  return {
+    get(accountId, key) {
+      const entry = byAccount.get(accountId)?.get(key);
+      if (entry === undefined) return undefined;
+      if (Date.now() < entry.expiresAt) return entry.page;
+      byAccount.get(accountId)?.delete(key);
+      size -= 1;
+      return undefined;
+    },
+    mark: () => generation,
+    set(accountId, key, page, mark) {
+      if (!listening || mark !== generation) return;
+      if (size >= MAX_ENTRIES) dropAll();
+      let pages = byAccount.get(accountId);
+      if (!pages) byAccount.set(accountId, (pages = new Map()));
+      if (!pages.has(key)) size += 1;
+      // Serialized once: every hit sends this text (what `{ data, total }` serializes to).
+      const body = JSON.stringify({ data: page.data, total: page.total });
+      pages.set(key, { page: withSerializedBody({ data: page.data, total: page.total }, body), expiresAt: Date.now() + ENTRY_TTL_MS });
+    },
+    async close() {
+      closed = true;
+      unwatch();
+      dropAll();
+      if (listening) await stopListening();
+      listening = false;
+    },
+  };
+}
+
+/** Decorates `app.callLogsCache`; its listening connection closes with the app. */
+export const callLogsCachePlugin = servicePlugin('call-logs-cache', async (app: FastifyInstance) => {
+  const cache = createCallLogsCache(app.db, (err) => app.log.warn({ err }, 'call-logs cache: not listening for changes'));
+  app.decorate('callLogsCache', cache);
+  app.addHook('onClose', () => cache.close());
+});

@@ -1,0 +1,207 @@
+import assert from 'node:assert/strict';
+import { createServer, type IncomingMessage } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { after, before, describe, it } from 'node:test';
+import { eq } from 'drizzle-orm';
+import twilio from 'twilio';
+import type RequestClient from 'twilio/lib/base/RequestClient';
+import { contract } from 'shared-contracts';
+import { calls, conversationMessages, conversations } from '../../src/db/schema';
+import { TWILIO_WEBHOOK_PATHS } from '../../src/modules/telephony/twilio-paths';
+import { createTwilioProvider } from '../../src/modules/telephony/twilio-provider';
+import { createAiAgent, createTenant, missingId, uniquePhone } from '../factories';
+import { assertContract } from '../helpers/contract-shape';
+import { call, startServer, type TestServer } from '../helpers/server';
+import { nextOfType } from '../helpers/simulator-device';
+import { openSocket } from '../helpers/sockets';
+import type { SuiteContext } from '../helpers/suite-context';
+
+const TWILIO = {
+  accountSid: `AC${'5'.repeat(32)}`,
+  authToken: 'test-auth-token-for-test-calls-0000',
+  apiKeySid: `SK${'6'.repeat(32)}`,
+  apiKeySecret: 'test-api-key-secret',
+  twimlAppSid: `AP${'7'.repeat(32)}`,
+};
+const PUBLIC_URL = 'https://calls.example.test';
+
+async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 8_000): Promise<T> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (done(value) || Date.now() > end) return value;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+const callRow = (server: TestServer, callSid: string) =>
+  server.db.select().from(calls).where(eq(calls.callSid, callSid)).then((rows) => rows[0]);
+
+/** Twilio's REST cloud, played locally: records each request and answers like Calls.json does. */
+async function fakeTwilioCloud() {
+  const requests: Array<{ method: string; path: string; form: URLSearchParams; auth: string }> = [];
+  let fail = false;
+  const server = createServer((req: IncomingMessage, res) => {
+    let body = '';
+    req.on('data', (chunk) => { body += String(chunk); });
+    req.on('end', () => {
+      requests.push({ method: req.method ?? '', path: req.url ?? '', form: new URLSearchParams(body), auth: req.headers.authorization ?? '' });
+      res.setHeader('content-type', 'application/json');
+      if (fail) {
+        res.statusCode = 400;
+        res.end(JSON.stringify({ code: 21215, message: 'Geo permission not enabled', status: 400 }));
+        return;
+      }
+      res.statusCode = 201;
+      res.end(JSON.stringify({ sid: `CA${'9'.repeat(31)}${requests.length}`, status: 'queued', account_sid: TWILIO.accountSid }));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  /** The real twilio client; only the cloud's address is swapped for the local one. */
+  class LocalCloudClient extends twilio.RequestClient {
+    override request<TData>(opts: RequestClient.RequestOptions<TData>) {
+      return super.request<TData>({ ...opts, uri: opts.uri.replace(/^https:\/\/api\.twilio\.com/, origin) });
+    }
+  }
+  return {
+    requests,
+    httpClient: new LocalCloudClient(),
+    failNext: (value: boolean) => { fail = value; },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+export function testCallSuite(ctx: SuiteContext) {
+  describe('call/make-test-call', () => {
+    it('the simulator places the AI agent\'s call: logged at once, answered with the greeting, then completed', async () => {
+      const t = await createTenant(ctx.server);
+      const agent = await createAiAgent(ctx.server.db, { accountId: t.account.id, name: 'Front Desk', greeting: 'Hi, Front Desk speaking.' });
+      const room = openSocket(ctx.server, { accountId: t.account.id, token: t.ownerToken });
+      assert.equal((await room.next()).type, 'INITIAL_STATUS');
+      const response = await call(ctx.server, 'POST', 'call/make-test-call', { token: t.ownerToken, body: { agentId: agent.id, phoneNumber: '(212) 555-0142' } });
+      assert.equal(response.status, 200, JSON.stringify(response.body));
+      assertContract(contract.call.makeTestCall, response.body);
+      const { callSid, status } = response.body.data;
+      assert.match(callSid, /^CA[0-9a-f]{32}$/);
+      assert.equal(status, 'queued');
+
+      const logs = await call(ctx.server, 'POST', 'call/get-call-logs', { token: t.ownerToken, body: {} });
+      assert.equal(logs.body.total, 1);
+      const [log] = logs.body.data;
+      assert.equal(log.direction, 'outbound');
+      assert.equal(log.fromNumber, agent.phoneNumber);
+      assert.equal(log.toNumber, '+12125550142');
+      assert.equal(log.aiAgent.name, 'Front Desk');
+
+      const answered = await waitFor(() => callRow(ctx.server, callSid), (row) => row?.status === 'in-progress');
+      assert.equal(answered?.status, 'in-progress');
+      assert.equal((await nextOfType(room, 'DISCONNECT_CALL', 8_000)).callSid, callSid);
+      const ended = await callRow(ctx.server, callSid);
+      assert.equal(ended!.status, 'completed');
+      const transcript = await ctx.server.db.select({ content: conversationMessages.content, authorType: conversationMessages.authorType })
+        .from(conversationMessages).innerJoin(conversations, eq(conversations.id, conversationMessages.conversationId))
+        .where(eq(conversations.callId, ended!.id));
+      assert.deepEqual(transcript, [{ content: 'Hi, Front Desk speaking.', authorType: 'ai' }]);
+      room.close();
+    });
+
+    it('refuses bad input, agents of other accounts and other roles, logging nothing', async () => {
+      const t = await createTenant(ctx.server);
+      const other = await createTenant(ctx.server);
+      const mine = await createAiAgent(ctx.server.db, { accountId: t.account.id });
+      const noNumber = await createAiAgent(ctx.server.db, { accountId: t.account.id, phoneNumber: null });
+      const theirs = await createAiAgent(ctx.server.db, { accountId: other.account.id });
+      const cases: Array<[unknown, number, string]> = [
+        [{ agentId: mine.id, phoneNumber: '' }, 400, 'Phone number is required'],
+        [{ agentId: mine.id, phoneNumber: '555-0100' }, 400, 'Phone number must be a US number: +1 followed by ten digits'],
+        [{ agentId: mine.id, phoneNumber: '+442071234567' }, 400, 'Phone number must be a US number: +1 followed by ten digits'],
+        [{ phoneNumber: '2125550100' }, 400, 'Choose an agent'],
+        [{ agentId: noNumber.id, phoneNumber: '2125550100' }, 400, 'Give this agent a phone number before placing a test call'],
+        [{ agentId: mine.id, phoneNumber: mine.phoneNumber }, 400, 'Call a number other than the agent\'s own'],
+        [{ agentId: theirs.id, phoneNumber: '2125550100' }, 404, 'Not found'],
+        [{ agentId: missingId(), phoneNumber: '2125550100' }, 404, 'Not found'],
+      ];
+      for (const [body, status, message] of cases) {
+        const response = await call(ctx.server, 'POST', 'call/make-test-call', { token: t.ownerToken, body });
+        assert.equal(response.status, status, JSON.stringify(body));
+        assert.equal(response.body.message, message);
+      }
+      const body = { agentId: mine.id, phoneNumber: '2125550100' };
+      assert.equal((await call(ctx.server, 'POST', 'call/make-test-call', { token: t.agentToken, body })).status, 403);
+      assert.equal((await call(ctx.server, 'POST', 'call/make-test-call', { body })).status, 401);
+      assert.equal((await ctx.server.db.select().from(calls).where(eq(calls.accountId, t.account.id))).length, 0);
+      assert.equal((await ctx.server.db.select().from(calls).where(eq(calls.accountId, other.account.id))).length, 0);
+    });
+
+    describe('on Twilio (REST Calls create; the cloud is a local fake)', () => {
+      let server: TestServer;
+      let cloud: Awaited<ReturnType<typeof fakeTwilioCloud>>;
+      before(async () => {
+        server = await startServer(ctx.server.db, { twilio: TWILIO, publicApiUrl: PUBLIC_URL });
+        cloud = await fakeTwilioCloud();
+        server.app.telephony.provider = createTwilioProvider(TWILIO, PUBLIC_URL, { httpClient: cloud.httpClient });
+      });
+      after(async () => {
+        await server.close();
+        await cloud.close();
+      });
+
+      const signedPost = (path: string, params: Record<string, string>, token = TWILIO.authToken) =>
+        fetch(`${server.origin}${path}`, {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/x-www-form-urlencoded',
+            'x-twilio-signature': twilio.getExpectedTwilioSignature(token, `${PUBLIC_URL}${path}`, params),
+          },
+          body: new URLSearchParams(params).toString(),
+        });
+
+      it('asks Twilio to dial from the agent\'s number with our TwiML URL; the answer plays the greeting', async () => {
+        const t = await createTenant(server);
+        const agent = await createAiAgent(server.db, { accountId: t.account.id, name: 'Closer', greeting: 'Hello from Closer.' });
+        const to = uniquePhone();
+        const response = await call(server, 'POST', 'call/make-test-call', { token: t.ownerToken, body: { agentId: agent.id, phoneNumber: to } });
+        assert.equal(response.status, 200, JSON.stringify(response.body));
+        const sent = cloud.requests.at(-1)!;
+        assert.equal(sent.method, 'POST');
+        assert.equal(sent.path, `/2010-04-01/Accounts/${TWILIO.accountSid}/Calls.json`);
+        assert.equal(sent.auth, `Basic ${Buffer.from(`${TWILIO.apiKeySid}:${TWILIO.apiKeySecret}`).toString('base64')}`);
+        assert.equal(sent.form.get('From'), agent.phoneNumber);
+        assert.equal(sent.form.get('To'), to);
+        assert.equal(sent.form.get('StatusCallback'), `${PUBLIC_URL}${TWILIO_WEBHOOK_PATHS.callStatus}`);
+        const twimlUrl = new URL(sent.form.get('Url')!);
+        assert.equal(`${twimlUrl.origin}${twimlUrl.pathname}`, `${PUBLIC_URL}${TWILIO_WEBHOOK_PATHS.aiCall}`);
+        const { callSid } = response.body.data;
+        assert.equal(response.body.data.status, 'queued');
+        assert.equal((await callRow(server, callSid))!.status, 'queued');
+
+        const path = `${twimlUrl.pathname}${twimlUrl.search}`;
+        assert.equal((await signedPost(path, { CallSid: callSid, CallStatus: 'in-progress' }, 'someone-elses-token-00000000')).status, 403);
+        assert.equal((await callRow(server, callSid))!.status, 'queued');
+        const answered = await signedPost(path, { CallSid: callSid, CallStatus: 'in-progress' });
+        assert.equal(answered.status, 200);
+        const xml = await answered.text();
+        assert.match(xml, /<Say>Hello from Closer\.<\/Say>/);
+        assert.match(xml, /<Hangup\/>/);
+        assert.equal((await callRow(server, callSid))!.status, 'in-progress');
+        const ended = await signedPost(TWILIO_WEBHOOK_PATHS.callStatus, { CallSid: callSid, CallStatus: 'completed', CallDuration: '12' });
+        assert.equal(ended.status, 204);
+        const row = await callRow(server, callSid);
+        assert.deepEqual([row!.status, row!.durationSeconds], ['completed', 12]);
+      });
+
+      it('a call Twilio refuses is logged as failed and answered 502', async () => {
+        const t = await createTenant(server);
+        const agent = await createAiAgent(server.db, { accountId: t.account.id });
+        cloud.failNext(true);
+        const response = await call(server, 'POST', 'call/make-test-call', { token: t.ownerToken, body: { agentId: agent.id, phoneNumber: uniquePhone() } });
+        cloud.failNext(false);
+        assert.equal(response.status, 502);
+        assert.equal(response.body.message, 'The test call could not be placed; try again later');
+        const rows = await server.db.select().from(calls).where(eq(calls.accountId, t.account.id));
+        assert.deepEqual(rows.map((r) => r.status), ['failed']);
+      });
+    });
+  });
+}

@@ -1,0 +1,69 @@
+import { expect, test, type Page } from '@playwright/test';
+import { NEW_USER_PASSWORD, registerVerifiedUser } from '../support/new-user';
+import { saveScreenshot } from '../support/screenshot';
+import { DEMO, signIn } from '../support/session';
+
+const plan = (page: Page, name: string) => page.getByRole('region', { name });
+
+async function openPlansYearly(page: Page) {
+  await page.goto('/dashboard/subscription-plans');
+  await expect(plan(page, 'Enterprise Edge')).toBeVisible();
+  await page.getByText('Yearly', { exact: true }).click();
+  await expect(plan(page, 'Efficiency Plus').getByLabel('$829 / year')).toBeVisible();
+}
+
+// A fresh free account, so buying a plan never changes the demo accounts other specs read.
+test('a USER cancels one checkout, then pays for a yearly plan and sees it in billing', async ({ page, request }) => {
+  // Two checkouts and five screens: longer than the default minute on a loaded machine.
+  test.setTimeout(120_000);
+  const email = await registerVerifiedUser(request, 'Billing Test Dental');
+  await signIn(page, email, NEW_USER_PASSWORD);
+
+  await page.goto('/dashboard/subscription-plans');
+  await expect(plan(page, 'Time Saver Basic').getByLabel('$349 / month')).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Performance Suite features' })).toContainText('5,000 min included each month');
+  await saveScreenshot(page, 'dashboard-subscription-plans');
+
+  // Cancel on the provider's page: back on /cancel, nothing bought.
+  await openPlansYearly(page);
+  await plan(page, 'Time Saver Basic').getByRole('button', { name: 'Choose Time Saver Basic' }).click();
+  await expect(page).toHaveURL(/\/v1\/billing\/simulator\/checkout\/cs_sim_[0-9a-f]{32}$/);
+  await expect(page.getByRole('button', { name: 'Pay $319.00' })).toBeVisible();
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/subscription-plans\/cancel$/);
+  await expect(page.getByText('You are on the Free plan.')).toBeVisible();
+  await saveScreenshot(page, 'dashboard-subscription-plans-cancel');
+
+  // Pay: back on /success, which shows the new plan.
+  await openPlansYearly(page);
+  await plan(page, 'Efficiency Plus').getByRole('button', { name: 'Choose Efficiency Plus' }).click();
+  await expect(page.getByRole('heading', { name: 'Efficiency Plus' })).toBeVisible();
+  await expect(page.getByText('Billed yearly')).toBeVisible();
+  await page.getByRole('button', { name: 'Pay $829.00' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/subscription-plans\/success\?session_id=cs_sim_[0-9a-f]{32}$/);
+  await expect(page.getByText('You are now on the Efficiency Plus plan')).toBeVisible();
+  await saveScreenshot(page, 'dashboard-subscription-plans-success');
+
+  await page.getByRole('link', { name: 'Go to billing information' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/billing-information$/);
+  const currentPlan = page.locator('.ant-descriptions');
+  await expect(currentPlan).toContainText('Efficiency Plus');
+  await expect(currentPlan).toContainText('Yearly');
+  await expect(currentPlan).toContainText('$829 / year');
+  await expect(page.getByText('0 min used of 2,000 min')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Payment history' }).getByRole('row', { name: /INV-\d{6}-/ })).toContainText('$829');
+  await saveScreenshot(page, 'dashboard-billing-information');
+
+  // The plans page now marks the plan bought.
+  await openPlansYearly(page);
+  await expect(plan(page, 'Efficiency Plus').getByRole('button', { name: 'Current plan' })).toBeDisabled();
+});
+
+// Read-only on the demo account: its seeded calls of this month count against the free quota.
+test('billing information shows the minutes the demo account\'s calls used this month', async ({ page }) => {
+  await signIn(page, DEMO.USER);
+  await page.goto('/dashboard/billing-information');
+  await expect(page.locator('.ant-descriptions')).toContainText('Free');
+  await expect(page.getByText(/^[1-9][\d,]* min used of 30 min$/)).toBeVisible();
+  await expect(page.getByText(/^Overage: [\d,]+ min at \$0 per minute = \$0$|^No overage this month$/)).toBeVisible();
+});

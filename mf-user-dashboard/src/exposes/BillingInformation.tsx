@@ -1,0 +1,6 @@
+import { BillingInformationScreen } from '../features/billing/components/billing-information-screen';
+
+/** dashboard/billing-information */
+export default function BillingInformation() {
+  return <BillingInformationScreen />;
+}

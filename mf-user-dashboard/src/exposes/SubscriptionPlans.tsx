@@ -1,0 +1,6 @@
+import { SubscriptionPlansScreen } from '../features/billing/components/subscription-plans-screen';
+
+/** dashboard/subscription-plans */
+export default function SubscriptionPlans() {
+  return <SubscriptionPlansScreen />;
+}

@@ -1,0 +1,52 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { SnackbarProvider } from 'notistack';
+import { makeUser, renderScreen } from 'shared-auth/src/testing/render-screen';
+import { failure, ok, stubFetch, type SentRequest } from 'shared-auth/src/testing/fetch-stub';
+import { AgentListScreen } from './agent-list-screen';
+import { agentId, makeAgent } from './agent-fixtures';
+
+const user = makeUser();
+const ui = <SnackbarProvider><AgentListScreen /></SnackbarProvider>;
+
+jest.setTimeout(60_000);
+afterEach(() => jest.restoreAllMocks());
+
+const api = (testCall: (r: SentRequest) => ReturnType<typeof ok>) =>
+  stubFetch((r) => (r.url.pathname.endsWith('call/make-test-call') ? testCall(r) : ok([makeAgent()])));
+
+async function openDialog() {
+  await userEvent.click(await screen.findByRole('button', { name: 'Test call from Front Desk' }));
+  return screen.findByRole('dialog', { name: 'Test call from Front Desk' });
+}
+
+test('checks the number like the server, places the call and toasts its status', async () => {
+  const { requests } = api(() => ok({ callSid: 'CA123', status: 'queued' }));
+  renderScreen(ui, user);
+  const dialog = await openDialog();
+  expect(within(dialog).getByText('Front Desk calls from +15551230001.')).toBeInTheDocument();
+  const input = within(dialog).getByLabelText('Number to call');
+  await userEvent.click(within(dialog).getByRole('button', { name: 'Place test call' }));
+  expect(await within(dialog).findByText('Phone number is required')).toBeInTheDocument();
+  await userEvent.type(input, '555-0100');
+  expect(await within(dialog).findByText('Phone number must be a US number: +1 followed by ten digits')).toBeInTheDocument();
+  expect(requests.filter((r) => r.url.pathname.endsWith('make-test-call'))).toHaveLength(0);
+
+  await userEvent.clear(input);
+  await userEvent.type(input, '(212) 555-0142');
+  await userEvent.click(within(dialog).getByRole('button', { name: 'Place test call' }));
+  expect(await screen.findByText('Test call from Front Desk: queued')).toBeInTheDocument();
+  expect(requests.find((r) => r.url.pathname.endsWith('make-test-call'))!.body).toEqual({ agentId: agentId(1), phoneNumber: '(212) 555-0142' });
+  await screen.findByRole('button', { name: 'Test call from Front Desk' });
+  expect(screen.queryByRole('dialog', { name: 'Test call from Front Desk' })).toBeNull();
+});
+
+test('shows the server\'s refusal in the dialog and keeps it open', async () => {
+  api(() => failure(400, 'Give this agent a phone number before placing a test call'));
+  renderScreen(ui, user);
+  const dialog = await openDialog();
+  await userEvent.type(within(dialog).getByLabelText('Number to call'), '2125550142');
+  await userEvent.click(within(dialog).getByRole('button', { name: 'Place test call' }));
+  expect(await within(dialog).findByRole('alert')).toHaveTextContent('Give this agent a phone number before placing a test call');
+  expect(screen.getByRole('dialog', { name: 'Test call from Front Desk' })).toBeInTheDocument();
+});

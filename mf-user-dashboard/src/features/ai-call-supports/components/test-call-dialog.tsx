@@ -1,0 +1,57 @@
+import { FORM_ERROR } from 'final-form';
+import { Form } from 'react-final-form';
+import { notify, useApiMutation } from 'shared-auth';
+import { MakeTestCallBody, contract, extractErrorText } from 'shared-contracts';
+import { Alert, Button, Flex, Input, Modal } from 'shared-ui';
+import { LabeledField } from '../../forms/labeled-field';
+import { validateWith } from '../../forms/validate-with';
+
+export interface TestCallTarget {
+  id: string;
+  name: string;
+  phoneNumber: string | null;
+}
+
+interface Values {
+  phoneNumber: string;
+}
+
+/** Dialog: the AI agent calls the number typed here, from its own number. */
+export function TestCallDialog({ agent, onClose }: { agent: TestCallTarget | null; onClose: () => void }) {
+  const place = useApiMutation(contract.call.makeTestCall, { invalidates: [contract.call.getCallLogs] });
+  const agentId = agent?.id ?? '';
+  const validate = validateWith(MakeTestCallBody, (values: Values) => ({ agentId, phoneNumber: values.phoneNumber ?? '' }));
+
+  const submit = async (values: Values) => {
+    try {
+      const { data } = await place.trigger({ body: { agentId, phoneNumber: values.phoneNumber } });
+      notify.success(`Test call from ${agent?.name ?? 'the agent'}: ${data.status}`);
+      onClose();
+      return undefined;
+    } catch (error) {
+      return { [FORM_ERROR]: extractErrorText(error) };
+    }
+  };
+
+  return (
+    <Modal title={agent ? `Test call from ${agent.name}` : 'Test call'} open={agent !== null} onCancel={onClose} footer={null} destroyOnHidden>
+      {agent && (
+        <Form<Values> onSubmit={submit} validate={validate} initialValues={{ phoneNumber: '' }} subscription={{ submitting: true, submitError: true }}>
+          {({ handleSubmit, submitting, submitError }) => (
+            <form onSubmit={handleSubmit} noValidate aria-label="Test call">
+              <p>{agent.phoneNumber ? `${agent.name} calls from ${agent.phoneNumber}.` : `${agent.name} has no phone number yet.`}</p>
+              <LabeledField<string> name="phoneNumber" label="Number to call" hint="A US number, e.g. your own mobile" render={(input, c) => (
+                <Input {...input} id={c.id} placeholder="+15551234567" autoComplete="tel" status={c.invalid ? 'error' : undefined} aria-invalid={c.invalid} aria-describedby={c.describedBy} />
+              )} />
+              {submitError && <Alert type="error" showIcon title={submitError} role="alert" style={{ marginBottom: 16 }} />}
+              <Flex gap={8} justify="end">
+                <Button onClick={onClose}>Cancel</Button>
+                <Button type="primary" htmlType="submit" loading={submitting}>Place test call</Button>
+              </Flex>
+            </form>
+          )}
+        </Form>
+      )}
+    </Modal>
+  );
+}

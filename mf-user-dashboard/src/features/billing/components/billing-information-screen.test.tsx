@@ -1,0 +1,74 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { makeUser, renderScreen } from 'shared-auth/src/testing/render-screen';
+import { failure, never, ok, stubFetch, type SentRequest, type StubReply } from 'shared-auth/src/testing/fetch-stub';
+import { freeBilling, paidBilling, usageOf } from './billing-fixtures';
+import { BillingInformationScreen } from './billing-information-screen';
+
+const user = makeUser({ timeZone: 'America/New_York' });
+type Handler = (r: SentRequest) => StubReply | Promise<StubReply>;
+const api = ({ billing, usage }: { billing: Handler; usage: Handler }) =>
+  stubFetch((r) => (r.url.pathname.includes('billing/get-usage') ? usage(r) : billing(r)));
+
+jest.setTimeout(60_000);
+afterEach(() => jest.restoreAllMocks());
+
+const field = (label: string) => screen.getByText(label, { selector: '.ant-descriptions-item-label, .ant-descriptions-item-label *' }).closest('th')!.nextElementSibling as HTMLElement;
+
+test('shows a loading state while the plan and usage load', () => {
+  api({ billing: never, usage: never });
+  renderScreen(<BillingInformationScreen />, user);
+  expect(screen.getByText('Loading your plan…')).toBeInTheDocument();
+  expect(screen.getByText('Loading usage…')).toBeInTheDocument();
+  expect(screen.getByRole('region', { name: 'Payment history' })).toHaveAttribute('aria-busy', 'true');
+});
+
+test('shows the plan, period, price, renewal, card, minutes against the quota and the payments', async () => {
+  const { requests } = api({ billing: () => ok(paidBilling()), usage: () => ok(usageOf()) });
+  renderScreen(<BillingInformationScreen />, user);
+  expect(await screen.findByText('Efficiency Plus')).toBeInTheDocument();
+  expect(field('Billing period')).toHaveTextContent('Yearly');
+  expect(field('Price')).toHaveTextContent('$829 / year');
+  expect(field('Renews on')).toHaveTextContent('Mar 10, 2027');
+  expect(field('Payment method')).toHaveTextContent('VISA ending 4242 (12/2029)');
+  expect(field('Status')).toHaveTextContent('Active');
+  expect(await screen.findByText('512 min used of 2,000 min')).toBeInTheDocument();
+  expect(screen.getByRole('progressbar', { name: 'Minutes used' })).toHaveAttribute('aria-valuenow', '26');
+  expect(screen.getByText('No overage this month')).toBeInTheDocument();
+  const row = within(screen.getByRole('region', { name: 'Payment history' })).getByRole('row', { name: /INV-202603-ABCD1234/ });
+  expect(within(row).getAllByRole('cell').map((c) => c.textContent)).toEqual(['Mar 10, 2026', 'INV-202603-ABCD1234', '$829', 'Paid']);
+  expect(requests.map((r) => r.url.pathname).sort()).toEqual([
+    `/v1/billing/get-usage/${user.accountId}`, `/v1/users/get-billing-information/${user.accountId}`,
+  ]);
+});
+
+test('minutes over the quota show as overage with its cost', async () => {
+  api({ billing: () => ok(paidBilling({ plan: 'time-saver-basic', period: 'monthly' })), usage: () => ok(usageOf({ plan: 'time-saver-basic', minutesUsed: 512, minuteQuota: 500, overageMinutes: 12, overageCost: 1.2 })) });
+  renderScreen(<BillingInformationScreen />, user);
+  expect(await screen.findByText('Overage: 12 min at $0.10 per minute = $1.20')).toBeInTheDocument();
+  expect(screen.getByRole('progressbar', { name: 'Minutes used' })).toHaveAttribute('aria-valuenow', '100');
+});
+
+test('a free account with no payments: the empty state', async () => {
+  api({ billing: () => ok(freeBilling()), usage: () => ok(usageOf({ plan: 'free', minutesUsed: 0, minuteQuota: 30 })) });
+  renderScreen(<BillingInformationScreen />, user);
+  expect(await screen.findByText('No payments yet')).toBeInTheDocument();
+  expect(field('Plan')).toHaveTextContent('Free');
+  expect(field('Price')).toHaveTextContent('Free');
+  expect(field('Renews on')).toHaveTextContent('—');
+  expect(field('Status')).toHaveTextContent('No subscription');
+  expect(await screen.findByText('0 min used of 30 min')).toBeInTheDocument();
+});
+
+test('a failed load shows the error with Retry, which loads again', async () => {
+  let fail = true;
+  api({ billing: () => (fail ? failure(500, 'Billing is unavailable') : ok(paidBilling())), usage: () => (fail ? failure(500, 'Usage is unavailable') : ok(usageOf())) });
+  renderScreen(<BillingInformationScreen />, user);
+  expect(await screen.findByText('Billing is unavailable')).toBeInTheDocument();
+  expect(await screen.findByText('Usage is unavailable')).toBeInTheDocument();
+  expect(screen.queryByRole('region', { name: 'Payment history' })).toBeNull();
+  fail = false;
+  for (const retry of screen.getAllByRole('button', { name: /retry/i })) await userEvent.click(retry);
+  expect(await screen.findByText('Efficiency Plus')).toBeInTheDocument();
+  expect(await screen.findByText('512 min used of 2,000 min')).toBeInTheDocument();
+});

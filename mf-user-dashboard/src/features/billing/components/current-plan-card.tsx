@@ -1,0 +1,46 @@
+import { Link } from 'react-router-dom';
+import { extractErrorText, planById, planName, planPrice, type BillingInformation } from 'shared-contracts';
+import type { ApiError } from 'shared-auth';
+import { Button, Descriptions, LoadError, LoadingBlock, PageCard, StatusTag, formatDate } from 'shared-ui';
+import { PERIOD_LABEL, PERIOD_SUFFIX, formatUsd } from './plan-format';
+
+const STATUS_LABEL: Record<BillingInformation['status'], string> = {
+  none: 'No subscription', trialing: 'Trial', active: 'Active', past_due: 'Past due', canceled: 'Cancelled',
+};
+
+interface CurrentPlanCardProps {
+  info: BillingInformation | undefined;
+  error: ApiError | undefined;
+  onRetry: () => void;
+  timeZone: string;
+}
+
+export function CurrentPlanCard({ info, error, onRetry, timeZone }: CurrentPlanCardProps) {
+  const plan = info ? planById(info.plan) : undefined;
+  return (
+    <PageCard title="Current plan" extra={<Link to="/dashboard/subscription-plans"><Button>{plan ? 'Change plan' : 'See plans'}</Button></Link>}>
+      {error ? (
+        <LoadError error={extractErrorText(error)} onRetry={onRetry} />
+      ) : !info ? (
+        <LoadingBlock label="Loading your plan…" />
+      ) : (
+        <Descriptions column={{ xs: 1, md: 2 }} bordered size="small" items={[
+          { key: 'plan', label: 'Plan', children: planName(info.plan) },
+          { key: 'status', label: 'Status', children: <StatusTag status={info.status === 'active' ? 'active' : 'offline'} label={STATUS_LABEL[info.status]} /> },
+          { key: 'period', label: 'Billing period', children: info.period ? PERIOD_LABEL[info.period] : '—' },
+          { key: 'price', label: 'Price', children: plan && info.period ? `${formatUsd(planPrice(plan, info.period))} ${PERIOD_SUFFIX[info.period]}` : 'Free' },
+          {
+            key: 'renewal', label: info.cancelAtPeriodEnd ? 'Ends on' : 'Renews on',
+            children: info.currentPeriodEnd ? formatDate(info.currentPeriodEnd, timeZone) : '—',
+          },
+          {
+            key: 'card', label: 'Payment method',
+            children: info.paymentMethod
+              ? `${info.paymentMethod.brand.toUpperCase()} ending ${info.paymentMethod.last4} (${String(info.paymentMethod.expMonth).padStart(2, '0')}/${info.paymentMethod.expYear})`
+              : 'None',
+          },
+        ]} />
+      )}
+    </PageCard>
+  );
+}

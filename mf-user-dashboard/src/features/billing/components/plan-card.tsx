@@ -1,0 +1,48 @@
+import { planPrice, type BillingPeriod, type Plan } from 'shared-contracts';
+import { Button, Card, Tag, Typography } from 'shared-ui';
+import { PlanFeatures } from './plan-features';
+import { PERIOD_SUFFIX, formatUsd } from './plan-format';
+
+export interface PlanCardProps {
+  plan: Plan;
+  period: BillingPeriod;
+  /** The account is on this plan and billed this period. */
+  current: boolean;
+  /** The account is on this plan, billed the other period. */
+  currentPlanOtherPeriod: boolean;
+  choosing: boolean;
+  disabled: boolean;
+  onChoose: (plan: Plan) => void;
+}
+
+export function PlanCard({ plan, period, current, currentPlanOtherPeriod, choosing, disabled, onChoose }: PlanCardProps) {
+  const action = current ? 'Current plan' : currentPlanOtherPeriod ? `Switch to ${period}` : `Choose ${plan.name}`;
+  return (
+    <section aria-label={plan.name} style={{ height: '100%' }}>
+      <Card
+        title={plan.name}
+        extra={current || currentPlanOtherPeriod ? <Tag color="blue">Current plan</Tag> : null}
+        style={{ height: '100%', borderColor: current ? '#1677ff' : undefined }}
+      >
+        <Typography.Paragraph type="secondary">{plan.description}</Typography.Paragraph>
+        <Typography.Paragraph>
+          <Typography.Text strong style={{ fontSize: 28 }} aria-label={`${formatUsd(planPrice(plan, period))} ${PERIOD_SUFFIX[period]}`}>
+            {formatUsd(planPrice(plan, period))}
+          </Typography.Text>{' '}
+          <Typography.Text type="secondary">{PERIOD_SUFFIX[period]}</Typography.Text>
+        </Typography.Paragraph>
+        <PlanFeatures plan={plan} />
+        <Button
+          type={current ? 'default' : 'primary'}
+          block
+          style={{ marginTop: 16 }}
+          disabled={current || disabled}
+          loading={choosing}
+          onClick={() => onChoose(plan)}
+        >
+          {action}
+        </Button>
+      </Card>
+    </section>
+  );
+}

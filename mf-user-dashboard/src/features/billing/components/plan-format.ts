@@ -1,0 +1,12 @@
+import type { BillingPeriod } from 'shared-contracts';
+
+const usd = (fractionDigits: number) =>
+  new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: fractionDigits, maximumFractionDigits: 2 });
+
+/** "$349", "$199.99", "$0.10": whole dollars without cents, otherwise two decimals. */
+export const formatUsd = (amount: number): string => usd(Number.isInteger(amount) ? 0 : 2).format(amount);
+
+export const PERIOD_SUFFIX: Record<BillingPeriod, string> = { monthly: '/ month', yearly: '/ year' };
+export const PERIOD_LABEL: Record<BillingPeriod, string> = { monthly: 'Monthly', yearly: 'Yearly' };
+
+export const formatMinutes = (minutes: number): string => `${new Intl.NumberFormat('en-US').format(minutes)} min`;

@@ -1,0 +1,96 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { makeUser, renderScreen } from 'shared-auth/src/testing/render-screen';
+import { failure, never, ok, stubFetch, type SentRequest, type StubReply } from 'shared-auth/src/testing/fetch-stub';
+import { freeBilling, paidBilling } from './billing-fixtures';
+import { goToCheckout } from './go-to-checkout';
+import { SubscriptionPlansScreen } from './subscription-plans-screen';
+
+jest.mock('./go-to-checkout', () => ({ goToCheckout: jest.fn() }));
+
+const user = makeUser();
+type Handler = (r: SentRequest) => StubReply | Promise<StubReply>;
+const api = ({ billing = () => ok(freeBilling()), checkout = () => ok({ sessionId: 'cs_sim_1', url: 'http://api.test/v1/billing/simulator/checkout/cs_sim_1' }) }: { billing?: Handler; checkout?: Handler }) =>
+  stubFetch((r) => (r.url.pathname.endsWith('billing/create-checkout-session') ? checkout(r) : billing(r)));
+const card = (name: string) => screen.getByRole('region', { name });
+// antd's radio input ignores the pointer; people click its label.
+const chooseYearly = () => userEvent.click(screen.getByRole('radio', { name: 'Yearly' }).closest('label')!);
+
+jest.setTimeout(60_000);
+afterEach(() => jest.clearAllMocks());
+
+test('the plans load locally after a short wait; monthly prices first, yearly after the toggle', async () => {
+  const { requests } = api({});
+  renderScreen(<SubscriptionPlansScreen />, user);
+  expect(screen.getByText('Loading plans…')).toBeInTheDocument();
+  await screen.findByRole('region', { name: 'Time Saver Basic' });
+  expect(['Time Saver Basic', 'Efficiency Plus', 'Performance Suite', 'Enterprise Edge'].map((n) => within(card(n)).getByLabelText(/\/ (month|year)$/).getAttribute('aria-label')))
+    .toEqual(['$349 / month', '$999 / month', '$1,999 / month', '$199.99 / month']);
+  await chooseYearly();
+  expect(['Time Saver Basic', 'Efficiency Plus', 'Performance Suite', 'Enterprise Edge'].map((n) => within(card(n)).getByLabelText(/\/ (month|year)$/).getAttribute('aria-label')))
+    .toEqual(['$319 / year', '$829 / year', '$1,549 / year', '$1,999.99 / year']);
+  // Only the billing information is asked of the server; the plans are not.
+  expect(requests.map((r) => r.url.pathname)).toEqual([`/v1/users/get-billing-information/${user.accountId}`]);
+});
+
+test('each card lists its quota, overage price and planFeature flags', async () => {
+  api({});
+  renderScreen(<SubscriptionPlansScreen />, user);
+  const basic = await screen.findByRole('list', { name: 'Time Saver Basic features' });
+  const items = within(basic).getAllByRole('listitem').map((li) => li.textContent);
+  expect(items.map((t) => t![0])).toEqual(['✓', '✓', '✓', '✕', '✕', '✕', '✕', '✕', '✕']);
+  expect(items.map((t) => t!.slice(1))).toEqual([
+    '500 min included each month', '$0.10 per minute over the quota', 'Call logs', 'Reports (not included)',
+    'Bulk outbound calls (not included)', 'Call routing (not included)', 'Call recordings (not included)',
+    'Real-time call listening (not included)', 'Custom knowledge base (not included)',
+  ]);
+  const edge = within(screen.getByRole('list', { name: 'Enterprise Edge features' })).getAllByRole('listitem').map((li) => li.textContent);
+  expect(edge[0]).toBe('✓10,000 min included each month');
+  expect(edge.filter((t) => t?.includes('not included'))).toEqual([]);
+});
+
+test('the current plan is marked and cannot be bought again; its other period can', async () => {
+  api({ billing: () => ok(paidBilling({ plan: 'efficiency-plus', period: 'monthly' })) });
+  renderScreen(<SubscriptionPlansScreen />, user);
+  await screen.findByRole('region', { name: 'Efficiency Plus' });
+  expect(await within(card('Efficiency Plus')).findByRole('button', { name: 'Current plan' })).toBeDisabled();
+  expect(within(card('Efficiency Plus')).getByText('Current plan', { selector: '.ant-tag' })).toBeInTheDocument();
+  expect(within(card('Time Saver Basic')).getByRole('button', { name: 'Choose Time Saver Basic' })).toBeEnabled();
+  await chooseYearly();
+  expect(within(card('Efficiency Plus')).getByRole('button', { name: 'Switch to yearly' })).toBeEnabled();
+});
+
+test('Choose starts a checkout for the plan and period and goes to the returned page', async () => {
+  const { requests } = api({});
+  renderScreen(<SubscriptionPlansScreen />, user);
+  await screen.findByRole('region', { name: 'Performance Suite' });
+  await chooseYearly();
+  await userEvent.click(within(card('Performance Suite')).getByRole('button', { name: 'Choose Performance Suite' }));
+  await screen.findByRole('region', { name: 'Performance Suite' });
+  expect(goToCheckout).toHaveBeenCalledWith('http://api.test/v1/billing/simulator/checkout/cs_sim_1');
+  const sent = requests.filter((r) => r.url.pathname.endsWith('billing/create-checkout-session'));
+  expect(sent.map((r) => [r.method, r.body])).toEqual([['POST', { planId: 'performance-suite', period: 'yearly' }]]);
+});
+
+test('a refused checkout shows the server\'s message and stays on the page', async () => {
+  api({ checkout: () => failure(400, 'You are already on the Efficiency Plus plan, billed monthly') });
+  renderScreen(<SubscriptionPlansScreen />, user);
+  await userEvent.click(await screen.findByRole('button', { name: 'Choose Efficiency Plus' }));
+  expect(await screen.findByText('You are already on the Efficiency Plus plan, billed monthly')).toBeInTheDocument();
+  expect(goToCheckout).not.toHaveBeenCalled();
+  expect(within(card('Efficiency Plus')).getByRole('button', { name: 'Choose Efficiency Plus' })).toBeEnabled();
+});
+
+test('plans still show when the current plan cannot be loaded', async () => {
+  api({ billing: () => failure(500, 'Billing is unavailable') });
+  renderScreen(<SubscriptionPlansScreen />, user);
+  expect(await screen.findByText('Your current plan could not be loaded: Billing is unavailable')).toBeInTheDocument();
+  expect(await screen.findByRole('region', { name: 'Enterprise Edge' })).toBeInTheDocument();
+  expect(screen.queryByRole('button', { name: 'Current plan' })).toBeNull();
+});
+
+test('while billing loads, the plans wait for nothing but their own list', async () => {
+  api({ billing: never });
+  renderScreen(<SubscriptionPlansScreen />, user);
+  expect(await screen.findByRole('region', { name: 'Enterprise Edge' })).toBeInTheDocument();
+});

@@ -1,0 +1,78 @@
+import { useState } from 'react';
+import { useApiMutation, useSessionUser } from 'shared-auth';
+import { BILLING_PERIODS, contract, extractErrorText, type BillingPeriod, type PaidPlanId, type Plan } from 'shared-contracts';
+import { Alert, Col, DashboardPage, Empty, LoadError, LoadingBlock, Radio, Row } from 'shared-ui';
+import { useBillingInformation } from '../hooks/use-billing';
+import { usePlans } from '../hooks/use-plans';
+import { goToCheckout } from './go-to-checkout';
+import { PERIOD_LABEL } from './plan-format';
+import { PlanCard } from './plan-card';
+
+/** dashboard/subscription-plans: the four plans, monthly or yearly, and a checkout for the chosen one. */
+export function SubscriptionPlansScreen() {
+  const user = useSessionUser();
+  const plans = usePlans();
+  const billing = useBillingInformation(user?.accountId);
+  const checkout = useApiMutation(contract.billing.createCheckoutSession);
+  const [chosenPeriod, setPeriod] = useState<BillingPeriod | null>(null);
+  const [choosing, setChoosing] = useState<string | null>(null);
+  const info = billing.data?.data;
+  const period = chosenPeriod ?? info?.period ?? 'monthly';
+
+  const choose = async (plan: Plan) => {
+    setChoosing(plan.id);
+    try {
+      const { data } = await checkout.trigger({ body: { planId: plan.id as PaidPlanId, period } });
+      goToCheckout(data.url);
+    } catch {
+      setChoosing(null);
+    }
+  };
+
+  return (
+    <DashboardPage
+      title="Subscription Plans"
+      loading={!user}
+      extra={(
+        <Radio.Group
+          aria-label="Billing period"
+          optionType="button"
+          buttonStyle="solid"
+          value={period}
+          onChange={(e) => setPeriod(e.target.value as BillingPeriod)}
+          options={BILLING_PERIODS.map((p) => ({ label: PERIOD_LABEL[p], value: p }))}
+        />
+      )}
+    >
+      {billing.error && (
+        <Alert type="warning" showIcon style={{ marginBottom: 16 }} title={`Your current plan could not be loaded: ${extractErrorText(billing.error)}`} />
+      )}
+      {checkout.error && (
+        <Alert type="error" showIcon role="alert" style={{ marginBottom: 16 }} title={extractErrorText(checkout.error)} />
+      )}
+      {plans.error ? (
+        <LoadError error={plans.error.message} onRetry={() => void plans.mutate()} />
+      ) : !plans.data ? (
+        <LoadingBlock label="Loading plans…" rows={8} />
+      ) : plans.data.length === 0 ? (
+        <Empty description="No plans are available right now" />
+      ) : (
+        <Row gutter={[16, 16]}>
+          {plans.data.map((plan) => (
+            <Col key={plan.id} xs={24} md={12} xl={6}>
+              <PlanCard
+                plan={plan}
+                period={period}
+                current={info?.plan === plan.id && info.period === period}
+                currentPlanOtherPeriod={info?.plan === plan.id && info.period !== null && info.period !== period}
+                choosing={choosing === plan.id}
+                disabled={choosing !== null}
+                onChoose={(p) => void choose(p)}
+              />
+            </Col>
+          ))}
+        </Row>
+      )}
+    </DashboardPage>
+  );
+}

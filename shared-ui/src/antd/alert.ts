@@ -1,0 +1,1 @@
+export { Alert } from 'antd';

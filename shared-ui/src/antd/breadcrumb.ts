@@ -1,0 +1,1 @@
+export { Breadcrumb } from 'antd';

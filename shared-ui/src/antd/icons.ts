@@ -1,0 +1,22 @@
+// Icons are a few hundred bytes each: one shared module for all of them.
+export { ArrowLeftOutlined } from '@ant-design/icons';
+export { AudioMutedOutlined } from '@ant-design/icons';
+export { AudioOutlined } from '@ant-design/icons';
+export { CopyOutlined } from '@ant-design/icons';
+export { DeleteOutlined } from '@ant-design/icons';
+export { EditOutlined } from '@ant-design/icons';
+export { GoogleOutlined } from '@ant-design/icons';
+export { LeftOutlined } from '@ant-design/icons';
+export { LogoutOutlined } from '@ant-design/icons';
+export { MoreOutlined } from '@ant-design/icons';
+export { NumberOutlined } from '@ant-design/icons';
+export { PhoneOutlined } from '@ant-design/icons';
+export { PlusOutlined } from '@ant-design/icons';
+export { ReloadOutlined } from '@ant-design/icons';
+export { RightOutlined } from '@ant-design/icons';
+export { SearchOutlined } from '@ant-design/icons';
+export { SendOutlined } from '@ant-design/icons';
+export { SettingOutlined } from '@ant-design/icons';
+export { UnorderedListOutlined } from '@ant-design/icons';
+export { UploadOutlined } from '@ant-design/icons';
+export { WarningOutlined } from '@ant-design/icons';

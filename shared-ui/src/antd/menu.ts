@@ -1,0 +1,1 @@
+export { Menu } from 'antd';

@@ -1,0 +1,1 @@
+export { Modal } from 'antd';

@@ -1,0 +1,1 @@
+export { Spin } from 'antd';
