@@ -106,4 +106,8 @@ export async function benchBundle({ smoke }) {
   }
 }
 
-export const distsNeeded = ['host', 'mf-user-dashboard', 'mf-agent-softphone', 'mf-admin', 'tools/plain-build'].map((d) => path.join(here, '..', d, 'dist'));
+const distOf = (dir) => path.join(here, '..', dir, 'dist');
+export const distsNeeded = {
+  federated: ['host', 'mf-user-dashboard', 'mf-agent-softphone', 'mf-admin'].map(distOf),
+  plain: distOf('tools/plain-build'),
+};
