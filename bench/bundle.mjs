@@ -9,7 +9,7 @@ import { signIn, startApiServer } from './lib/server.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const PORTS = { api: 4294, host: 3180, userDashboard: 3181, agentSoftphone: 3182, admin: 3183, plain: 3185 };
-const ROUTES = [
+export const ROUTES = [
   { path: '/auth/login', email: null },
   { path: '/dashboard/overview', email: 'user@demo.test' },
   { path: '/dashboard/agent-call-logs', email: 'agent@demo.test' },
@@ -22,7 +22,7 @@ const CHROMIUM_ARGS = [
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
-async function load(browser, url, token, { throttle }) {
+export async function load(browser, url, token, { throttle }) {
   const context = await browser.newContext();
   if (token) await context.addInitScript((t) => window.localStorage.setItem('token', t), token);
   const page = await context.newPage();
@@ -67,26 +67,43 @@ async function load(browser, url, token, { throttle }) {
   return { js, timing, reactCopies };
 }
 
-export async function benchBundle({ smoke }) {
-  const runs = smoke ? 1 : 5;
+/** The API, the four federated apps and the one-bundle build on their ports, and a browser. */
+export async function startStack() {
   const origins = [`http://localhost:${PORTS.host}`, `http://localhost:${PORTS.plain}`].join(',');
   const api = await startApiServer({ port: PORTS.api, env: { CORS_ORIGINS: origins } });
   const servers = await Promise.all(
     ['host', 'userDashboard', 'agentSoftphone', 'admin', 'plain'].map((name) => serveApp(name, { port: PORTS[name], ports: PORTS, env: { HOST: '127.0.0.1' } })),
   );
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const tokens = {};
+  for (const r of ROUTES) if (r.email) tokens[r.email] = (await signIn(api.url, r.email)).token;
+  return {
+    browser,
+    /** The URL and token for a route in a build ('federated' or 'plain'). */
+    target: (route, build) => ({
+      url: `http://localhost:${build === 'plain' ? PORTS.plain : PORTS.host}${route.path}`,
+      token: route.email ? tokens[route.email] : null,
+    }),
+    stop: async () => {
+      await browser.close();
+      await Promise.all(servers.map((s) => new Promise((r) => s.close(r))));
+      await api.stop();
+    },
+  };
+}
+
+export async function benchBundle({ smoke }) {
+  const runs = smoke ? 1 : 5;
+  const stack = await startStack();
   try {
-    const tokens = {};
-    for (const r of ROUTES) if (r.email) tokens[r.email] = (await signIn(api.url, r.email)).token;
     const rows = [];
     for (const route of ROUTES) {
       const row = { route: route.path };
-      for (const [build, port] of [['federated', PORTS.host], ['plain', PORTS.plain]]) {
-        const url = `http://localhost:${port}${route.path}`;
-        const token = route.email ? tokens[route.email] : null;
-        const bytes = await load(browser, url, token, { throttle: 0 });
+      for (const build of ['federated', 'plain']) {
+        const { url, token } = stack.target(route, build);
+        const bytes = await load(stack.browser, url, token, { throttle: 0 });
         const timed = [];
-        for (let i = 0; i < runs; i += 1) timed.push((await load(browser, url, token, { throttle: 4 })).timing);
+        for (let i = 0; i < runs; i += 1) timed.push((await load(stack.browser, url, token, { throttle: 4 })).timing);
         row[build] = {
           requests: bytes.js.length,
           raw: bytes.js.reduce((s, f) => s + f.raw, 0),
@@ -100,9 +117,7 @@ export async function benchBundle({ smoke }) {
     }
     return { runs, rows };
   } finally {
-    await browser.close();
-    await Promise.all(servers.map((s) => new Promise((r) => s.close(r))));
-    await api.stop();
+    await stack.stop();
   }
 }
 

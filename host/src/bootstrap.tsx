@@ -7,6 +7,7 @@ import { StartupError } from './app/startup-error';
 import { loadRuntimeConfig } from './config/runtime-config';
 import { configureGoogleSignIn } from './features/auth/google/google-config';
 import { initFederation } from './federation/init-federation';
+import { preloadScreensAt } from './federation/remote-screens';
 
 async function start() {
   const root = createRoot(document.getElementById('root')!);
@@ -14,6 +15,7 @@ async function start() {
     const config = await loadRuntimeConfig();
     configureRuntime({ apiBase: config.apiBase, wsBase: config.wsBase });
     initFederation(__APP_NAME__, config.remotes);
+    preloadScreensAt(window.location.pathname);
     configureGoogleSignIn(config.google ?? null);
     root.render(
       <AppProviders>

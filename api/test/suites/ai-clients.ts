@@ -67,8 +67,13 @@ export function aiClientsSuite(ctx: SuiteContext) {
       const { token } = await createAdmin(ctx.server);
       const model = tag();
       const made: Array<Awaited<ReturnType<typeof createAiClientRow>>> = [];
+      // Explicit creation times a millisecond apart: the embedded database's clock can give
+      // rows inserted back to back the same now(), and the list orders ties by id.
+      const start = Date.now() - 60_000;
       for (let i = 0; i < 12; i += 1) {
-        made.push(await createAiClientRow(ctx.server.db, { model: `${model}-${String(i).padStart(2, '0')}`, provider: i === 11 ? 'Gemini' : 'OpenAI' }));
+        made.push(await createAiClientRow(ctx.server.db, {
+          model: `${model}-${String(i).padStart(2, '0')}`, provider: i === 11 ? 'Gemini' : 'OpenAI', createdAt: new Date(start + i),
+        }));
       }
       const page1 = await call(ctx.server, 'POST', 'ai-client/get-all-clients', { token, body: { name: model } });
       assert.equal(page1.status, 200);

@@ -1,29 +1,11 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { eq } from 'drizzle-orm';
-import { Redis } from 'ioredis';
 import { calls, leads } from '../../src/db/schema';
 import { createAdmin, createCall, createLead, createTenant, PASSWORD, signIn } from '../factories';
 import { call, startServer } from '../helpers/server';
+import { redisSkipReason, TEST_REDIS_URL as REDIS_URL } from '../helpers/redis';
 import type { SuiteContext } from '../helpers/suite-context';
-
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-
-/** Why the Redis case cannot run here (skipped locally, a failure under CI=true), or undefined. */
-async function redisSkipReason(): Promise<string | undefined> {
-  const probe = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
-  probe.on('error', () => undefined);
-  try {
-    await probe.connect();
-    return undefined;
-  } catch (err) {
-    const reason = `Redis unreachable at ${REDIS_URL} (${(err as Error).message}); set TEST_REDIS_URL to run this`;
-    if (process.env.CI === 'true') throw new Error(reason);
-    return reason;
-  } finally {
-    probe.disconnect();
-  }
-}
 
 const hoursAgo = (h: number) => new Date(Date.now() - h * 3_600_000);
 const ids = (body: { data: Array<{ id: string }> }) => body.data.map((c) => c.id);

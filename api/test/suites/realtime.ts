@@ -1,29 +1,12 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { eq } from 'drizzle-orm';
-import { Redis } from 'ioredis';
 import { agentStatuses } from '../../src/db/schema';
 import { createAdmin, createQueueEntry, createTenant, createUser, missingId, setAgentStatus } from '../factories';
 import { startServer } from '../helpers/server';
 import { openSocket, type TestSocket } from '../helpers/sockets';
+import { redisSkipReason, TEST_REDIS_URL as REDIS_URL } from '../helpers/redis';
 import type { SuiteContext } from '../helpers/suite-context';
-
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-
-async function redisSkipReason(): Promise<string | undefined> {
-  const probe = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
-  probe.on('error', () => undefined);
-  try {
-    await probe.connect();
-    return undefined;
-  } catch (err) {
-    const reason = `Redis unreachable at ${REDIS_URL} (${(err as Error).message}); set TEST_REDIS_URL to run this`;
-    if (process.env.CI === 'true') throw new Error(reason);
-    return reason;
-  } finally {
-    probe.disconnect();
-  }
-}
 
 /** Opens a socket and waits for INITIAL_STATUS, which says the server has admitted it. */
 async function joined(socket: TestSocket) {

@@ -1,6 +1,7 @@
 import { lazy, useSyncExternalStore } from 'react';
 import type { ComponentType, LazyExoticComponent } from 'react';
 import { loadRemote } from '@module-federation/enhanced/runtime';
+import { matchPath } from 'react-router-dom';
 import { APP_ROUTES } from 'shared-contracts';
 import { RemoteLoadError } from './remote-load-error';
 import type { RemoteName } from './remotes';
@@ -13,22 +14,48 @@ export const FLOATING_SCREENS = [{ remote: 'agentSoftphone', screen: 'Softphone'
 const screenId = (remote: RemoteName, screen: string) => `${remote}/${screen}`;
 
 /** An exposed module must default-export its screen (`export default function Overview()`). */
-function lazyScreen(remote: RemoteName, screen: string): RemoteScreenComponent {
-  return lazy(async () => {
-    const module = await loadRemote<{ default?: ComponentType }>(screenId(remote, screen));
-    if (!module?.default) throw new RemoteLoadError(remote, `${screenId(remote, screen)} has no default export`);
-    return { default: module.default };
-  });
+async function loadScreen(remote: RemoteName, screen: string): Promise<{ default: ComponentType }> {
+  const module = await loadRemote<{ default?: ComponentType }>(screenId(remote, screen));
+  if (!module?.default) throw new RemoteLoadError(remote, `${screenId(remote, screen)} has no default export`);
+  return { default: module.default };
+}
+
+interface ScreenEntry {
+  remote: RemoteName;
+  screen: string;
+  component: RemoteScreenComponent;
+  /** Starts the load the component will wait on (one load, shared by both). */
+  preload: () => Promise<unknown>;
+}
+
+function screenEntry(remote: RemoteName, screen: string): ScreenEntry {
+  let loading: Promise<{ default: ComponentType }> | undefined;
+  const load = () => (loading ??= loadScreen(remote, screen));
+  return { remote, screen, component: lazy(load), preload: load };
 }
 
 // Created once per screen, here at module scope: a lazy() made during render would be a new
 // component each render and remount its screen.
-const screens = new Map<string, { remote: RemoteName; screen: string; component: RemoteScreenComponent }>();
+const screens = new Map<string, ScreenEntry>();
 function add(remote: RemoteName, screen: string) {
-  screens.set(screenId(remote, screen), { remote, screen, component: lazyScreen(remote, screen) });
+  screens.set(screenId(remote, screen), screenEntry(remote, screen));
 }
 for (const route of APP_ROUTES) if (route.owner !== 'host') add(route.owner, route.screen);
 for (const { remote, screen } of FLOATING_SCREENS) add(remote, screen);
+
+/**
+ * Starts loading the remote screens a page at `pathname` will render, before the session check
+ * and the layout: a remote's entry, its exposed module and their shared modules are a chain of
+ * requests, and starting it early overlaps that chain with the host's own start-up work.
+ * A failure is left for the screen itself to report when it renders.
+ */
+export function preloadScreensAt(pathname: string): void {
+  const route = APP_ROUTES.find((r) => matchPath({ path: `/${r.path}`, end: true }, pathname));
+  if (!route || route.owner === 'host') return;
+  const owner = route.owner;
+  const wanted = [{ remote: owner, screen: route.screen }, ...FLOATING_SCREENS.filter((f) => f.remote === owner)];
+  for (const { remote, screen } of wanted) screens.get(screenId(remote, screen))?.preload().catch(() => undefined);
+}
 
 let generation = 0;
 const listeners = new Set<() => void>();
@@ -43,7 +70,7 @@ const subscribe = (listener: () => void) => {
  */
 export function renewRemoteScreens(remote: RemoteName): void {
   for (const entry of screens.values()) {
-    if (entry.remote === remote) entry.component = lazyScreen(remote, entry.screen);
+    if (entry.remote === remote) Object.assign(entry, screenEntry(remote, entry.screen));
   }
   generation += 1;
   listeners.forEach((listener) => listener());

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { endpoint } from './endpoint';
-import { Id, IsoDate, IsoDateTime, PageInput, SearchText } from '../schemas/common';
+import { Id, IsoDateTime, REPORT_FILTER_ENTRIES, dateRangeInOrder } from '../schemas/common';
 import { Lead } from '../schemas/entities';
 
 export const APPOINTMENT_STATUSES = ['scheduled', 'completed', 'cancelled', 'no-show'] as const;
@@ -22,21 +22,11 @@ export type AppointmentReportRow = v.InferOutput<typeof AppointmentReportRow>;
 /** Filters of the appointments report and the calendar: dates are inclusive days. */
 export const AppointmentReportFilter = v.pipe(
   v.object({
-    ...PageInput,
-    search: SearchText,
-    from: v.optional(IsoDate),
-    to: v.optional(IsoDate),
+    ...REPORT_FILTER_ENTRIES,
     status: v.optional(v.picklist(APPOINTMENT_STATUSES, 'Choose a listed status')),
     agentId: v.optional(v.pipe(v.string('Choose an agent'), v.uuid('Choose an agent'))),
   }),
-  v.forward(
-    v.partialCheck(
-      [['from'], ['to']],
-      (f) => f.from === undefined || f.to === undefined || f.from <= f.to,
-      'The start date must be on or before the end date',
-    ),
-    ['to'],
-  ),
+  dateRangeInOrder(),
 );
 
 export const appointmentContract = {

@@ -1,26 +1,16 @@
 import * as v from 'valibot';
 import { endpoint } from './endpoint';
-import { CallDirection, IsoDate, PageInput, SearchText } from '../schemas/common';
+import { CallDirection, REPORT_FILTER_ENTRIES, dateRangeInOrder } from '../schemas/common';
 import { CALL_SENTIMENTS, CallReport } from './call';
 
 /** Filters of the summary report: dates are inclusive days in the account's time zone. */
 export const CallSummaryFilter = v.pipe(
   v.object({
-    ...PageInput,
-    search: SearchText,
+    ...REPORT_FILTER_ENTRIES,
     direction: v.optional(CallDirection),
     sentiment: v.optional(v.picklist(CALL_SENTIMENTS, 'Choose positive, neutral or negative')),
-    from: v.optional(IsoDate),
-    to: v.optional(IsoDate),
   }),
-  v.forward(
-    v.partialCheck(
-      [['from'], ['to']],
-      (f) => f.from === undefined || f.to === undefined || f.from <= f.to,
-      'The start date must be on or before the end date',
-    ),
-    ['to'],
-  ),
+  dateRangeInOrder(),
 );
 
 export const callSummariesContract = {

@@ -156,3 +156,26 @@ export const missingFieldMessage =
 /** A request object (body, query) whose missing fields report their own messages. */
 export const requestObject = <const E extends v.ObjectEntries>(entries: E, typeMessage?: string) =>
   v.object(entries, missingFieldMessage(entries, typeMessage));
+
+/** What every report filters by: paging, search and an inclusive from/to day range. */
+export const REPORT_FILTER_ENTRIES = {
+  ...PageInput,
+  search: SearchText,
+  from: v.optional(IsoDate),
+  to: v.optional(IsoDate),
+};
+
+type DateRange = { from?: string; to?: string };
+const dateRangeCheck = v.forward(
+  v.partialCheck<DateRange, [['from'], ['to']], DateRange, string>(
+    [['from'], ['to']],
+    (f) => f.from === undefined || f.to === undefined || f.from <= f.to,
+    'The start date must be on or before the end date',
+  ),
+  ['to'],
+);
+
+/** A report filter's range must not end before it starts; the error is on `to`. It reads only
+ *  `from` and `to`, so it serves any filter object that has them. */
+export const dateRangeInOrder = <T extends DateRange>() =>
+  dateRangeCheck as unknown as v.BaseValidation<T, T, v.PartialCheckIssue<T>>;

@@ -1,8 +1,9 @@
 import { contract } from 'shared-contracts';
-import { badRequest, invalidCredentials } from '../../http/api-error';
+import { badRequest } from '../../http/api-error';
 import { implement } from '../../http/implement';
 import { twoStepCodeMail } from '../email/templates';
 import { securityOf } from '../users/security-preference-store';
+import { checkPasswordLimited } from './check-password-limited';
 import { limitKeys } from './limit-keys';
 import { CODE_TTL_SECONDS } from './one-time-codes';
 
@@ -18,13 +19,7 @@ export const maskEmail = (email: string) => {
  * on this server yet, so the preference refuses it (see update-security-preference).
  */
 export const send2FACode = implement(contract.auth.send2FACode, async ({ body, app, request }) => {
-  const keys = limitKeys('login', body.email, request);
-  await app.authLimits.assertFailuresLeft(keys);
-  const user = await app.auth.checkCredentials(body.email, body.password);
-  if (user === null) {
-    await app.authLimits.recordFailure(keys);
-    throw invalidCredentials();
-  }
+  const user = await checkPasswordLimited(app, body.email, body.password, request);
   const security = await securityOf(app.db, user.id);
   if (!security.twoStepEnabled) throw badRequest('Two-step verification is off for this account. Sign in with your password.');
   await app.authLimits.consumeEmail(limitKeys('two-step-email', user.email, request));

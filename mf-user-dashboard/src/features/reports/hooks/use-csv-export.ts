@@ -6,8 +6,8 @@ import { downloadCsv, toCsv, type CsvColumn } from './csv';
 /** Exports stop here: a bigger report belongs in a narrower date range. */
 export const CSV_EXPORT_MAX_ROWS = 10_000;
 
-type Paged = EndpointDef & { paged: true };
-type RowOf<E extends Paged> = DataOf<E> extends ReadonlyArray<infer R> ? R : never;
+export type Paged = EndpointDef & { paged: true };
+export type RowOf<E extends Paged> = DataOf<E> extends ReadonlyArray<infer R extends object> ? R : never;
 
 /**
  * Every row matching the current filters (not just the page on screen), fetched page by page

@@ -1,0 +1,48 @@
+// The profile behind the page-timing figures: for each route and build, one cold load at 4x CPU
+// throttling, with when each script and API request started and ended, when the route was
+// ready, and how the main thread spent its time. `node bench/waterfall.mjs [route-substring]`.
+import { ROUTES, startStack } from './bundle.mjs';
+
+const THROTTLE = 4;
+const ms = (x) => String(Math.round(x)).padStart(6);
+
+async function profile(browser, url, token) {
+  const context = await browser.newContext();
+  if (token) await context.addInitScript((t) => window.localStorage.setItem('token', t), token);
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: THROTTLE });
+  await cdp.send('Performance.enable');
+  await page.goto(url);
+  await page.waitForFunction(() => performance.getEntriesByName('route-ready').length > 0, null, { timeout: 60_000 });
+  const metrics = Object.fromEntries((await cdp.send('Performance.getMetrics')).metrics.map((m) => [m.name, m.value]));
+  const entries = await page.evaluate(() => ({
+    ready: performance.getEntriesByName('route-ready')[0].startTime,
+    responseEnd: performance.getEntriesByType('navigation')[0]?.responseEnd ?? 0,
+    resources: performance.getEntriesByType('resource')
+      .filter((r) => r.startTime <= performance.getEntriesByName('route-ready')[0].startTime)
+      .map((r) => ({ name: r.name.replace(/^https?:\/\/[^/]+/, (o) => `:${new URL(o).port}`), type: r.initiatorType, start: r.startTime, end: r.responseEnd, size: r.encodedBodySize })),
+  }));
+  await context.close();
+  return { ...entries, metrics };
+}
+
+const filter = process.argv[2] ?? '';
+const stack = await startStack();
+try {
+  for (const route of ROUTES.filter((r) => r.path.includes(filter))) {
+    for (const build of ['federated', 'plain']) {
+      const { url, token } = stack.target(route, build);
+      await profile(stack.browser, url, token); // warm the servers and the API
+      const p = await profile(stack.browser, url, token);
+      const m = p.metrics;
+      console.log(`\n${route.path} · ${build} · route-ready ${Math.round(p.ready)} ms · html ${Math.round(p.responseEnd)} ms`);
+      console.log(`main thread: script ${Math.round(m.ScriptDuration * 1000)} ms, tasks ${Math.round(m.TaskDuration * 1000)} ms, layout ${Math.round(m.LayoutDuration * 1000)} ms, style ${Math.round(m.RecalcStyleDuration * 1000)} ms, JS heap ${(m.JSHeapUsedSize / 2 ** 20).toFixed(1)} MiB`);
+      console.log('  start    end  bytes  request');
+      for (const r of p.resources) console.log(`${ms(r.start)} ${ms(r.end)} ${String(r.size).padStart(7)}  ${r.type} ${r.name}`);
+    }
+  }
+} finally {
+  await stack.stop();
+}

@@ -1,0 +1,78 @@
+import type { ReactNode } from 'react';
+import { useApi, useSessionUser } from 'shared-auth';
+import { DEFAULT_PAGE_SIZE, type RequestOf } from 'shared-contracts';
+import { DashboardPage, PageCard, type TableColumnsType } from 'shared-ui';
+import { compact } from '../hooks/compact';
+import type { CsvColumn } from '../hooks/csv';
+import { useCsvExport, type Paged, type RowOf } from '../hooks/use-csv-export';
+import { useReportFilters } from '../hooks/use-report-filters';
+import { ReportFilters } from './report-filters';
+import { ReportTable } from './report-table';
+
+interface DateFilters { from: string; to: string }
+
+interface ReportScreenProps<E extends Paged, F extends object> {
+  title: string;
+  endpoint: E;
+  initialFilters: F;
+  searchPlaceholder: string;
+  /** The report's own filters (selects), beside the search. */
+  controls: (filters: F, setFilters: (next: F) => void) => ReactNode;
+  table: {
+    label: string;
+    rowKey: (row: RowOf<E>) => string;
+    columns: (timeZone: string) => TableColumnsType<RowOf<E>>;
+    emptyText: string;
+  };
+  csv: { columns: (timeZone: string) => readonly CsvColumn<RowOf<E>>[]; fileName: string };
+}
+
+const hasDates = (filters: object): filters is DateFilters => 'from' in filters && 'to' in filters;
+
+/**
+ * A report: search, its filters (with a date range when the filters have `from` and `to`),
+ * CSV export of every matching row, and a page of rows in the user's time zone.
+ */
+export function ReportScreen<E extends Paged, F extends object>({
+  title, endpoint, initialFilters, searchPlaceholder, controls, table, csv,
+}: ReportScreenProps<E, F>) {
+  const user = useSessionUser();
+  const timeZone = user?.timeZone ?? 'UTC';
+  const f = useReportFilters<F>(initialFilters);
+  const body = compact(f.query);
+  const rows = useApi(endpoint, user ? ({ body: { ...body, page: f.page, limit: DEFAULT_PAGE_SIZE } } as RequestOf<E>) : null, { keepPreviousData: true });
+  const page = rows.data as { data: RowOf<E>[]; total: number } | undefined;
+  const exporter = useCsvExport(endpoint, csv.columns(timeZone), csv.fileName);
+  const filters = f.filters;
+
+  return (
+    <DashboardPage title={title} loading={!user}>
+      <PageCard>
+        <ReportFilters
+          search={f.search}
+          onSearch={f.setSearch}
+          searchPlaceholder={searchPlaceholder}
+          dates={hasDates(filters) ? { from: filters.from, to: filters.to, onChange: (range) => f.setFilters({ ...filters, ...range }) } : undefined}
+          onExport={() => void exporter.exportCsv(body)}
+          exporting={exporter.exporting}
+        >
+          {controls(filters, f.setFilters)}
+        </ReportFilters>
+        <ReportTable<RowOf<E>>
+          label={table.label}
+          rowKey={table.rowKey}
+          columns={table.columns(timeZone)}
+          rows={page?.data}
+          total={page?.total}
+          loading={rows.isLoading}
+          error={rows.error?.message}
+          onRetry={() => void rows.mutate()}
+          page={f.page}
+          pageSize={DEFAULT_PAGE_SIZE}
+          onPage={f.setPage}
+          emptyText={table.emptyText}
+        />
+      </PageCard>
+    </DashboardPage>
+  );
+}
