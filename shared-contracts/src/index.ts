@@ -24,3 +24,4 @@ export * from './domain/voice-errors';
 export * from './schemas/feedback';
 export * from './schemas/integrations';
 export * from './schemas/ai-agent';
+export * from './schemas/field-errors';

@@ -1,5 +1,6 @@
 import { getIn, setIn, type ValidationErrors } from 'final-form';
-import * as v from 'valibot';
+import { fieldErrors } from 'shared-contracts';
+import type * as v from 'valibot';
 
 /**
  * A final-form `validate` from a valibot schema (usually the contract's own body schema), so
@@ -11,12 +12,9 @@ export function validateWith<Values extends object>(
   toInput: (values: Values) => unknown = (values) => values,
 ): (values: Values) => ValidationErrors {
   return (values) => {
-    const result = v.safeParse(schema, toInput(values));
-    if (result.success) return {};
     let errors: object = {};
-    for (const issue of result.issues) {
-      const path = v.getDotPath(issue) ?? '';
-      if (path !== '' && getIn(errors, path) === undefined) errors = setIn(errors, path, issue.message);
+    for (const [path, message] of Object.entries(fieldErrors(schema, toInput(values)))) {
+      if (getIn(errors, path) === undefined) errors = setIn(errors, path, message);
     }
     return errors;
   };
