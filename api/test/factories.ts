@@ -17,13 +17,22 @@ const sharedHash = () => (passwordHash ??= hashPassword(PASSWORD));
 const unique = () => randomBytes(4).toString('hex');
 export const uniquePhone = () => `+1555${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
 
+let lastCreatedAt = 0;
+/**
+ * A creation time after every earlier one: the embedded database's now() has millisecond
+ * resolution, so rows made back to back could tie, and lists that order by creation time would
+ * then order those rows by their random ids.
+ */
+const nextCreatedAt = () => new Date((lastCreatedAt = Math.max(Date.now(), lastCreatedAt + 1)));
+
 export async function createAccount(db: Db, values: Partial<typeof accounts.$inferInsert> = {}) {
-  const [row] = await db.insert(accounts).values({ name: `Account ${unique()}`, ...values }).returning();
+  const [row] = await db.insert(accounts).values({ name: `Account ${unique()}`, createdAt: nextCreatedAt(), ...values }).returning();
   return row!;
 }
 
 export async function createUser(db: Db, values: { accountId: string; role: Role } & Partial<typeof users.$inferInsert>) {
   const [row] = await db.insert(users).values({
+    createdAt: nextCreatedAt(),
     email: `${values.role.toLowerCase()}-${unique()}@factory.test`,
     passwordHash: await sharedHash(),
     firstName: 'Test',
@@ -91,7 +100,7 @@ export async function createAdmin(server: TestServer) {
 export const missingId = () => randomUUID();
 
 export async function createAiClientRow(db: Db, values: Partial<typeof aiClients.$inferInsert> = {}) {
-  const [row] = await db.insert(aiClients).values({ type: 'AI Client', provider: 'OpenAI', model: `model-${unique()}`, ...values }).returning();
+  const [row] = await db.insert(aiClients).values({ type: 'AI Client', provider: 'OpenAI', model: `model-${unique()}`, createdAt: nextCreatedAt(), ...values }).returning();
   return row!;
 }
 
