@@ -32,7 +32,7 @@ async function profile(browser, url, token) {
   return { ...entries, metrics, cpu: selfTimeByScript(cpu) };
 }
 
-/** Milliseconds of JS self time (sampled) per script, and which of it is the federation runtime. */
+/** Milliseconds of JS self time per script, from the sampling profiler (slower than unprofiled). */
 function selfTimeByScript(profile) {
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const totals = new Map();
