@@ -1,4 +1,6 @@
 import { Redis } from 'ioredis';
+import type { Db } from '../../src/db/client';
+import { startServer } from './server';
 
 export const TEST_REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
@@ -17,3 +19,7 @@ export async function redisSkipReason(): Promise<string | undefined> {
     probe.disconnect();
   }
 }
+
+/** Two API instances on the same database, joined through Redis (as behind a load balancer). */
+export const startTwoInstances = (db: Db) =>
+  Promise.all([startServer(db, { redisUrl: TEST_REDIS_URL }), startServer(db, { redisUrl: TEST_REDIS_URL })]);

@@ -3,8 +3,8 @@ import { describe, it } from 'node:test';
 import { eq } from 'drizzle-orm';
 import { calls, leads } from '../../src/db/schema';
 import { createAdmin, createCall, createLead, createTenant, PASSWORD, signIn } from '../factories';
-import { call, startServer } from '../helpers/server';
-import { redisSkipReason, TEST_REDIS_URL as REDIS_URL } from '../helpers/redis';
+import { call } from '../helpers/server';
+import { redisSkipReason, startTwoInstances } from '../helpers/redis';
 import type { SuiteContext } from '../helpers/suite-context';
 
 const hoursAgo = (h: number) => new Date(Date.now() - h * 3_600_000);
@@ -37,10 +37,7 @@ export function apiPerfSuite(ctx: SuiteContext) {
       if (skip) return t.skip(skip);
       const tenant = await createTenant(ctx.server);
       // With Redis an entry may live 60 s: only the pub/sub message can end it this soon.
-      const [one, two] = await Promise.all([
-        startServer(ctx.server.db, { redisUrl: REDIS_URL }),
-        startServer(ctx.server.db, { redisUrl: REDIS_URL }),
-      ]);
+      const [one, two] = await startTwoInstances(ctx.server.db);
       try {
         const onTwo = () => call(two, 'GET', 'auth/session-user', { token: tenant.ownerToken });
         assert.equal((await onTwo()).body.data.id, tenant.owner.id);

@@ -3,9 +3,8 @@ import { describe, it } from 'node:test';
 import { eq } from 'drizzle-orm';
 import { agentStatuses } from '../../src/db/schema';
 import { createAdmin, createQueueEntry, createTenant, createUser, missingId, setAgentStatus } from '../factories';
-import { startServer } from '../helpers/server';
 import { openSocket, type TestSocket } from '../helpers/sockets';
-import { redisSkipReason, TEST_REDIS_URL as REDIS_URL } from '../helpers/redis';
+import { redisSkipReason, startTwoInstances } from '../helpers/redis';
 import type { SuiteContext } from '../helpers/suite-context';
 
 /** Opens a socket and waits for INITIAL_STATUS, which says the server has admitted it. */
@@ -148,10 +147,7 @@ export function realtimeSuite(ctx: SuiteContext) {
       const skip = await redisSkipReason();
       if (skip) return t.skip(skip);
       const a = await createTenant(ctx.server);
-      const [one, two] = await Promise.all([
-        startServer(ctx.server.db, { redisUrl: REDIS_URL }),
-        startServer(ctx.server.db, { redisUrl: REDIS_URL }),
-      ]);
+      const [one, two] = await startTwoInstances(ctx.server.db);
       try {
         const onOne = openSocket(one, { accountId: a.account.id, token: a.agentToken });
         const onTwo = openSocket(two, { accountId: a.account.id, token: a.ownerToken });

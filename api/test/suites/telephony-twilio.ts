@@ -9,15 +9,7 @@ import { call, startServer, type TestServer } from '../helpers/server';
 import { nextOfType, silentFor } from '../helpers/simulator-device';
 import { openSocket } from '../helpers/sockets';
 import type { SuiteContext } from '../helpers/suite-context';
-
-const TWILIO = {
-  accountSid: `AC${'1'.repeat(32)}`,
-  authToken: 'test-auth-token-0123456789abcdef',
-  apiKeySid: `SK${'2'.repeat(32)}`,
-  apiKeySecret: 'test-api-key-secret',
-  twimlAppSid: `AP${'3'.repeat(32)}`,
-};
-const PUBLIC_URL = 'https://calls.example.test';
+import { TEST_PUBLIC_URL as PUBLIC_URL, TEST_TWILIO as TWILIO } from '../helpers/twilio-fixture';
 
 const sid = (prefix: 'CA' | 'SM') => `${prefix}${[...Array(32)].map(() => Math.floor(Math.random() * 16).toString(16)).join('')}`;
 

@@ -15,15 +15,7 @@ import { call, startServer, type TestServer } from '../helpers/server';
 import { nextOfType } from '../helpers/simulator-device';
 import { openSocket } from '../helpers/sockets';
 import type { SuiteContext } from '../helpers/suite-context';
-
-const TWILIO = {
-  accountSid: `AC${'5'.repeat(32)}`,
-  authToken: 'test-auth-token-for-test-calls-0000',
-  apiKeySid: `SK${'6'.repeat(32)}`,
-  apiKeySecret: 'test-api-key-secret',
-  twimlAppSid: `AP${'7'.repeat(32)}`,
-};
-const PUBLIC_URL = 'https://calls.example.test';
+import { TEST_PUBLIC_URL as PUBLIC_URL, TEST_TWILIO as TWILIO } from '../helpers/twilio-fixture';
 
 async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 8_000): Promise<T> {
   const end = Date.now() + timeoutMs;
