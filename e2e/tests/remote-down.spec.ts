@@ -24,7 +24,10 @@ test('with the admin remote down, its route falls back, the others work, and Ret
 
     await startApp('admin');
     await admin.getByRole('button', { name: 'Retry' }).click();
-    await expect(admin.getByRole('cell', { name: 'Acme Dental', exact: true })).toBeVisible();
+    // The remote's screen with its data (which accounts are on page 1 depends on what other
+    // tests created, so the check is that the list has rows, not which ones).
+    await expect(admin.getByRole('heading', { name: 'Account List' })).toBeVisible();
+    await expect(admin.getByRole('row').nth(1)).toBeVisible();
     // Recovered without a page reload.
     expect(await admin.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
   } finally {
