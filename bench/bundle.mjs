@@ -30,7 +30,9 @@ export async function load(browser, url, token, { throttle }) {
   await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
   if (throttle) await cdp.send('Emulation.setCPUThrottlingRate', { rate: throttle });
   const js = [];
-  page.on('response', async (res) => {
+  // Bytes are counted on the unthrottled load only: reading and gzipping bodies in this process
+  // while a timed page loads would compete with the browser for the machine's two cores.
+  if (!throttle) page.on('response', async (res) => {
     if (!res.url().endsWith('.js') || res.status() !== 200) return;
     const body = await res.body().catch(() => null);
     if (body) js.push({ url: res.url(), raw: body.length, gzip: zlib.gzipSync(body, { level: 9 }).length, antd: body.includes('data-css-hash') });
