@@ -119,6 +119,8 @@ export async function benchBundle({ smoke }) {
           reactCopies: bytes[build].reactCopies,
           lcp: median(timed[build].map((t) => t.lcp)),
           ready: median(timed[build].map((t) => t.ready)),
+          // The loads' spread shows how much of a difference between medians is the machine's noise.
+          readySpread: Math.max(...timed[build].map((t) => t.ready)) - Math.min(...timed[build].map((t) => t.ready)),
         };
       }
       rows.push(row);

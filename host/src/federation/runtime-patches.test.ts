@@ -37,8 +37,9 @@ test('the share table is registered once, not again on every shared import', asy
 test('an eagerly shared module is resolved once however many modules import it', () => {
   // The bundler runtime is the enhanced plugin's own dependency, not the host's.
   const enhancedDir = path.dirname(require.resolve('@module-federation/enhanced/runtime'));
-  const bundlerRuntime = require(require.resolve('@module-federation/webpack-bundler-runtime', { paths: [enhancedDir] }))
-    .default.bundlerRuntime;
+  const { bundlerRuntime } = jest.requireActual<{ default: { bundlerRuntime: { installInitialConsumes: (options: object) => void } } }>(
+    require.resolve('@module-federation/webpack-bundler-runtime', { paths: [enhancedDir] }),
+  ).default;
   const loadShareSync = jest.fn(() => () => ({ react: true }));
   const webpackRequire = { m: {} as Record<string, (module: { exports?: unknown }) => void>, c: {} as Record<string, unknown>, federation: { instance: { options: { name: 'host' }, loadShareSync } } };
   bundlerRuntime.installInitialConsumes({
@@ -50,7 +51,7 @@ test('an eagerly shared module is resolved once however many modules import it',
   // webpack drops this module's cache entry on purpose, so each importing module runs it again.
   for (let i = 0; i < 5; i += 1) {
     const module: { exports?: unknown } = {};
-    webpackRequire.m['consume-react'](module);
+    webpackRequire.m['consume-react']!(module);
     expect(module.exports).toEqual({ react: true });
   }
   expect(loadShareSync).toHaveBeenCalledTimes(1);
