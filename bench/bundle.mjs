@@ -104,12 +104,15 @@ export async function benchBundle({ smoke }) {
       const builds = ['federated', 'plain'];
       const targets = Object.fromEntries(builds.map((build) => [build, stack.target(route, build)]));
       // The unthrottled load counts the bytes (and warms the servers); timed loads alternate
-      // between the builds, so drift in the machine's load falls on both alike.
+      // between the builds, in turns of federated-plain then plain-federated, so drift in the
+      // machine's load and whatever a closed page leaves running fall on both alike.
       const bytes = {};
       for (const build of builds) bytes[build] = await load(stack.browser, targets[build].url, targets[build].token, { throttle: 0 });
       const timed = { federated: [], plain: [] };
       for (let i = 0; i < runs; i += 1) {
-        for (const build of builds) timed[build].push((await load(stack.browser, targets[build].url, targets[build].token, { throttle: 4 })).timing);
+        for (const build of i % 2 ? [...builds].reverse() : builds) {
+          timed[build].push((await load(stack.browser, targets[build].url, targets[build].token, { throttle: 4 })).timing);
+        }
       }
       for (const build of builds) {
         row[build] = {
