@@ -53,6 +53,13 @@ function requiredVersionOf(pkgName, deps, dirname) {
   return `^${readJson(manifest).version}`;
 }
 
+/** The version a build provides, from the package's own package.json: webpack reads the
+ *  nearest one to the resolved file, and react-final-form's dist/package.json has none (the
+ *  share was provided as version "0" and every consume warned that it did not satisfy 7.0.1). */
+function installedVersionOf(pkgName, dirname) {
+  return readJson(require.resolve(`${pkgName}/package.json`, { paths: [dirname] })).version;
+}
+
 function sharedConfig(dirname, isHost) {
   const pkg = readJson(path.join(dirname, 'package.json'));
   const deps = { ...pkg.devDependencies, ...pkg.peerDependencies, ...pkg.dependencies };
@@ -62,7 +69,7 @@ function sharedConfig(dirname, isHost) {
       // The host runs every singleton on every page and always serves them, so it bundles them
       // into its entry (eager): no request chain before its first screen. Remotes take the
       // host's copies, so theirs stay lazy fallbacks behind `import('./bootstrap')`.
-      const share = { singleton: true, requiredVersion: requiredVersionOf(pkgName, deps, dirname), eager: isHost };
+      const share = { singleton: true, requiredVersion: requiredVersionOf(pkgName, deps, dirname), version: installedVersionOf(pkgName, dirname), eager: isHost };
       return [key, key === 'react-router-dom' ? { ...share, ...routerShare() } : share];
     }),
   );
