@@ -32,3 +32,15 @@ test('a wrong password is refused with the server\'s message and no session', as
   await expect(page.getByText('Invalid email or password')).toBeVisible();
   await expect(page).toHaveURL(/\/auth\/login/);
 });
+
+test('signing in and opening the overview logs no error or warning in the console', async ({ page }) => {
+  // A shared module with a bad version, a missing icon or a failed request all show up here.
+  const logged: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') logged.push(`${message.type()}: ${message.text()}`);
+  });
+  await signIn(page, DEMO.USER);
+  await expect(page.getByRole('heading', { name: 'Overview' })).toBeVisible();
+  await expect(page.getByText('Human agents').first()).toBeVisible();
+  expect(logged).toEqual([]);
+});
