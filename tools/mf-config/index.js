@@ -22,8 +22,7 @@ const SINGLETONS = [
  *  apps use: shared whole, react-router is 183 KiB of minified JS where the apps need 36. */
 function routerShare() {
   const curated = path.join(__dirname, '..', '..', 'shared-ui', 'src', 'router.ts');
-  const pkg = require.resolve('react-router-dom/package.json', { paths: [path.dirname(curated)] });
-  return { import: curated, version: readJson(pkg).version };
+  return { import: curated, version: installedVersionOf('react-router-dom', path.dirname(curated)) };
 }
 
 const readJson = (file) => JSON.parse(fs.readFileSync(file, 'utf8'));
@@ -49,8 +48,7 @@ function requiredVersionOf(pkgName, deps, dirname) {
     throw new Error(`mf-config: ${pkgName} is shared but not a dependency of ${dirname}/package.json`);
   }
   if (!declared.startsWith('workspace:')) return declared;
-  const manifest = require.resolve(`${pkgName}/package.json`, { paths: [dirname] });
-  return `^${readJson(manifest).version}`;
+  return `^${installedVersionOf(pkgName, dirname)}`;
 }
 
 /** The version a build provides, from the package's own package.json: webpack reads the
