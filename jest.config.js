@@ -12,6 +12,9 @@ const swc = [
   },
 ];
 
+const path = require('node:path');
+const { hostShareConstants } = require('./tools/mf-config');
+
 const project = (name, environment) => ({
   displayName: name,
   rootDir: `<rootDir>/${name}`,
@@ -22,6 +25,8 @@ const project = (name, environment) => ({
   // @ant-design/icons' CommonJS build requires @ant-design/colors' ES-module files, which jest
   // cannot load untransformed; the CommonJS files hold the same code.
   moduleNameMapper: { '^@ant-design/colors/es/(.*)$': '@ant-design/colors/lib/$1' },
+  // The constants webpack defines for the host's build.
+  globals: name === 'host' ? hostShareConstants(path.join(__dirname, 'host')) : {},
 });
 
 module.exports = {

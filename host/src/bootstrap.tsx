@@ -6,12 +6,16 @@ import { AppRoutes } from './app/app-routes';
 import { StartupError } from './app/startup-error';
 import { loadRuntimeConfig } from './config/runtime-config';
 import { configureGoogleSignIn } from './features/auth/google/google-config';
-import { initFederation } from './federation/init-federation';
-import { preloadScreensAt } from './federation/remote-screens';
+import { initFederation, warmFederation, whenIdle } from './federation/init-federation';
+import { preloadScreensAt, remoteScreensAt } from './federation/remote-screens';
 
 async function start() {
   const root = createRoot(document.getElementById('root')!);
   try {
+    // The federation runtime: on a remote's page, fetched while runtime-config.json is on its
+    // way; on the host's own pages, once the page is idle, ready for the move to a remote.
+    const onRemotePage = remoteScreensAt(window.location.pathname).length > 0;
+    if (onRemotePage) warmFederation();
     const config = await loadRuntimeConfig();
     configureRuntime({ apiBase: config.apiBase, wsBase: config.wsBase });
     initFederation(__APP_NAME__, config.remotes);
@@ -24,6 +28,7 @@ async function start() {
         </BrowserRouter>
       </AppProviders>,
     );
+    if (!onRemotePage) whenIdle(warmFederation);
   } catch (error) {
     console.error(error);
     root.render(<StartupError error={error} />);

@@ -15,18 +15,19 @@ const isAntdConsume = (module) => module.constructor.name === 'ConsumeSharedModu
 /** The share key a consume or provide module stands for. */
 const shareKeyOf = (module) => module?.options?.shareKey ?? module?._name;
 
+/** The components shared: shared-ui/src/antd/<name>.ts. */
+const antdShareNames = () => fs.readdirSync(SHARED_UI_ANTD_DIR).filter((file) => file.endsWith('.ts')).map((file) => file.replace(/\.ts$/, ''));
+
 function antdShares() {
   const antdPkg = require.resolve('antd/package.json', { paths: [path.dirname(SHARED_UI_ANTD_DIR)] });
   const antdVersion = JSON.parse(fs.readFileSync(antdPkg, 'utf8')).version;
   return Object.fromEntries(
-    fs.readdirSync(SHARED_UI_ANTD_DIR)
-      .filter((file) => file.endsWith('.ts'))
-      .map((file) => {
-        const absolute = path.join(SHARED_UI_ANTD_DIR, file);
+    antdShareNames().map((name) => {
+        const absolute = path.join(SHARED_UI_ANTD_DIR, `${name}.ts`);
         // An absolute key matches every import that resolves to the file, relative or not.
         return [absolute, {
           import: absolute,
-          shareKey: `${KEY_PREFIX}${file.replace(/\.ts$/, '')}`,
+          shareKey: `${KEY_PREFIX}${name}`,
           singleton: true,
           version: antdVersion,
           requiredVersion: `^${antdVersion}`,
@@ -36,14 +37,25 @@ function antdShares() {
   );
 }
 
+/** The host loads each component it provides with `import(\`shared-ui/src/antd/${name}.ts\`)`. */
+const isAntdContext = (module) => module?.constructor.name === 'ContextModule' && realDir(module.context) === SHARED_UI_ANTD_DIR;
+/** The host reaches shared-ui through its node_modules link; webpack keeps that path for a context. */
+const realDirs = new Map();
+const realDir = (dir) => {
+  if (!dir) return dir;
+  if (!realDirs.has(dir)) realDirs.set(dir, fs.existsSync(dir) ? fs.realpathSync(dir) : dir);
+  return realDirs.get(dir);
+};
+
 /** The antd share keys whose fallback chunk a chunk is (the async chunk behind a consume or a
- *  provide of a shared-ui/antd/* key). */
+ *  provide of a shared-ui/antd/* key), or the host's chunk for a component it provides. */
 function antdKeysOfChunk(chunk) {
   const keys = new Set();
   for (const group of chunk.groupsIterable) {
     for (const origin of group.origins) {
       const key = shareKeyOf(origin.module);
       if (isAntdShareKey(key)) keys.add(key);
+      else if (isAntdContext(origin.module)) keys.add(`${KEY_PREFIX}${origin.request ?? ''}`);
     }
   }
   return keys;
@@ -98,4 +110,12 @@ const antdCacheGroups = {
   antdShared: { chunks: isAntdFallbackChunk, minChunks: 2, minSize: 0, priority: 10, maxAsyncRequests: 60, reuseExistingChunk: true },
 };
 
-module.exports = { antdShares, AntdSharesPlugin, antdCacheGroups, KEY_PREFIX };
+/** The host's split: as above, and the one-line modules shared-ui/src/antd/<name>.ts in one chunk.
+ *  Its own screens import antd through shared-ui's barrel, which webpack links past those
+ *  modules, so each would otherwise be a request of a hundred bytes when a remote asks for it. */
+const hostAntdCacheGroups = {
+  ...antdCacheGroups,
+  antdShareModules: { chunks: isAntdFallbackChunk, test: (module) => Boolean(module.resource) && realDir(path.dirname(module.resource)) === SHARED_UI_ANTD_DIR, name: 'antd-shares', priority: 40, enforce: true },
+};
+
+module.exports = { antdShares, hostAntdCacheGroups, antdShareNames, isAntdShareKey, AntdSharesPlugin, antdCacheGroups, KEY_PREFIX };

@@ -4,7 +4,7 @@ const path = require('node:path');
 const fs = require('node:fs');
 const webpack = require('webpack');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
-const { antdShares, AntdSharesPlugin, antdCacheGroups } = require('./antd-shares');
+const { antdShares, antdShareNames, isAntdShareKey, AntdSharesPlugin, antdCacheGroups, hostAntdCacheGroups } = require('./antd-shares');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 
 /** Packages with one copy in the page. `react/` and `react-dom/` (with the slash) cover
@@ -58,20 +58,45 @@ function installedVersionOf(pkgName, dirname) {
   return readJson(require.resolve(`${pkgName}/package.json`, { paths: [dirname] })).version;
 }
 
-function sharedConfig(dirname, isHost) {
+function sharedConfig(dirname) {
   const pkg = readJson(path.join(dirname, 'package.json'));
   const deps = { ...pkg.devDependencies, ...pkg.peerDependencies, ...pkg.dependencies };
   const singletons = Object.fromEntries(
     SINGLETONS.map((key) => {
       const pkgName = key.replace(/\/$/, '');
-      // The host runs every singleton on every page and always serves them, so it bundles them
-      // into its entry (eager): no request chain before its first screen. Remotes take the
-      // host's copies, so theirs stay lazy fallbacks behind `import('./bootstrap')`.
-      const share = { singleton: true, requiredVersion: requiredVersionOf(pkgName, deps, dirname), version: installedVersionOf(pkgName, dirname), eager: isHost };
+      // A remote takes the host's copies, so its own stay lazy fallbacks behind `import('./bootstrap')`.
+      const share = { singleton: true, requiredVersion: requiredVersionOf(pkgName, deps, dirname), version: installedVersionOf(pkgName, dirname), eager: false };
       return [key, key === 'react-router-dom' ? { ...share, ...routerShare() } : share];
     }),
   );
   return { ...singletons, ...antdShares() };
+}
+
+/** What the host hands its remotes at run time (host/src/federation/host-shares.ts): each shared
+ *  package's version and required range, and the antd components shared one at a time. Jest
+ *  sets the same values as globals for the host's tests. */
+function hostShareConstants(hostDir) {
+  const versions = {};
+  for (const [key, share] of Object.entries(sharedConfig(hostDir))) {
+    const pkgName = isAntdShareKey(share.shareKey) ? 'antd' : key.replace(/\/$/, '');
+    versions[pkgName] = { version: share.version, requiredVersion: share.requiredVersion };
+  }
+  return { __SHARED_VERSIONS__: versions, __ANTD_SHARE_NAMES__: antdShareNames() };
+}
+
+function hostShareDefines(hostDir) {
+  const constants = Object.entries(hostShareConstants(hostDir)).map(([name, value]) => [name, JSON.stringify(value)]);
+  return new webpack.DefinePlugin({
+    ...Object.fromEntries(constants),
+    // The runtime's own build switches, which ModuleFederationPlugin sets for the builds it
+    // runs in (as `experiments.optimization` does for the remotes): no manifest snapshots (remotes
+    // are registered by their remoteEntry.js URL), browser only, nothing exposed.
+    FEDERATION_OPTIMIZE_NO_SNAPSHOT_PLUGIN: true,
+    FEDERATION_OPTIMIZE_NO_REMOTE: false,
+    FEDERATION_OPTIMIZE_NO_SHARED: false,
+    FEDERATION_HAS_EXPOSES: false,
+    ENV_TARGET: JSON.stringify('web'),
+  });
 }
 
 /** What every build shares, federated or not: TypeScript through swc, names, minifier. */
@@ -129,6 +154,24 @@ const htmlPlugin = (title) =>
     publicPath: '/',
   });
 
+/** A remote: a Module Federation container that exposes screens and takes the host's shared modules. */
+function remoteContainer({ name, dirname, exposes }) {
+  return new ModuleFederationPlugin({
+    name,
+    filename: 'remoteEntry.js',
+    manifest: true,
+    exposes,
+    dts: false,
+    // The default 'version-first' loads every remote at start-up, so one remote down
+    // takes the host down (module-federation/core#3877).
+    shareStrategy: 'loaded-first',
+    // Remotes are registered by their remoteEntry.js URL, so the manifest snapshot code is
+    // dead weight; 'web' drops the node branches; remotes never load remotes of their own.
+    experiments: { optimization: { disableSnapshot: true, target: 'web', disableRemote: true } },
+    shared: sharedConfig(dirname),
+  });
+}
+
 const isProduction = (argv) => (argv.mode ?? process.env.NODE_ENV) === 'production';
 
 /**
@@ -145,26 +188,9 @@ function createAppConfig({ name, dirname, port, exposes = {}, isHost = false }) 
 
   return (_env, argv = {}) => {
     const config = baseConfig({ name, context: dirname, outputPath: path.join(dirname, 'dist'), isProd: isProduction(argv) });
-    config.optimization.splitChunks = { chunks: 'async', cacheGroups: antdCacheGroups };
+    config.optimization.splitChunks = { chunks: 'async', cacheGroups: isHost ? hostAntdCacheGroups : antdCacheGroups };
     config.plugins.push(
-      new ModuleFederationPlugin({
-        name,
-        filename: 'remoteEntry.js',
-        manifest: true,
-        exposes,
-        dts: false,
-        // The default 'version-first' loads every remote at start-up, so one remote down
-        // takes the host down (module-federation/core#3877).
-        shareStrategy: 'loaded-first',
-        // Remotes are registered by their remoteEntry.js URL, so the manifest snapshot code is
-        // dead weight; 'web' drops the node branches. (Sharing the host's runtime core with
-        // externalRuntime was measured: the host's injected copy is not tree-shaken and costs
-        // more than the remotes save.)
-        // Remotes never load remotes of their own, so they drop that code too.
-        experiments: { optimization: { disableSnapshot: true, target: 'web', ...(isHost ? {} : { disableRemote: true }) } },
-        shared: sharedConfig(dirname, isHost),
-      }),
-      new AntdSharesPlugin(),
+      ...(isHost ? [hostShareDefines(dirname)] : [remoteContainer({ name, dirname, exposes }), new AntdSharesPlugin()]),
       htmlPlugin(isHost ? 'AI Calls' : `${name} (standalone)`),
     );
     config.devServer = {
@@ -183,16 +209,22 @@ function createAppConfig({ name, dirname, port, exposes = {}, isHost = false }) 
 
 /**
  * The same product as one ordinary bundle: the host's source with the MF runtime swapped for
- * `runtime`, a module whose loadRemote imports the remotes' exposed screens as lazy chunks.
+ * `runtime`, a module whose loadRemote imports the remotes' exposed screens as lazy chunks, and
+ * the host's share table for `hostShares`, an empty one.
  * For a team that deploys everything at once, and the yardstick federation is measured against.
  */
-function createPlainConfig({ dirname, hostDir, runtime }) {
+function createPlainConfig({ dirname, hostDir, runtime, hostShares }) {
   return (_env, argv = {}) => {
     const config = baseConfig({ name: 'plain', context: hostDir, outputPath: path.join(dirname, 'dist'), isProd: isProduction(argv) });
     config.resolve.alias['@module-federation/enhanced/runtime$'] = runtime;
-    config.plugins.push(htmlPlugin('AI Calls'));
+    config.plugins.push(
+      // Nothing to hand to remotes: without this the host's share table would pull every shared
+      // package whole into the one bundle.
+      new webpack.NormalModuleReplacementPlugin(/[\\/]host-shares$/, hostShares),
+      htmlPlugin('AI Calls'),
+    );
     return config;
   };
 }
 
-module.exports = { createAppConfig, createPlainConfig, SINGLETONS };
+module.exports = { createAppConfig, createPlainConfig, hostShareConstants, SINGLETONS };

@@ -5,4 +5,5 @@ module.exports = createPlainConfig({
   dirname: __dirname,
   hostDir: path.resolve(__dirname, '../../host'),
   runtime: path.join(__dirname, 'src/runtime.ts'),
+  hostShares: path.join(__dirname, 'src/host-shares.ts'),
 });

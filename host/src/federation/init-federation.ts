@@ -1,24 +1,66 @@
-import { init, registerRemotes } from '@module-federation/enhanced/runtime';
 import { remoteErrorPlugin } from './remote-error-plugin';
 import { renewRemoteScreens } from './remote-screens';
 import type { RemoteName } from './remotes';
 
+type Runtime = typeof import('@module-federation/enhanced/runtime');
+
+let hostName = 'host';
 const entries = new Map<RemoteName, string>();
+let runtime: Promise<Runtime> | undefined;
 
 /**
- * Joins the runtime instance the build created for the host (same name) and registers the
- * remotes read from runtime-config.json. 'loaded-first' takes shared modules that are already
- * loaded instead of fetching every remote at start-up, so one remote down cannot stop the host.
+ * The federation runtime is a chunk of its own, loaded the first time a remote is wanted: the
+ * host's own pages (sign-in, account) run as an ordinary bundle and pay nothing for it.
  */
-export function initFederation(hostName: string, remotes: Record<RemoteName, string>): void {
-  init({ name: hostName, remotes: [], shareStrategy: 'loaded-first', plugins: [remoteErrorPlugin()] });
-  for (const [name, entry] of Object.entries(remotes) as Array<[RemoteName, string]>) entries.set(name, entry);
-  registerRemotes([...entries].map(([name, entry]) => ({ name, entry })));
+const importRuntime = () => import(/* webpackChunkName: "federation" */ '@module-federation/enhanced/runtime');
+
+/** Records the remotes read from runtime-config.json; the runtime starts when one is loaded. */
+export function initFederation(name: string, remotes: Record<RemoteName, string>): void {
+  hostName = name;
+  for (const [remote, entry] of Object.entries(remotes) as Array<[RemoteName, string]>) entries.set(remote, entry);
 }
 
-/** Retry: forget the remote's cached failure (force re-registration) and its failed lazy screens. */
+/** Downloads and evaluates the runtime chunk ahead of need: while runtime-config.json is on its
+ *  way to a remote's page, or once a host page is idle, so moving on to a remote finds it ready. */
+export function warmFederation(): void {
+  importRuntime().catch(() => undefined);
+}
+
+/** Runs `task` when the browser is idle (Safari has no requestIdleCallback: a moment later). */
+export function whenIdle(task: () => void): void {
+  if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(task);
+  else setTimeout(task, 200);
+}
+
+async function startRuntime(): Promise<Runtime> {
+  const [federation, { hostShares }] = await Promise.all([importRuntime(), import(/* webpackChunkName: "federation" */ './host-shares')]);
+  // 'loaded-first' takes shared modules already loaded instead of fetching every remote at
+  // start-up, so one remote down cannot stop the host.
+  federation.init({ name: hostName, remotes: [], shared: hostShares(), shareStrategy: 'loaded-first', plugins: [remoteErrorPlugin()] });
+  federation.registerRemotes([...entries].map(([remote, entry]) => ({ name: remote, entry })));
+  return federation;
+}
+
+/** The started runtime. A failed start (its chunk did not load) is tried again on the next call. */
+export function federation(): Promise<Runtime> {
+  runtime ??= startRuntime().catch((error: unknown) => {
+    runtime = undefined;
+    throw error;
+  });
+  return runtime;
+}
+
+/**
+ * Retry: forget the remote's cached failure (force re-registration, queued ahead of any load
+ * that follows) and its failed lazy screens.
+ */
 export function reloadRemote(remote: RemoteName): void {
   const entry = entries.get(remote);
-  if (entry) registerRemotes([{ name: remote, entry }], { force: true });
+  if (entry && runtime) {
+    runtime = runtime.then((started) => {
+      started.registerRemotes([{ name: remote, entry }], { force: true });
+      return started;
+    });
+  }
   renewRemoteScreens(remote);
 }

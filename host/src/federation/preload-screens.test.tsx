@@ -1,23 +1,29 @@
 import '../test/test-env';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { freshPage, loadRemoteMock, makeUser, renderApp, serveRemotes, signIn } from '../test/render-app';
-import { preloadScreensAt } from './remote-screens';
+import { preloadScreensAt, remoteScreensAt } from './remote-screens';
 
 beforeEach(() => freshPage());
 
-test('a deep link to a remote screen starts loading it (and the softphone for agent routes) before anything renders', () => {
+const loadedIds = () => loadRemoteMock.mock.calls.map(([id]) => id);
+
+test('a deep link to a remote screen starts loading it (and the softphone for agent routes) before anything renders', async () => {
   preloadScreensAt('/dashboard/agent-call-logs');
-  expect(loadRemoteMock.mock.calls.map(([id]) => id)).toEqual(['agentSoftphone/AgentCallLogs', 'agentSoftphone/Softphone']);
+  await waitFor(() => expect(loadedIds()).toEqual(['agentSoftphone/AgentCallLogs', 'agentSoftphone/Softphone']));
 
   loadRemoteMock.mockClear();
   preloadScreensAt('/admin/ai-client/edit/0b8f8a52-6f1c-4d83-9a51-3b1f0e8c2a10');
-  expect(loadRemoteMock.mock.calls.map(([id]) => id)).toEqual(['admin/AiClientEdit']);
+  await waitFor(() => expect(loadedIds()).toEqual(['admin/AiClientEdit']));
 });
 
-test('host screens and unknown paths load no remote', () => {
+test('host screens and unknown paths load no remote', async () => {
+  expect(remoteScreensAt('/auth/login')).toEqual([]);
+  expect(remoteScreensAt('/dashboard/account/profile')).toEqual([]);
   preloadScreensAt('/auth/login');
   preloadScreensAt('/dashboard/account/profile');
   preloadScreensAt('/no/such/page');
+  // Whatever a preload starts reaches the runtime within a few ticks.
+  await new Promise((resolve) => setTimeout(resolve, 50));
   expect(loadRemoteMock).not.toHaveBeenCalled();
 });
 

@@ -1,8 +1,8 @@
 import { lazy, useSyncExternalStore } from 'react';
 import type { ComponentType, LazyExoticComponent } from 'react';
-import { loadRemote } from '@module-federation/enhanced/runtime';
 import { matchPath } from 'react-router-dom';
 import { APP_ROUTES } from 'shared-contracts';
+import { federation } from './init-federation';
 import { RemoteLoadError } from './remote-load-error';
 import type { RemoteName } from './remotes';
 
@@ -15,6 +15,7 @@ const screenId = (remote: RemoteName, screen: string) => `${remote}/${screen}`;
 
 /** An exposed module must default-export its screen (`export default function Overview()`). */
 async function loadScreen(remote: RemoteName, screen: string): Promise<{ default: ComponentType }> {
+  const { loadRemote } = await federation();
   const module = await loadRemote<{ default?: ComponentType }>(screenId(remote, screen));
   if (!module?.default) throw new RemoteLoadError(remote, `${screenId(remote, screen)} has no default export`);
   return { default: module.default };
@@ -43,6 +44,14 @@ function add(remote: RemoteName, screen: string) {
 for (const route of APP_ROUTES) if (route.owner !== 'host') add(route.owner, route.screen);
 for (const { remote, screen } of FLOATING_SCREENS) add(remote, screen);
 
+/** The remote screens a page at `pathname` renders: its route's screen, and the softphone on an agent route. */
+export function remoteScreensAt(pathname: string): ReadonlyArray<{ remote: RemoteName; screen: string }> {
+  const route = APP_ROUTES.find((r) => matchPath({ path: `/${r.path}`, end: true }, pathname));
+  if (!route || route.owner === 'host') return [];
+  const owner = route.owner;
+  return [{ remote: owner, screen: route.screen }, ...FLOATING_SCREENS.filter((f) => f.remote === owner)];
+}
+
 /**
  * Starts loading the remote screens a page at `pathname` will render, before the session check
  * and the layout: a remote's entry, its exposed module and their shared modules are a chain of
@@ -50,11 +59,7 @@ for (const { remote, screen } of FLOATING_SCREENS) add(remote, screen);
  * A failure is left for the screen itself to report when it renders.
  */
 export function preloadScreensAt(pathname: string): void {
-  const route = APP_ROUTES.find((r) => matchPath({ path: `/${r.path}`, end: true }, pathname));
-  if (!route || route.owner === 'host') return;
-  const owner = route.owner;
-  const wanted = [{ remote: owner, screen: route.screen }, ...FLOATING_SCREENS.filter((f) => f.remote === owner)];
-  for (const { remote, screen } of wanted) screens.get(screenId(remote, screen))?.preload().catch(() => undefined);
+  for (const { remote, screen } of remoteScreensAt(pathname)) screens.get(screenId(remote, screen))?.preload().catch(() => undefined);
 }
 
 let generation = 0;

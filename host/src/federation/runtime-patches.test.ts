@@ -1,6 +1,5 @@
 // The federation runtime is patched (patches/, see README "Decisions"): these fail if an upgrade
 // drops a patch while the upstream code still does the work again on every shared import.
-import path from 'node:path';
 import { createInstance } from '@module-federation/enhanced/runtime';
 
 const sharedLib = (version: string) => ({
@@ -32,27 +31,4 @@ test('the share table is registered once, not again on every shared import', asy
   }
   expect(registrations()).toBe(afterFirstImports);
   expect((instance.loadShareSync('c') as () => { version: string })()).toEqual({ version: '3.1.0' });
-});
-
-test('an eagerly shared module is resolved once however many modules import it', () => {
-  // The bundler runtime is the enhanced plugin's own dependency, not the host's.
-  const enhancedDir = path.dirname(require.resolve('@module-federation/enhanced/runtime'));
-  const { bundlerRuntime } = jest.requireActual<{ default: { bundlerRuntime: { installInitialConsumes: (options: object) => void } } }>(
-    require.resolve('@module-federation/webpack-bundler-runtime', { paths: [enhancedDir] }),
-  ).default;
-  const loadShareSync = jest.fn(() => () => ({ react: true }));
-  const webpackRequire = { m: {} as Record<string, (module: { exports?: unknown }) => void>, c: {} as Record<string, unknown>, federation: { instance: { options: { name: 'host' }, loadShareSync } } };
-  bundlerRuntime.installInitialConsumes({
-    initialConsumes: ['consume-react'],
-    installedModules: {},
-    webpackRequire,
-    moduleToHandlerMapping: { 'consume-react': { shareKey: 'react', shareInfo: { shareConfig: { singleton: true, requiredVersion: '^19.0.0' }, scope: ['default'] } } },
-  });
-  // webpack drops this module's cache entry on purpose, so each importing module runs it again.
-  for (let i = 0; i < 5; i += 1) {
-    const module: { exports?: unknown } = {};
-    webpackRequire.m['consume-react']!(module);
-    expect(module.exports).toEqual({ react: true });
-  }
-  expect(loadShareSync).toHaveBeenCalledTimes(1);
 });

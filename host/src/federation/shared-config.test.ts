@@ -1,19 +1,26 @@
-// Every app's shared singletons must carry a real version: a share provided as version "0"
-// fails every consumer's version check, and the runtime warns about it on each page.
+// Every shared singleton must carry a real version: a share provided as version "0" fails every
+// consumer's version check, and the runtime warns about it on each page.
 import path from 'node:path';
 
 const { createAppConfig, SINGLETONS } = jest.requireActual<{
-  createAppConfig: (options: { name: string; dirname: string; port: number; isHost?: boolean }) => () => { plugins: Array<{ _options?: { shared?: Record<string, { version?: string }> } }> };
+  createAppConfig: (options: { name: string; dirname: string; port: number }) => () => { plugins: Array<{ _options?: { shared?: Record<string, { version?: string }> } }> };
   SINGLETONS: string[];
 }>('mf-config');
 
-const apps = ['host', 'mf-user-dashboard', 'mf-agent-softphone', 'mf-admin'];
+const remotes = ['mf-user-dashboard', 'mf-agent-softphone', 'mf-admin'];
+const semver = expect.stringMatching(/^\d+\.\d+\.\d+/);
 
-test.each(apps)('%s provides each singleton with the installed package version', (app) => {
+test.each(remotes)('%s provides each singleton with the installed package version', (app) => {
   const dirname = path.join(__dirname, '..', '..', '..', app);
-  const config = createAppConfig({ name: app.replace(/-/g, '_'), dirname, port: 1, isHost: app === 'host' })();
+  const config = createAppConfig({ name: app.replace(/-/g, '_'), dirname, port: 1 })();
   const shared = config.plugins.find((plugin) => plugin._options?.shared)?._options?.shared ?? {};
   for (const key of SINGLETONS) {
-    expect({ key, version: shared[key]?.version }).toEqual({ key, version: expect.stringMatching(/^\d+\.\d+\.\d+/) });
+    expect({ key, version: shared[key]?.version }).toEqual({ key, version: semver });
+  }
+});
+
+test('the host knows the installed version of each package it provides', () => {
+  for (const pkg of [...SINGLETONS.map((key) => key.replace(/\/$/, '')), 'antd']) {
+    expect({ pkg, version: __SHARED_VERSIONS__[pkg]?.version }).toEqual({ pkg, version: semver });
   }
 });

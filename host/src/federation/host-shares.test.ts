@@ -1,0 +1,60 @@
+// The host is an ordinary bundle that hands remotes its own modules through the federation
+// runtime. A remote that got its own React or its own shared-auth would break hooks and split
+// the session store, so these check the hand-over with the real runtime.
+import { createInstance } from '@module-federation/enhanced/runtime';
+import * as react from 'react';
+import * as sharedAuth from 'shared-auth';
+import * as button from 'shared-ui/src/antd/button';
+import { hostShares, packageOf, SINGLETON_MODULES } from './host-shares';
+
+const { SINGLETONS } = jest.requireActual<{ SINGLETONS: string[] }>('../../../tools/mf-config');
+const unique = (name: string) => `${name}-${Math.random().toString(36).slice(2)}`;
+
+/** A remote as its build registers itself: its own copies at the same versions, as fallbacks. */
+function remoteOver(host: ReturnType<typeof createInstance>, keys: string[]) {
+  const own = { own: true };
+  const remote = createInstance({
+    name: unique('remote'),
+    remotes: [],
+    shareStrategy: 'loaded-first',
+    shared: Object.fromEntries(keys.map((key) => {
+      const version = __SHARED_VERSIONS__[key.startsWith('shared-ui/antd/') ? 'antd' : packageOf(key)]!.version;
+      return [key, { version, get: () => Promise.resolve(() => own), shareConfig: { singleton: true, requiredVersion: `^${version}` } }];
+    })),
+  });
+  remote.initShareScopeMap('default', host.shareScopeMap.default!);
+  return { remote, own };
+}
+
+test('a remote gets the host\'s own React, shared-auth and antd components, not its fallbacks', async () => {
+  const host = createInstance({ name: unique('host'), remotes: [], shareStrategy: 'loaded-first', shared: hostShares() });
+  const { remote, own } = remoteOver(host, ['react', 'shared-auth', 'shared-ui/antd/button']);
+  await remote.initializeSharing('default', { strategy: 'loaded-first' });
+
+  const load = async <T>(key: string) => ((await remote.loadShare(key)) as () => T)();
+  // The very same hooks, session store and component: one instance in the page.
+  expect((await load<typeof react>('react')).useState).toBe(react.useState);
+  expect((await load<typeof sharedAuth>('shared-auth')).authStore).toBe(sharedAuth.authStore);
+  expect((await load<typeof button>('shared-ui/antd/button')).Button).toBe(button.Button);
+  expect(await load('react')).not.toBe(own);
+});
+
+test('the host provides every package tools/mf-config shares, and only those', () => {
+  const keys = Object.keys(SINGLETON_MODULES);
+  for (const shared of SINGLETONS) {
+    const covered = shared.endsWith('/') ? keys.some((key) => key.startsWith(shared)) : keys.includes(shared);
+    expect({ shared, covered }).toEqual({ shared, covered: true });
+  }
+  const packages = new Set(SINGLETONS.map((key) => key.replace(/\/$/, '')));
+  for (const key of keys) expect({ key, shared: packages.has(packageOf(key)) }).toEqual({ key, shared: true });
+  // Remotes import react/jsx-runtime and react-dom/client (the `react/` and `react-dom/` shares).
+  expect(keys).toEqual(expect.arrayContaining(['react/jsx-runtime', 'react-dom/client']));
+});
+
+test('every antd component is offered at the installed antd version', () => {
+  const shared = hostShares();
+  for (const name of __ANTD_SHARE_NAMES__) {
+    expect(shared[`shared-ui/antd/${name}`]).toMatchObject({ version: __SHARED_VERSIONS__.antd!.version });
+  }
+  expect(__ANTD_SHARE_NAMES__.length).toBeGreaterThan(30);
+});

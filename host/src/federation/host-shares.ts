@@ -1,0 +1,62 @@
+import type { init } from '@module-federation/enhanced/runtime';
+import * as finalForm from 'final-form';
+import * as jotai from 'jotai';
+import * as notistack from 'notistack';
+import * as react from 'react';
+import * as jsxDevRuntime from 'react/jsx-dev-runtime';
+import * as jsxRuntime from 'react/jsx-runtime';
+import * as reactDom from 'react-dom';
+import * as reactDomClient from 'react-dom/client';
+import * as reactFinalForm from 'react-final-form';
+import * as sharedAuth from 'shared-auth';
+import * as sharedContracts from 'shared-contracts';
+import * as router from 'shared-ui/src/router';
+import * as swr from 'swr';
+
+type Shared = NonNullable<Parameters<typeof init>[0]['shared']>;
+
+/**
+ * The singletons the host gives its remotes, by share key: its own module instances (one React,
+ * one router, one jotai store in the page), already running on its first screen. This module is
+ * in the lazy federation chunk, so a page with no remote never evaluates it. react-router-dom is
+ * the curated shared-ui/src/router module, as in the remotes' builds. A key here must name a
+ * package that tools/mf-config shares (host-shares.test.ts checks both ways).
+ */
+export const SINGLETON_MODULES: Record<string, object> = {
+  react,
+  'react/jsx-runtime': jsxRuntime,
+  'react/jsx-dev-runtime': jsxDevRuntime,
+  'react-dom': reactDom,
+  'react-dom/client': reactDomClient,
+  'react-router-dom': router,
+  jotai,
+  swr,
+  notistack,
+  'final-form': finalForm,
+  'react-final-form': reactFinalForm,
+  'shared-auth': sharedAuth,
+  'shared-contracts': sharedContracts,
+};
+
+/** antd one component at a time (tools/mf-config/antd-shares.js): a component's chunk loads when a remote first asks. */
+const loadAntdComponent = (name: string) => import(`shared-ui/src/antd/${name}.ts`);
+
+export const packageOf = (shareKey: string) => (shareKey.startsWith('@') ? shareKey.split('/').slice(0, 2).join('/') : shareKey.split('/')[0]!);
+
+function versionsOf(pkg: string) {
+  const versions = __SHARED_VERSIONS__[pkg];
+  if (!versions) throw new Error(`host-shares: ${pkg} has no version from tools/mf-config`);
+  return { version: versions.version, shareConfig: { singleton: true, requiredVersion: versions.requiredVersion } };
+}
+
+/** The runtime `shared` option: every singleton, and every antd component the build knows. */
+export function hostShares(): Shared {
+  const shared: Shared = {};
+  // `lib` is the module already loaded; `get` loads a component's chunk when a remote first asks.
+  // Both hand the runtime a factory, as a build's own provides do.
+  for (const [key, module] of Object.entries(SINGLETON_MODULES)) shared[key] = { ...versionsOf(packageOf(key)), lib: () => module };
+  for (const name of __ANTD_SHARE_NAMES__) {
+    shared[`shared-ui/antd/${name}`] = { ...versionsOf('antd'), get: () => loadAntdComponent(name).then((module) => () => module) };
+  }
+  return shared;
+}
