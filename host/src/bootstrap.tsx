@@ -6,14 +6,14 @@ import { AppRoutes } from './app/app-routes';
 import { StartupError } from './app/startup-error';
 import { loadRuntimeConfig } from './config/runtime-config';
 import { configureGoogleSignIn } from './features/auth/google/google-config';
-import { initFederation, warmFederation, whenIdle } from './federation/init-federation';
+import { initFederation, warmFederation, whenPageReady } from './federation/init-federation';
 import { preloadScreensAt, remoteScreensAt } from './federation/remote-screens';
 
 async function start() {
   const root = createRoot(document.getElementById('root')!);
   try {
     // The federation runtime: on a remote's page, fetched while runtime-config.json is on its
-    // way; on the host's own pages, once the page is idle, ready for the move to a remote.
+    // way; on the host's own pages, once the page is ready and idle, for the move to a remote.
     const onRemotePage = remoteScreensAt(window.location.pathname).length > 0;
     if (onRemotePage) warmFederation();
     const config = await loadRuntimeConfig();
@@ -28,7 +28,7 @@ async function start() {
         </BrowserRouter>
       </AppProviders>,
     );
-    if (!onRemotePage) whenIdle(warmFederation);
+    if (!onRemotePage) whenPageReady(warmFederation);
   } catch (error) {
     console.error(error);
     root.render(<StartupError error={error} />);

@@ -1,3 +1,4 @@
+import { ROUTE_READY_MARK } from '../app/route-ready';
 import { remoteErrorPlugin } from './remote-error-plugin';
 import { renewRemoteScreens } from './remote-screens';
 import type { RemoteName } from './remotes';
@@ -26,10 +27,17 @@ export function warmFederation(): void {
   importRuntime().catch(() => undefined);
 }
 
-/** Runs `task` when the browser is idle (Safari has no requestIdleCallback: a moment later). */
-export function whenIdle(task: () => void): void {
-  if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(task);
-  else setTimeout(task, 200);
+/** Runs `task` once a routed screen has mounted (the route-ready mark) and the browser is idle:
+ *  work for a later page must not delay this one. Safari has no requestIdleCallback. */
+export function whenPageReady(task: () => void): void {
+  const idle = () => (typeof window.requestIdleCallback === 'function' ? window.requestIdleCallback(() => task()) : setTimeout(task, 200));
+  if (performance.getEntriesByName(ROUTE_READY_MARK).length > 0) return void idle();
+  const observer = new PerformanceObserver((list) => {
+    if (!list.getEntriesByName(ROUTE_READY_MARK).length) return;
+    observer.disconnect();
+    idle();
+  });
+  observer.observe({ type: 'mark' });
 }
 
 async function startRuntime(): Promise<Runtime> {
