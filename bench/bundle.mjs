@@ -49,8 +49,8 @@ export async function load(browser, url, token, { throttle }) {
     }).observe({ type: 'largest-contentful-paint', buffered: true });
     setTimeout(() => resolve({ ready, lcp: NaN }), 2000);
   }));
-  // Which copies of React loaded, by the federation runtime's own record (plain builds have
-  // none). antd is shared one component at a time and its `from` label there names the last
+  // Which copies of React loaded, by the federation runtime's own record (only the federated
+  // build's column is printed). antd is shared one component at a time and its `from` label there names the last
   // build to register a component, not the one that served it, so antd is counted by the
   // servers whose JS holds antd's style engine (cssinjs marks its style tags data-css-hash).
   const reactCopies = await page.evaluate(() => {
@@ -63,8 +63,10 @@ export async function load(browser, url, token, { throttle }) {
     }
     return [...copies];
   });
+  // The host is an ordinary bundle: on a page with no remote the runtime has shared nothing.
+  if (reactCopies.length === 0) reactCopies.push('no remote on the page: React and ReactDOM only in the host bundle');
   const antdServers = new Set(js.filter((f) => f.antd).map((f) => new URL(f.url).port));
-  if (reactCopies.length > 0) reactCopies.push(`antd from ${antdServers.size} server(s)`);
+  reactCopies.push(`antd from ${antdServers.size} server(s)`);
   await context.close();
   return { js, timing, reactCopies };
 }
