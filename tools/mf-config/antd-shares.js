@@ -23,17 +23,17 @@ function antdShares() {
   const antdVersion = JSON.parse(fs.readFileSync(antdPkg, 'utf8')).version;
   return Object.fromEntries(
     antdShareNames().map((name) => {
-        const absolute = path.join(SHARED_UI_ANTD_DIR, `${name}.ts`);
-        // An absolute key matches every import that resolves to the file, relative or not.
-        return [absolute, {
-          import: absolute,
-          shareKey: `${KEY_PREFIX}${name}`,
-          singleton: true,
-          version: antdVersion,
-          requiredVersion: `^${antdVersion}`,
-          eager: false,
-        }];
-      }),
+      const absolute = path.join(SHARED_UI_ANTD_DIR, `${name}.ts`);
+      // An absolute key matches every import that resolves to the file, relative or not.
+      return [absolute, {
+        import: absolute,
+        shareKey: `${KEY_PREFIX}${name}`,
+        singleton: true,
+        version: antdVersion,
+        requiredVersion: `^${antdVersion}`,
+        eager: false,
+      }];
+    }),
   );
 }
 
@@ -55,7 +55,7 @@ function antdKeysOfChunk(chunk) {
     for (const origin of group.origins) {
       const key = shareKeyOf(origin.module);
       if (isAntdShareKey(key)) keys.add(key);
-      else if (isAntdContext(origin.module)) keys.add(`${KEY_PREFIX}${origin.request ?? ''}`);
+      else if (isAntdContext(origin.module)) keys.add(`${KEY_PREFIX}${path.basename(String(origin.request), '.ts')}`);
     }
   }
   return keys;

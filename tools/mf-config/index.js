@@ -176,11 +176,12 @@ const isProduction = (argv) => (argv.mode ?? process.env.NODE_ENV) === 'producti
 
 /**
  * @param {object} options
- * @param {string} options.name      MF container name and output.uniqueName (a JS identifier)
+ * @param {string} options.name      MF name (a remote's container, the host's runtime instance) and output.uniqueName (a JS identifier)
  * @param {string} options.dirname   the app's folder (its __dirname)
  * @param {number} options.port      dev-server port
  * @param {Record<string,string>} [options.exposes]  e.g. { './Overview': './src/exposes/Overview.tsx' }
- * @param {boolean} [options.isHost]
+ * @param {boolean} [options.isHost]  the host is an ordinary bundle that starts the federation
+ *   runtime itself (host/src/federation); every other app is a Module Federation container
  * @returns {(env: unknown, argv: { mode?: string }) => import('webpack').Configuration}
  */
 function createAppConfig({ name, dirname, port, exposes = {}, isHost = false }) {
