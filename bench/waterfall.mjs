@@ -58,7 +58,7 @@ function packageOf(source) {
   return source.replace(/^webpack:\/\/[^/]*\//, '').replace(/^(\.\.\/)+/, '').split('/').slice(0, 2).join('/');
 }
 
-/** Milliseconds of JS self time per npm package, or null when a script has no source map. */
+/** Milliseconds of JS self time per npm package; a script with no source map counts under its URL. */
 async function selfTimeByPackage(profile) {
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const totals = new Map();
@@ -66,8 +66,9 @@ async function selfTimeByPackage(profile) {
     const frame = byId.get(id).callFrame;
     if (!frame.url.startsWith('http')) continue;
     const map = await sourceMapOf(frame.url);
-    if (!map) return null;
-    const key = packageOf(map.originalPositionFor({ line: frame.lineNumber + 1, column: frame.columnNumber }).source);
+    const key = map
+      ? packageOf(map.originalPositionFor({ line: frame.lineNumber + 1, column: frame.columnNumber }).source)
+      : `(no source map) ${new URL(frame.url).pathname}`;
     totals.set(key, (totals.get(key) ?? 0) + (profile.timeDeltas[i + 1] ?? 0) / 1000);
   }
   return totals;
@@ -100,10 +101,8 @@ try {
       for (let i = 0; i < runs; i += 1) loads.push(await profile(stack.browser, url, token));
       const p = loads[0];
       const packages = await Promise.all(loads.map((l) => selfTimeByPackage(l.profile)));
-      if (packages.every(Boolean)) {
-        byPackage[build] = new Map();
-        for (const totals of packages) for (const [k, t] of totals) byPackage[build].set(k, (byPackage[build].get(k) ?? 0) + t / runs);
-      }
+      byPackage[build] = new Map();
+      for (const totals of packages) for (const [k, t] of totals) byPackage[build].set(k, (byPackage[build].get(k) ?? 0) + t / runs);
       const m = p.metrics;
       console.log(`\n${route.path} · ${build} · route-ready ${Math.round(p.ready)} ms · html ${Math.round(p.responseEnd)} ms`);
       console.log(`main thread: script ${Math.round(m.ScriptDuration * 1000)} ms, tasks ${Math.round(m.TaskDuration * 1000)} ms, layout ${Math.round(m.LayoutDuration * 1000)} ms, style ${Math.round(m.RecalcStyleDuration * 1000)} ms, JS heap ${(m.JSHeapUsedSize / 2 ** 20).toFixed(1)} MiB`);
@@ -113,15 +112,13 @@ try {
       for (const [name, t] of p.cpu.slice(0, 8)) console.log(`${ms(t)}  ${name}`);
       if (runs > 1) console.log(`route-ready of the ${runs} loads: ${loads.map((l) => Math.round(l.ready)).join(', ')} ms`);
     }
-    if (byPackage.federated && byPackage.plain) {
-      const keys = new Set([...byPackage.federated.keys(), ...byPackage.plain.keys()]);
-      const rows = [...keys].map((k) => [k, byPackage.federated.get(k) ?? 0, byPackage.plain.get(k) ?? 0])
-        .sort((a, b) => (b[1] - b[2]) - (a[1] - a[2]));
-      const excess = rows.reduce((sum, [, f, p]) => sum + f - p, 0);
-      console.log(`\n${route.path}: JS self time by package, mean of ${runs} load(s), federated minus plain (total ${Math.round(excess)} ms)`);
-      console.log('   fed  plain   diff  package');
-      for (const [k, f, p] of rows.filter(([, f, p]) => Math.abs(f - p) >= 3)) console.log(`${ms(f)} ${ms(p)} ${ms(f - p)}  ${k}`);
-    }
+    const keys = new Set([...byPackage.federated.keys(), ...byPackage.plain.keys()]);
+    const rows = [...keys].map((k) => [k, byPackage.federated.get(k) ?? 0, byPackage.plain.get(k) ?? 0])
+      .sort((a, b) => (b[1] - b[2]) - (a[1] - a[2]));
+    const excess = rows.reduce((sum, [, f, p]) => sum + f - p, 0);
+    console.log(`\n${route.path}: JS self time by package, mean of ${runs} load(s), federated minus plain (total ${Math.round(excess)} ms)`);
+    console.log('   fed  plain   diff  package');
+    for (const [k, f, p] of rows.filter(([, f, p]) => Math.abs(f - p) >= 3)) console.log(`${ms(f)} ${ms(p)} ${ms(f - p)}  ${k}`);
   }
 } finally {
   await stack.stop();
