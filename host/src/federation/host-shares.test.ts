@@ -28,7 +28,7 @@ function remoteOver(host: ReturnType<typeof createInstance>, keys: string[]) {
 
 test('a remote gets the host\'s own React, shared-auth and antd components, not its fallbacks', async () => {
   const host = createInstance({ name: unique('host'), remotes: [], shareStrategy: 'loaded-first', shared: hostShares() });
-  const { remote, own } = remoteOver(host, ['react', 'shared-auth', 'shared-ui/antd/button']);
+  const { remote, own } = remoteOver(host, ['react', 'react-dom/client', 'shared-auth', 'shared-ui/antd/button']);
   await remote.initializeSharing('default', { strategy: 'loaded-first' });
 
   const load = async <T>(key: string) => ((await remote.loadShare(key)) as () => T)();
@@ -37,6 +37,9 @@ test('a remote gets the host\'s own React, shared-auth and antd components, not 
   expect((await load<typeof sharedAuth>('shared-auth')).authStore).toBe(sharedAuth.authStore);
   expect((await load<typeof button>('shared-ui/antd/button')).Button).toBe(button.Button);
   expect(await load('react')).not.toBe(own);
+  // React's own exports object, not a wrapper of getters around it.
+  expect(await load('react')).toBe(jest.requireActual('react'));
+  expect(await load('react-dom/client')).toBe(jest.requireActual('react-dom/client'));
 });
 
 test('the host provides every package tools/mf-config shares, and only those', () => {

@@ -22,12 +22,19 @@ type Shared = NonNullable<Parameters<typeof init>[0]['shared']>;
  * the curated shared-ui/src/router module, as in the remotes' builds. A key here must name a
  * package that tools/mf-config shares (host-shares.test.ts checks both ways).
  */
+/**
+ * React and ReactDOM are CommonJS. `import * as` wraps such a module in a namespace object
+ * whose every property is a getter; a remote calling `jsx()` or a hook through it pays for a
+ * getter each time. The remotes get the module's own exports, as a build's provides hand over.
+ */
+const commonJs = (namespace: object): object => (namespace as { default?: object }).default ?? namespace;
+
 export const SINGLETON_MODULES: Record<string, object> = {
-  react,
-  'react/jsx-runtime': jsxRuntime,
-  'react/jsx-dev-runtime': jsxDevRuntime,
-  'react-dom': reactDom,
-  'react-dom/client': reactDomClient,
+  react: commonJs(react),
+  'react/jsx-runtime': commonJs(jsxRuntime),
+  'react/jsx-dev-runtime': commonJs(jsxDevRuntime),
+  'react-dom': commonJs(reactDom),
+  'react-dom/client': commonJs(reactDomClient),
   'react-router-dom': router,
   jotai,
   swr,
