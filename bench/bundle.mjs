@@ -50,9 +50,10 @@ export async function load(browser, url, token, { throttle }) {
     setTimeout(() => resolve({ ready, lcp: NaN }), 2000);
   }));
   // Which copies of React loaded, by the federation runtime's own record (only the federated
-  // build's column is printed). antd is shared one component at a time and its `from` label there names the last
-  // build to register a component, not the one that served it, so antd is counted by the
-  // servers whose JS holds antd's style engine (cssinjs marks its style tags data-css-hash).
+  // build's column is printed). antd is shared one component at a time and its `from` label
+  // there names the last build to register a component, not the one that served it, so antd is
+  // counted by the servers whose JS holds antd's style engine (cssinjs marks its style tags
+  // data-css-hash).
   const reactCopies = await page.evaluate(() => {
     const scopes = (window).__FEDERATION__?.__SHARE__ ?? {};
     const copies = new Set();

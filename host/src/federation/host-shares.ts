@@ -16,19 +16,19 @@ import * as swr from 'swr';
 type Shared = NonNullable<Parameters<typeof init>[0]['shared']>;
 
 /**
- * The singletons the host gives its remotes, by share key: its own module instances (one React,
- * one router, one jotai store in the page), already running on its first screen. This module is
- * in the lazy federation chunk, so a page with no remote never evaluates it. react-router-dom is
- * the curated shared-ui/src/router module, as in the remotes' builds. A key here must name a
- * package that tools/mf-config shares (host-shares.test.ts checks both ways).
- */
-/**
  * React and ReactDOM are CommonJS. `import * as` wraps such a module in a namespace object
  * whose every property is a getter; a remote calling `jsx()` or a hook through it pays for a
  * getter each time. The remotes get the module's own exports, as a build's provides hand over.
  */
 const commonJs = (namespace: object): object => (namespace as { default?: object }).default ?? namespace;
 
+/**
+ * The singletons the host gives its remotes, by share key: its own module instances (one React,
+ * one router, one jotai store in the page), already running on its first screen. This module is
+ * in the lazy federation chunk, so a page with no remote never evaluates it. react-router-dom is
+ * the curated shared-ui/src/router module, as in the remotes' builds. A key here must name a
+ * package that tools/mf-config shares (host-shares.test.ts checks both ways).
+ */
 export const SINGLETON_MODULES: Record<string, object> = {
   react: commonJs(react),
   'react/jsx-runtime': commonJs(jsxRuntime),
