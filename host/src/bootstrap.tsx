@@ -1,8 +1,10 @@
+import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
-import { configureRuntime } from 'shared-auth';
+import { checkToken, configureRuntime } from 'shared-auth';
 import { AppProviders } from './app/app-providers';
 import { AppRoutes } from './app/app-routes';
+import { holdFrameFor } from './app/first-screen';
 import { StartupError } from './app/startup-error';
 import { loadRuntimeConfig } from './config/runtime-config';
 import { configureGoogleSignIn } from './features/auth/google/google-config';
@@ -15,18 +17,29 @@ async function start() {
     // The federation runtime: on a remote's page, fetched while runtime-config.json is on its
     // way; on the host's own pages, once the page is ready and idle, for the move to a remote.
     const onRemotePage = remoteScreensAt(window.location.pathname).length > 0;
-    if (onRemotePage) warmFederation();
+    const runtimeLoaded = onRemotePage ? warmFederation() : undefined;
     const config = await loadRuntimeConfig();
     configureRuntime({ apiBase: config.apiBase, wsBase: config.wsBase });
+    // The session check goes out now, beside the screen's code, rather than after the first
+    // commit (RootShell's own check then finds it in flight).
+    void checkToken();
+    // A remote's entry, its screen and their shared modules are a chain of requests, each sent
+    // when the main thread gets to it: with the runtime in hand before the first render, the
+    // chain starts ahead of React's work instead of behind it.
+    await runtimeLoaded;
     initFederation(__APP_NAME__, config.remotes);
-    preloadScreensAt(window.location.pathname);
+    if (onRemotePage) holdFrameFor(preloadScreensAt(window.location.pathname));
     configureGoogleSignIn(config.google ?? null);
-    root.render(
-      <AppProviders>
-        <BrowserRouter>
-          <AppRoutes />
-        </BrowserRouter>
-      </AppProviders>,
+    // A transition, so React renders the first screen in slices and the remote's scripts, as
+    // they arrive, run (and send the chain's next requests) in between.
+    startTransition(() =>
+      root.render(
+        <AppProviders>
+          <BrowserRouter>
+            <AppRoutes />
+          </BrowserRouter>
+        </AppProviders>,
+      ),
     );
     if (!onRemotePage) whenPageReady(warmFederation);
   } catch (error) {

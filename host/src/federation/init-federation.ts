@@ -21,10 +21,17 @@ export function initFederation(name: string, remotes: Record<RemoteName, string>
   for (const [remote, entry] of Object.entries(remotes) as Array<[RemoteName, string]>) entries.set(remote, entry);
 }
 
+/** The runtime and the host's share table: one chunk, shared by `warmFederation` and the start. */
+const importRuntimeChunk = () => Promise.all([importRuntime(), import(/* webpackChunkName: "federation" */ './host-shares')]);
+
 /** Downloads and evaluates the runtime chunk ahead of need: while runtime-config.json is on its
- *  way to a remote's page, or once a host page is idle, so moving on to a remote finds it ready. */
-export function warmFederation(): void {
-  importRuntime().catch(() => undefined);
+ *  way to a remote's page, or once a host page is idle, so moving on to a remote finds it ready.
+ *  Settles when the chunk has loaded or failed (a failure is reported by the screen that needs it). */
+export function warmFederation(): Promise<void> {
+  return importRuntimeChunk().then(
+    () => undefined,
+    () => undefined,
+  );
 }
 
 /** Runs `task` once a routed screen has mounted (the route-ready mark) and the browser is idle:
@@ -41,7 +48,7 @@ export function whenPageReady(task: () => void): void {
 }
 
 async function startRuntime(): Promise<Runtime> {
-  const [federation, { hostShares }] = await Promise.all([importRuntime(), import(/* webpackChunkName: "federation" */ './host-shares')]);
+  const [federation, { hostShares }] = await importRuntimeChunk();
   // 'loaded-first' takes shared modules already loaded instead of fetching every remote at
   // start-up, so one remote down cannot stop the host.
   federation.init({ name: hostName, remotes: [], shared: hostShares(), shareStrategy: 'loaded-first', plugins: [remoteErrorPlugin()] });

@@ -56,10 +56,12 @@ export function remoteScreensAt(pathname: string): ReadonlyArray<{ remote: Remot
  * Starts loading the remote screens a page at `pathname` will render, before the session check
  * and the layout: a remote's entry, its exposed module and their shared modules are a chain of
  * requests, and starting it early overlaps that chain with the host's own start-up work.
- * A failure is left for the screen itself to report when it renders.
+ * Settles once every one has loaded or failed; a failure is left for the screen itself to
+ * report when it renders.
  */
-export function preloadScreensAt(pathname: string): void {
-  for (const { remote, screen } of remoteScreensAt(pathname)) screens.get(screenId(remote, screen))?.preload().catch(() => undefined);
+export function preloadScreensAt(pathname: string): Promise<void> {
+  const loads = remoteScreensAt(pathname).map(({ remote, screen }) => screens.get(screenId(remote, screen))?.preload().catch(() => undefined));
+  return Promise.all(loads).then(() => undefined);
 }
 
 let generation = 0;
