@@ -2,10 +2,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { E2E_PORTS, type AppName } from './ports';
-import { allProcessNames, repoRoot, startApi, startApp, stop, waitFor } from './stack';
+import { allProcessNames, assertPortsFree, repoRoot, startApi, startApp, stop, waitFor } from './stack';
 
 export default async function globalSetup(): Promise<void> {
   for (const name of allProcessNames()) stop(name); // left over from an interrupted run
+  await assertPortsFree();
   for (const dir of ['host', 'mf-user-dashboard', 'mf-agent-softphone', 'mf-admin']) {
     if (!fs.existsSync(path.join(repoRoot, dir, 'dist'))) throw new Error(`${dir}/dist is missing: run \`pnpm build\` first`);
   }

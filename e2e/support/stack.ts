@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import { E2E_PORTS, type AppName } from './ports';
 
@@ -29,6 +30,33 @@ export async function waitFor(url: string, timeoutMs = 120_000): Promise<void> {
     await new Promise((r) => setTimeout(r, 200));
   }
   throw new Error(`${url} did not answer within ${timeoutMs} ms`);
+}
+
+const answers = (port: number): Promise<boolean> =>
+  new Promise((resolve) => {
+    const socket = net.connect({ port, host: '127.0.0.1' });
+    socket.setTimeout(1_000);
+    socket.once('connect', () => { socket.destroy(); resolve(true); });
+    socket.once('error', () => resolve(false));
+    socket.once('timeout', () => { socket.destroy(); resolve(false); });
+  });
+
+/**
+ * Fails the run when another process holds one of the stack's ports: `waitFor` would take
+ * whatever answers there (a server an interrupted run left behind, with its own data) for
+ * this run's. A server this run's setup has just stopped gets a few seconds to let go.
+ */
+export async function assertPortsFree(timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const taken = [];
+    for (const [name, port] of Object.entries(E2E_PORTS)) if (await answers(port)) taken.push(`${port} (${name})`);
+    if (taken.length === 0) return;
+    if (Date.now() > deadline) {
+      throw new Error(`e2e ports already in use by another process: ${taken.join(', ')}. Stop it, or move the stack with E2E_PORT_OFFSET.`);
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
 }
 
 export function startApi(dataDir: string): void {
