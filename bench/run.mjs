@@ -79,6 +79,7 @@ const header = [
 ];
 const report = [...header, '', ...sections.flatMap(([title, body]) => [`### ${title}`, '', body, ''])].join('\n');
 console.log(`\n${report}`);
-if (!smoke) {
+// Only a full run of every benchmark replaces the record: `--only` would drop the others' figures.
+if (!smoke && !only) {
   fs.writeFileSync(path.join(here, 'RESULTS.md'), `# Benchmark results\n\nThe last full \`pnpm bench\` run; compare a change against it.\n\n${report}`);
 }

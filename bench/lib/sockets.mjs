@@ -23,36 +23,39 @@ export async function openSockets(url, count, ready) {
   return sockets;
 }
 
+/** The deliveries and latencies of a server's broadcast rounds, added up by `broadcastRound`. */
+export const newTally = (sockets) => ({ sockets: sockets.length, rounds: 0, busy: 0, latencies: [] });
+
 /**
- * Runs `rounds` broadcasts: `trigger(round)` makes the server send one message to every socket;
- * a round ends when every socket has received a message that `matches(message, round)`.
- * Returns deliveries per second over all rounds and the latency percentiles.
+ * One broadcast: `trigger(round)` makes the server send one message to every socket; the round
+ * ends when every socket has received a message that `matches(message, round)`.
  */
-export async function measureBroadcasts(sockets, rounds, trigger, matches) {
-  const latencies = [];
-  let busy = 0;
-  for (let round = 0; round < rounds; round += 1) {
-    let pending = sockets.length;
-    const started = performance.now();
-    const done = new Promise((resolve) => {
-      for (const ws of sockets) {
-        const onMessage = (data) => {
-          if (!matches(JSON.parse(data.toString()), round)) return;
-          ws.off('message', onMessage);
-          latencies.push(performance.now() - started);
-          pending -= 1;
-          if (pending === 0) resolve();
-        };
-        ws.on('message', onMessage);
-      }
-    });
-    await trigger(round);
-    await done;
-    busy += performance.now() - started;
-  }
-  latencies.sort((a, b) => a - b);
+export async function broadcastRound(sockets, round, trigger, matches, tally) {
+  let pending = sockets.length;
+  const started = performance.now();
+  const done = new Promise((resolve) => {
+    for (const ws of sockets) {
+      const onMessage = (data) => {
+        if (!matches(JSON.parse(data.toString()), round)) return;
+        ws.off('message', onMessage);
+        tally.latencies.push(performance.now() - started);
+        pending -= 1;
+        if (pending === 0) resolve();
+      };
+      ws.on('message', onMessage);
+    }
+  });
+  await trigger(round);
+  await done;
+  tally.busy += performance.now() - started;
+  tally.rounds += 1;
+}
+
+/** Deliveries per second over all rounds, and the latency percentiles. */
+export function summary(tally) {
+  const latencies = [...tally.latencies].sort((a, b) => a - b);
   const at = (q) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))];
-  return { deliveriesPerSecond: (sockets.length * rounds) / (busy / 1000), p50: at(0.5), p99: at(0.99) };
+  return { deliveriesPerSecond: (tally.sockets * tally.rounds) / (tally.busy / 1000), p50: at(0.5), p99: at(0.99) };
 }
 
 export const closeAll = (sockets) => Promise.all(sockets.map((ws) => new Promise((r) => { ws.once('close', r); ws.close(); })));
