@@ -9,14 +9,15 @@ import { StartupError } from './app/startup-error';
 import { loadRuntimeConfig } from './config/runtime-config';
 import { configureGoogleSignIn } from './features/auth/google/google-config';
 import { initFederation, warmFederation, whenPageReady } from './federation/init-federation';
-import { preloadScreensAt, remoteScreensAt } from './federation/remote-screens';
+import { preloadScreens, remoteScreensAt } from './federation/remote-screens';
 
 async function start() {
   const root = createRoot(document.getElementById('root')!);
   try {
     // The federation runtime: on a remote's page, fetched while runtime-config.json is on its
     // way; on the host's own pages, once the page is ready and idle, for the move to a remote.
-    const onRemotePage = remoteScreensAt(window.location.pathname).length > 0;
+    const pageScreens = remoteScreensAt(window.location.pathname);
+    const onRemotePage = pageScreens.length > 0;
     const runtimeLoaded = onRemotePage ? warmFederation() : undefined;
     const config = await loadRuntimeConfig();
     configureRuntime({ apiBase: config.apiBase, wsBase: config.wsBase });
@@ -28,7 +29,7 @@ async function start() {
     // chain starts ahead of React's work instead of behind it.
     await runtimeLoaded;
     initFederation(__APP_NAME__, config.remotes);
-    if (onRemotePage) holdFrameFor(preloadScreensAt(window.location.pathname));
+    if (onRemotePage) holdFrameFor(preloadScreens(pageScreens));
     configureGoogleSignIn(config.google ?? null);
     // A transition, so React renders the first screen in slices and the remote's scripts, as
     // they arrive, run (and send the chain's next requests) in between.

@@ -1,20 +1,12 @@
-import { useSyncExternalStore } from 'react';
+import { atom, useAtomValue } from 'jotai';
+import { authStore } from 'shared-auth';
 
 /** The longest a deep link's frame waits for its screen's code: a slow remote must not keep
  *  the menu and header from a user who wants to go elsewhere. */
 export const FIRST_SCREEN_WAIT_MS = 2000;
 
-let held = false;
-const listeners = new Set<() => void>();
-const subscribe = (listener: () => void) => {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-};
-const release = () => {
-  if (!held) return;
-  held = false;
-  listeners.forEach((listener) => listener());
-};
+// In the page's one jotai store (AppProviders hands it to every screen).
+const frameHeldAtom = atom(false);
 
 /**
  * On a deep link to a remote's screen, the frame (menu, header, the screen) is drawn once the
@@ -23,7 +15,8 @@ const release = () => {
  * sent only when the main thread is free.
  */
 export function holdFrameFor(screensLoaded: Promise<unknown>, waitMs = FIRST_SCREEN_WAIT_MS): void {
-  held = true;
+  authStore.set(frameHeldAtom, true);
+  const release = () => authStore.set(frameHeldAtom, false);
   const timer = setTimeout(release, waitMs);
   void screensLoaded.finally(() => {
     clearTimeout(timer);
@@ -33,5 +26,5 @@ export function holdFrameFor(screensLoaded: Promise<unknown>, waitMs = FIRST_SCR
 
 /** True while the frame waits for the first screen's code. */
 export function useFrameHeld(): boolean {
-  return useSyncExternalStore(subscribe, () => held, () => held);
+  return useAtomValue(frameHeldAtom, { store: authStore });
 }

@@ -1,27 +1,27 @@
 import '../test/test-env';
 import { screen, waitFor } from '@testing-library/react';
 import { freshPage, loadRemoteMock, makeUser, renderApp, serveRemotes, signIn } from '../test/render-app';
-import { preloadScreensAt, remoteScreensAt } from './remote-screens';
+import { preloadScreens, remoteScreensAt } from './remote-screens';
 
 beforeEach(() => freshPage());
 
 const loadedIds = () => loadRemoteMock.mock.calls.map(([id]) => id);
 
 test('a deep link to a remote screen starts loading it (and the softphone for agent routes) before anything renders', async () => {
-  preloadScreensAt('/dashboard/agent-call-logs');
+  preloadScreens(remoteScreensAt('/dashboard/agent-call-logs'));
   await waitFor(() => expect(loadedIds()).toEqual(['agentSoftphone/AgentCallLogs', 'agentSoftphone/Softphone']));
 
   loadRemoteMock.mockClear();
-  preloadScreensAt('/admin/ai-client/edit/0b8f8a52-6f1c-4d83-9a51-3b1f0e8c2a10');
+  preloadScreens(remoteScreensAt('/admin/ai-client/edit/0b8f8a52-6f1c-4d83-9a51-3b1f0e8c2a10'));
   await waitFor(() => expect(loadedIds()).toEqual(['admin/AiClientEdit']));
 });
 
 test('host screens and unknown paths load no remote', async () => {
   expect(remoteScreensAt('/auth/login')).toEqual([]);
   expect(remoteScreensAt('/dashboard/account/profile')).toEqual([]);
-  preloadScreensAt('/auth/login');
-  preloadScreensAt('/dashboard/account/profile');
-  preloadScreensAt('/no/such/page');
+  preloadScreens(remoteScreensAt('/auth/login'));
+  preloadScreens(remoteScreensAt('/dashboard/account/profile'));
+  preloadScreens(remoteScreensAt('/no/such/page'));
   // Whatever a preload starts reaches the runtime within a few ticks.
   await new Promise((resolve) => setTimeout(resolve, 50));
   expect(loadRemoteMock).not.toHaveBeenCalled();
@@ -30,7 +30,7 @@ test('host screens and unknown paths load no remote', async () => {
 test('the screen renders from the preloaded module without loading it again', async () => {
   signIn(makeUser({ role: 'ADMINISTRATOR' }));
   serveRemotes({ 'admin/AiClients': () => <p>ai clients screen</p> });
-  preloadScreensAt('/admin/ai-clients');
+  preloadScreens(remoteScreensAt('/admin/ai-clients'));
   renderApp('/admin/ai-clients');
   expect(await screen.findByText('ai clients screen')).toBeInTheDocument();
   expect(loadRemoteMock.mock.calls.filter(([id]) => id === 'admin/AiClients')).toHaveLength(1);
@@ -40,7 +40,7 @@ test('a preload that fails is reported by the screen, not thrown at start-up', a
   signIn(makeUser({ role: 'ADMINISTRATOR' }));
   serveRemotes({});
   jest.spyOn(console, 'error').mockImplementation(() => {});
-  expect(() => preloadScreensAt('/admin/ai-clients')).not.toThrow();
+  expect(() => preloadScreens(remoteScreensAt('/admin/ai-clients'))).not.toThrow();
   renderApp('/admin/ai-clients');
   expect(await screen.findByText('The admin console is unavailable right now')).toBeInTheDocument();
 });

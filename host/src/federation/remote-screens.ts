@@ -53,14 +53,14 @@ export function remoteScreensAt(pathname: string): ReadonlyArray<{ remote: Remot
 }
 
 /**
- * Starts loading the remote screens a page at `pathname` will render, before the session check
- * and the layout: a remote's entry, its exposed module and their shared modules are a chain of
+ * Starts loading the remote screens a page will render (`remoteScreensAt`), before the session
+ * check and the layout: a remote's entry, its exposed module and their shared modules are a chain of
  * requests, and starting it early overlaps that chain with the host's own start-up work.
  * Settles once every one has loaded or failed; a failure is left for the screen itself to
  * report when it renders.
  */
-export function preloadScreensAt(pathname: string): Promise<void> {
-  const loads = remoteScreensAt(pathname).map(({ remote, screen }) => screens.get(screenId(remote, screen))?.preload().catch(() => undefined));
+export function preloadScreens(pageScreens: ReturnType<typeof remoteScreensAt>): Promise<void> {
+  const loads = pageScreens.map(({ remote, screen }) => screens.get(screenId(remote, screen))?.preload().catch(() => undefined));
   return Promise.all(loads).then(() => undefined);
 }
 
