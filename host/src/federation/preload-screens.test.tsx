@@ -1,5 +1,5 @@
 import '../test/test-env';
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { freshPage, loadRemoteMock, makeUser, renderApp, serveRemotes, signIn } from '../test/render-app';
 import { preloadScreens, remoteScreensAt } from './remote-screens';
 
@@ -34,6 +34,26 @@ test('the screen renders from the preloaded module without loading it again', as
   renderApp('/admin/ai-clients');
   expect(await screen.findByText('ai clients screen')).toBeInTheDocument();
   expect(loadRemoteMock.mock.calls.filter(([id]) => id === 'admin/AiClients')).toHaveLength(1);
+});
+
+test('a preloaded screen is drawn in the first render, with no loading view before it', async () => {
+  signIn(makeUser({ role: 'ADMINISTRATOR' }));
+  serveRemotes({ 'admin/AiClients': () => <p>ai clients screen</p> });
+  await preloadScreens(remoteScreensAt('/admin/ai-clients'));
+  renderApp('/admin/ai-clients');
+  // Read at once, with no wait: a screen that suspended would show the loading view here, and
+  // React would then hold it back until 300 ms after that view was drawn.
+  expect(screen.getByText('ai clients screen')).toBeInTheDocument();
+  expect(screen.queryByRole('status', { name: 'Loading' })).not.toBeInTheDocument();
+  await act(async () => {}); // the menu's own follow-up render
+});
+
+test('a screen whose code is still on its way shows the loading view, then the screen', async () => {
+  signIn(makeUser({ role: 'ADMINISTRATOR' }));
+  serveRemotes({ 'admin/AiClients': () => <p>ai clients screen</p> });
+  renderApp('/admin/ai-clients');
+  expect(screen.getByRole('status', { name: 'Loading' })).toBeInTheDocument();
+  expect(await screen.findByText('ai clients screen')).toBeInTheDocument();
 });
 
 test('a preload that fails is reported by the screen, not thrown at start-up', async () => {

@@ -29,11 +29,27 @@ interface ScreenEntry {
   preload: () => Promise<unknown>;
 }
 
+type ScreenModule = { default: ComponentType };
+
 function screenEntry(remote: RemoteName, screen: string): ScreenEntry {
-  let loading: Promise<{ default: ComponentType }> | undefined;
-  const load = () => (loading ??= loadScreen(remote, screen));
-  return { remote, screen, component: lazy(load), preload: load };
+  let loading: Promise<ScreenModule> | undefined;
+  let loaded: ScreenModule | undefined;
+  const load = () =>
+    (loading ??= loadScreen(remote, screen).then((module) => {
+      loaded = module;
+      return module;
+    }));
+  // A screen whose code is already in (preloaded at start-up, or visited before) is handed to
+  // React.lazy as a thenable that settles at once, so it renders in the same pass. A promise,
+  // even a settled one, settles a microtask later: React would commit the loading view first,
+  // then hold the screen back until 300 ms after it (its throttle on revealing Suspense content).
+  const settledOrLoad = () => (loaded ? settled(loaded) : load());
+  return { remote, screen, component: lazy(settledOrLoad), preload: load };
 }
+
+/** A thenable that calls back synchronously: React.lazy reads its module in the same render. */
+const settled = (module: ScreenModule) =>
+  ({ then: (onFulfilled: (value: ScreenModule) => unknown) => onFulfilled(module) }) as unknown as Promise<ScreenModule>;
 
 // Created once per screen, here at module scope: a lazy() made during render would be a new
 // component each render and remount its screen.
