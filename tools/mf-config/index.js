@@ -210,11 +210,12 @@ function createAppConfig({ name, dirname, port, exposes = {}, isHost = false }) 
 
 /**
  * The same product as one ordinary bundle: the host's source with the MF runtime swapped for
- * `runtime`, a module whose loadRemote imports the remotes' exposed screens as lazy chunks, and
- * the host's share table for `hostShares`, an empty one.
+ * `runtime`, a module whose loadRemote imports the remotes' exposed screens as lazy chunks, the
+ * host's share table for `hostShares`, an empty one, and its remote-entry preload for
+ * `preloadRemoteEntries`, a no-op.
  * For a team that deploys everything at once, and the yardstick federation is measured against.
  */
-function createPlainConfig({ dirname, hostDir, runtime, hostShares }) {
+function createPlainConfig({ dirname, hostDir, runtime, hostShares, preloadRemoteEntries }) {
   return (_env, argv = {}) => {
     const config = baseConfig({ name: 'plain', context: hostDir, outputPath: path.join(dirname, 'dist'), isProd: isProduction(argv) });
     config.resolve.alias['@module-federation/enhanced/runtime$'] = runtime;
@@ -222,6 +223,8 @@ function createPlainConfig({ dirname, hostDir, runtime, hostShares }) {
       // Nothing to hand to remotes: without this the host's share table would pull every shared
       // package whole into the one bundle.
       new webpack.NormalModuleReplacementPlugin(/[\\/]host-shares$/, hostShares),
+      // No remote entries to fetch: the screens are chunks of this bundle.
+      new webpack.NormalModuleReplacementPlugin(/[\\/]preload-remote-entries$/, preloadRemoteEntries),
       htmlPlugin('AI Calls'),
     );
     return config;

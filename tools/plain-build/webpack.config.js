@@ -6,4 +6,5 @@ module.exports = createPlainConfig({
   hostDir: path.resolve(__dirname, '../../host'),
   runtime: path.join(__dirname, 'src/runtime.ts'),
   hostShares: path.join(__dirname, 'src/host-shares.ts'),
+  preloadRemoteEntries: path.join(__dirname, 'src/preload-remote-entries.ts'),
 });
