@@ -4,8 +4,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
 import { chromium } from 'playwright-core';
-import { serveApp } from '../scripts/serve-app.mjs';
 import { signIn, startApiServer } from './lib/server.mjs';
+import { startStaticServers } from './lib/static-servers.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const PORTS = { api: 4294, host: 3180, userDashboard: 3181, agentSoftphone: 3182, admin: 3183, plain: 3185 };
@@ -21,6 +21,21 @@ const CHROMIUM_ARGS = [
 ];
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+/** Resolves when the page marks route-ready. An observer, not polling: Playwright's
+ *  waitForFunction runs its check on every animation frame, work in the page being timed. */
+export function routeReady(page, timeoutMs = 60_000) {
+  return page.evaluate((ms) => new Promise((resolve, reject) => {
+    const marked = (list) => list.getEntriesByName('route-ready').length > 0;
+    const observer = new PerformanceObserver((list) => {
+      if (!marked(list)) return;
+      observer.disconnect();
+      resolve();
+    });
+    observer.observe({ type: 'mark', buffered: true });
+    setTimeout(() => reject(new Error(`no route-ready mark within ${ms} ms`)), ms);
+  }), timeoutMs);
+}
 
 export async function load(browser, url, token, { throttle }) {
   const context = await browser.newContext();
@@ -38,8 +53,7 @@ export async function load(browser, url, token, { throttle }) {
     if (body) js.push({ url: res.url(), raw: body.length, gzip: zlib.gzipSync(body, { level: 9 }).length, antd: body.includes('data-css-hash') });
   });
   await page.goto(url);
-  await page.waitForFunction(() => performance.getEntriesByName('route-ready').length > 0, null, { timeout: 60_000 })
-    .catch(async (err) => { await page.screenshot({ path: '/tmp/bench-fail.png' }); throw new Error(`${url} never marked route-ready (at ${page.url()}): ${err.message}`); });
+  await routeReady(page).catch(async (err) => { await page.screenshot({ path: '/tmp/bench-fail.png' }); throw new Error(`${url} never marked route-ready (at ${page.url()}): ${err.message}`); });
   await page.waitForLoadState('networkidle');
   const timing = await page.evaluate(() => new Promise((resolve) => {
     const ready = performance.getEntriesByName('route-ready')[0]?.startTime ?? NaN;
@@ -76,9 +90,7 @@ export async function load(browser, url, token, { throttle }) {
 export async function startStack() {
   const origins = [`http://localhost:${PORTS.host}`, `http://localhost:${PORTS.plain}`].join(',');
   const api = await startApiServer({ port: PORTS.api, env: { CORS_ORIGINS: origins } });
-  const servers = await Promise.all(
-    ['host', 'userDashboard', 'agentSoftphone', 'admin', 'plain'].map((name) => serveApp(name, { port: PORTS[name], ports: PORTS, env: { HOST: '127.0.0.1' } })),
-  );
+  const servers = await startStaticServers(['host', 'userDashboard', 'agentSoftphone', 'admin', 'plain'], PORTS);
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
   const tokens = {};
   for (const r of ROUTES) if (r.email) tokens[r.email] = (await signIn(api.url, r.email)).token;
@@ -91,7 +103,7 @@ export async function startStack() {
     }),
     stop: async () => {
       await browser.close();
-      await Promise.all(servers.map((s) => new Promise((r) => s.close(r))));
+      await servers.stop();
       await api.stop();
     },
   };

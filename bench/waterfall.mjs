@@ -7,7 +7,7 @@
 // it also sums JS self time by npm package over N loads, and the federated build's excess over
 // the plain one: what the federation runtime itself costs, apart from the apps' own code.
 import sourceMap from 'source-map';
-import { ROUTES, startStack } from './bundle.mjs';
+import { ROUTES, routeReady, startStack } from './bundle.mjs';
 
 const THROTTLE = 4;
 const ms = (x) => String(Math.round(x)).padStart(6);
@@ -24,7 +24,7 @@ async function profile(browser, url, token) {
   await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
   await cdp.send('Profiler.start');
   await page.goto(url);
-  await page.waitForFunction(() => performance.getEntriesByName('route-ready').length > 0, null, { timeout: 60_000 });
+  await routeReady(page);
   const { profile: cpu } = await cdp.send('Profiler.stop');
   const metrics = Object.fromEntries((await cdp.send('Performance.getMetrics')).metrics.map((m) => [m.name, m.value]));
   const entries = await page.evaluate(() => ({

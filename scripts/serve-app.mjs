@@ -79,4 +79,6 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   }
   const ports = process.env.APP_PORTS ? JSON.parse(process.env.APP_PORTS) : {};
   await serveApp(name, { port: port ? Number(port) : undefined, ports });
+  // Forked by a parent (the bench): it goes when the parent does, even one that was killed.
+  if (process.send) process.once('disconnect', () => process.exit(0));
 }
