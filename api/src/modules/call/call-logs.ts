@@ -30,12 +30,16 @@ const agentUser = alias(users, 'agent_user');
  * narrower than that (a search, one agent, a date range), whose total must be counted.
  */
 function keptTotal(scope: CallLogScope, filter: CallLogFilter): SQL<number> | null {
-  if (scope.agentUserId !== undefined || scope.where !== undefined || filter.search !== '') return null;
+  if (!isWholeAccount(scope, filter)) return null;
   const column = filter.direction === undefined
     ? sql`${accountCallCounts.inbound} + ${accountCallCounts.outbound}`
     : filter.direction === 'inbound' ? sql`${accountCallCounts.inbound}` : sql`${accountCallCounts.outbound}`;
   return sql<number>`coalesce((select ${column} from ${accountCallCounts} where ${accountCallCounts.accountId} = ${scope.accountId}), 0)::int`;
 }
+
+/** The whole account's calls, per direction or both: what `account_call_counts` counts and the cache keeps. */
+const isWholeAccount = (scope: CallLogScope, filter: CallLogFilter) =>
+  scope.agentUserId === undefined && scope.where === undefined && filter.search === '';
 
 /** Counts the rows `where` selects: an agent's through its own index, a search over the account's rows. */
 async function countedTotal(db: Db, search: string, where: SQL | undefined): Promise<number> {
@@ -91,13 +95,14 @@ function preparedAccountPage(db: Db, direction: CallLogFilter['direction']) {
  * query: its total rides along from `account_call_counts`.
  */
 export async function listCallLogs(db: Db, scope: CallLogScope, filter: CallLogFilter, cache?: CallLogsCache): Promise<CallLogsPage> {
-  const kept = keptTotal(scope, filter);
   // Only whole-account pages are cached: their changes are announced per account.
-  const cacheKey = kept === null || cache === undefined ? undefined : `${filter.direction ?? 'all'}:${filter.page}:${filter.limit}`;
+  const cacheKey = !isWholeAccount(scope, filter) || cache === undefined ? undefined : `${filter.direction ?? 'all'}:${filter.page}:${filter.limit}`;
   if (cacheKey !== undefined) {
     const hit = cache!.get(scope.accountId, cacheKey);
     if (hit !== undefined) return hit;
   }
+  // Built after the cache is asked: on a hit (most reads) no SQL is put together at all.
+  const kept = keptTotal(scope, filter);
   const mark = cache?.mark() ?? 0;
   let rows: PageRow[];
   let total: number;
