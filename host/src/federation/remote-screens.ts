@@ -39,10 +39,10 @@ function screenEntry(remote: RemoteName, screen: string): ScreenEntry {
       loaded = module;
       return module;
     }));
-  // A screen whose code is already in (preloaded at start-up, or visited before) is handed to
-  // React.lazy as a thenable that settles at once, so it renders in the same pass. A promise,
-  // even a settled one, settles a microtask later: React would commit the loading view first,
-  // then hold the screen back until 300 ms after it (its throttle on revealing Suspense content).
+  // A screen whose code is already in (preloaded at start-up) is handed to React.lazy as a
+  // thenable that settles at once, so it renders in the same pass. A promise, even a settled
+  // one, settles a microtask later: React would commit the loading view first, then hold the
+  // screen back until 300 ms after it (its throttle on revealing Suspense content).
   const settledOrLoad = () => (loaded ? settled(loaded) : load());
   return { remote, screen, component: lazy(settledOrLoad), preload: load };
 }
