@@ -5,6 +5,8 @@ test('an administrator edits an account\'s agent cap and reads who changed it in
   await signIn(page, DEMO.ADMINISTRATOR);
   await expect(page).toHaveURL(/\/admin\/account-list$/);
   await page.getByRole('textbox', { name: 'Search accounts' }).fill('Globex');
+  // The search's answer redraws the list: a click before it lands can fall on the loading cover.
+  await expect(page.getByText('1 account', { exact: true })).toBeVisible();
   await page.getByRole('link', { name: 'Edit Globex Realty' }).click();
   await expect(page).toHaveURL(/\/admin\/account\/edit\/[0-9a-f-]{36}$/);
   await expect(page.getByRole('heading', { name: 'Edit Account' })).toBeVisible();

@@ -143,16 +143,30 @@ function baseConfig({ name, context, outputPath, isProd }) {
   };
 }
 
-const htmlPlugin = (title) =>
+const htmlPlugin = (title, { standalone = false } = {}) =>
   new HtmlWebpackPlugin({
     template: path.join(__dirname, 'index.html'),
     title,
+    // A remote's own page has no host to take the runtime core from: it loads its own first.
+    standaloneRuntime: standalone ? `/${STANDALONE_RUNTIME}` : null,
     // Only the app's own entry: the container (remoteEntry.js) is loaded by hosts.
     chunks: ['main'],
     // Absolute, so a deep link such as /dashboard/overview still finds /main.js;
     // chunks keep publicPath 'auto' and load from wherever main.js came from.
     publicPath: '/',
   });
+
+/** The federation runtime core, set where a remote's build looks for it (externalRuntime). */
+const STANDALONE_RUNTIME = 'federation-runtime-core.js';
+
+/** A second build beside a remote's: the runtime core for the remote's standalone page. */
+function standaloneRuntimeConfig({ dirname, isProd }) {
+  const config = baseConfig({ name: 'federationRuntimeCore', context: __dirname, outputPath: path.join(dirname, 'dist'), isProd });
+  config.entry = { runtime: require.resolve('./standalone-runtime-core.js') };
+  // The app's build cleans dist/ and keeps this file; this build cleans nothing.
+  config.output = { ...config.output, filename: STANDALONE_RUNTIME, clean: false };
+  return config;
+}
 
 /** A remote: a Module Federation container that exposes screens and takes the host's shared modules. */
 function remoteContainer({ name, dirname, exposes }) {
@@ -165,9 +179,11 @@ function remoteContainer({ name, dirname, exposes }) {
     // The default 'version-first' loads every remote at start-up, so one remote down
     // takes the host down (module-federation/core#3877).
     shareStrategy: 'loaded-first',
+    // The runtime's core is the host's (host/src/federation/init-federation.ts provides it), not
+    // a second copy in every remoteEntry.js: 33 KiB of minified JS less to fetch and run per remote.
     // Remotes are registered by their remoteEntry.js URL, so the manifest snapshot code is
     // dead weight; 'web' drops the node branches; remotes never load remotes of their own.
-    experiments: { optimization: { disableSnapshot: true, target: 'web', disableRemote: true } },
+    experiments: { externalRuntime: true, optimization: { disableSnapshot: true, target: 'web', disableRemote: true } },
     shared: sharedConfig(dirname),
   });
 }
@@ -192,7 +208,7 @@ function createAppConfig({ name, dirname, port, exposes = {}, isHost = false }) 
     config.optimization.splitChunks = { chunks: 'async', cacheGroups: isHost ? hostAntdCacheGroups : antdCacheGroups };
     config.plugins.push(
       ...(isHost ? [hostShareDefines(dirname)] : [remoteContainer({ name, dirname, exposes }), new AntdSharesPlugin()]),
-      htmlPlugin(isHost ? 'AI Calls' : `${name} (standalone)`),
+      htmlPlugin(isHost ? 'AI Calls' : `${name} (standalone)`, { standalone: !isHost }),
     );
     config.devServer = {
       port,
@@ -204,21 +220,25 @@ function createAppConfig({ name, dirname, port, exposes = {}, isHost = false }) 
       // The host's dev runtime-config.json; in production it is served beside dist/, not built in.
       static: isHost ? { directory: path.join(dirname, 'public') } : false,
     };
-    return config;
+    if (isHost) return config;
+    config.output.clean = { keep: STANDALONE_RUNTIME };
+    return [config, standaloneRuntimeConfig({ dirname, isProd: isProduction(argv) })];
   };
 }
 
 /**
  * The same product as one ordinary bundle: the host's source with the MF runtime swapped for
  * `runtime`, a module whose loadRemote imports the remotes' exposed screens as lazy chunks, the
- * host's share table for `hostShares`, an empty one, and its remote-entry preload for
- * `preloadRemoteEntries`, a no-op.
+ * host's share table for `hostShares`, an empty one, its remote-entry preload for
+ * `preloadRemoteEntries`, a no-op, and the plugin that hands remotes the runtime's core for
+ * `provideRuntimeCore`, one that does nothing.
  * For a team that deploys everything at once, and the yardstick federation is measured against.
  */
-function createPlainConfig({ dirname, hostDir, runtime, hostShares, preloadRemoteEntries }) {
+function createPlainConfig({ dirname, hostDir, runtime, hostShares, preloadRemoteEntries, provideRuntimeCore }) {
   return (_env, argv = {}) => {
     const config = baseConfig({ name: 'plain', context: hostDir, outputPath: path.join(dirname, 'dist'), isProd: isProduction(argv) });
     config.resolve.alias['@module-federation/enhanced/runtime$'] = runtime;
+    config.resolve.alias['@module-federation/inject-external-runtime-core-plugin$'] = provideRuntimeCore;
     config.plugins.push(
       // Nothing to hand to remotes: without this the host's share table would pull every shared
       // package whole into the one bundle.

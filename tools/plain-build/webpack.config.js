@@ -7,4 +7,5 @@ module.exports = createPlainConfig({
   runtime: path.join(__dirname, 'src/runtime.ts'),
   hostShares: path.join(__dirname, 'src/host-shares.ts'),
   preloadRemoteEntries: path.join(__dirname, 'src/preload-remote-entries.ts'),
+  provideRuntimeCore: path.join(__dirname, 'src/provide-runtime-core.ts'),
 });

@@ -21,8 +21,14 @@ export function initFederation(name: string, remotes: Record<RemoteName, string>
   for (const [remote, entry] of Object.entries(remotes) as Array<[RemoteName, string]>) entries.set(remote, entry);
 }
 
-/** The runtime and the host's share table: one chunk, shared by `warmFederation` and the start. */
-const importRuntimeChunk = () => Promise.all([importRuntime(), import(/* webpackChunkName: "federation" */ './host-shares')]);
+/** The runtime, the host's share table and the plugin that hands the runtime's core to the
+ *  remotes (their builds leave it out): one chunk, shared by `warmFederation` and the start. */
+const importRuntimeChunk = () =>
+  Promise.all([
+    importRuntime(),
+    import(/* webpackChunkName: "federation" */ './host-shares'),
+    import(/* webpackChunkName: "federation" */ '@module-federation/inject-external-runtime-core-plugin'),
+  ]);
 
 /** Downloads and evaluates the runtime chunk ahead of need: while runtime-config.json is on its
  *  way to a remote's page, or once a host page is idle, so moving on to a remote finds it ready.
@@ -48,10 +54,10 @@ export function whenPageReady(task: () => void): void {
 }
 
 async function startRuntime(): Promise<Runtime> {
-  const [federation, { hostShares }] = await importRuntimeChunk();
+  const [federation, { hostShares }, { default: provideRuntimeCore }] = await importRuntimeChunk();
   // 'loaded-first' takes shared modules already loaded instead of fetching every remote at
   // start-up, so one remote down cannot stop the host.
-  federation.init({ name: hostName, remotes: [], shared: hostShares(), shareStrategy: 'loaded-first', plugins: [remoteErrorPlugin()] });
+  federation.init({ name: hostName, remotes: [], shared: hostShares(), shareStrategy: 'loaded-first', plugins: [remoteErrorPlugin(), provideRuntimeCore()] });
   federation.registerRemotes([...entries].map(([remote, entry]) => ({ name: remote, entry })));
   return federation;
 }
