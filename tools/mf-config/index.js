@@ -180,7 +180,7 @@ function remoteContainer({ name, dirname, exposes }) {
     // takes the host down (module-federation/core#3877).
     shareStrategy: 'loaded-first',
     // The runtime's core is the host's (host/src/federation/init-federation.ts provides it), not
-    // a second copy in every remoteEntry.js: 33 KiB of minified JS less to fetch and run per remote.
+    // a second copy in every remoteEntry.js: 32 KiB of minified JS less to fetch and run per remote.
     // Remotes are registered by their remoteEntry.js URL, so the manifest snapshot code is
     // dead weight; 'web' drops the node branches; remotes never load remotes of their own.
     experiments: { externalRuntime: true, optimization: { disableSnapshot: true, target: 'web', disableRemote: true } },

@@ -18,11 +18,18 @@ test('a role sees its own routes without params, auth pages or sub-pages', () =>
   expect(user.some((path) => path.includes(':') || path.startsWith('/auth') || path === '/restricted')).toBe(false);
   expect(user).not.toContain('/dashboard/messages');
 
-  expect(paths(menuFor('ADMINISTRATOR', routes))).toEqual([...ACCOUNT_PAGES, '/admin/account-list', '/admin/ai-clients']);
+  expect(paths(menuFor('ADMINISTRATOR', routes))).toEqual(['/admin/account-list', '/admin/ai-clients', ...ACCOUNT_PAGES]);
   expect(paths(menuFor('AGENT', routes))).toEqual(
     expect.arrayContaining(['/dashboard/agent-call-logs', '/dashboard/messages', '/dashboard/dialer-setting', ...ACCOUNT_PAGES]),
   );
   expect(user).toEqual(expect.arrayContaining(ACCOUNT_PAGES));
+});
+
+test("a role's own pages come first and its account closes the menu", () => {
+  const titles = (role: Parameters<typeof menuFor>[0]) => menuFor(role, routes).map((item) => item.title);
+  expect(titles('AGENT')).toEqual(['Call Logs', 'Messages', 'Dialer Setting', 'Account']);
+  expect(titles('ADMINISTRATOR')).toEqual(['Accounts', 'Ai Clients', 'Account']);
+  expect(titles('USER').at(-1)).toBe('Account');
 });
 
 test('three-segment routes are grouped under their section', () => {

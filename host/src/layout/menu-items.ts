@@ -1,3 +1,4 @@
+import { ROLES } from 'shared-contracts';
 import type { AppRoute, Role } from 'shared-contracts';
 
 export interface MenuEntry {
@@ -17,11 +18,23 @@ const isSubPage = (route: AppRoute, routes: readonly AppRoute[]) =>
 
 const titleCase = (segment: string) => segment.charAt(0).toUpperCase() + segment.slice(1).replace(/-/g, ' ');
 
+/** A page every role has: the signed-in person's own account (profile, security, ...). */
+const isEveryRoles = (route: AppRoute) => ROLES.every((role) => route.roles?.includes(role));
+
 /**
  * The side menu of a role: its guarded routes without params or parent pages, in table
  * order; routes three segments deep (dashboard/reports/..., dashboard/account/...) grouped.
+ * The role's own work comes first: what holds a page every role has (the account) closes the
+ * menu, so an agent's menu opens on call logs, not on their profile.
  */
 export function menuFor(role: Role, routes: readonly AppRoute[]): Array<MenuEntry | MenuGroup> {
+  const items = menuInTableOrder(role, routes);
+  const common = new Set(routes.filter(isEveryRoles).map((route) => `/${route.path}`));
+  const holdsCommon = (item: MenuEntry | MenuGroup) => ('children' in item ? item.children : [item]).some((entry) => common.has(entry.path));
+  return [...items.filter((item) => !holdsCommon(item)), ...items.filter(holdsCommon)];
+}
+
+function menuInTableOrder(role: Role, routes: readonly AppRoute[]): Array<MenuEntry | MenuGroup> {
   const items: Array<MenuEntry | MenuGroup> = [];
   const groups = new Map<string, MenuGroup>();
   for (const route of routes) {
