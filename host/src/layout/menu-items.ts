@@ -19,7 +19,10 @@ const isSubPage = (route: AppRoute, routes: readonly AppRoute[]) =>
 const titleCase = (segment: string) => segment.charAt(0).toUpperCase() + segment.slice(1).replace(/-/g, ' ');
 
 /** A page every role has: the signed-in person's own account (profile, security, ...). */
-const isEveryRoles = (route: AppRoute) => ROLES.every((role) => route.roles?.includes(role));
+const everyRoleHas = (route: AppRoute) => ROLES.every((role) => route.roles?.includes(role));
+
+/** The entries an item stands for: a group's children, or the entry itself. */
+const entriesOf = (item: MenuEntry | MenuGroup): MenuEntry[] => ('children' in item ? item.children : [item]);
 
 /**
  * The side menu of a role: its guarded routes without params or parent pages, in table
@@ -29,8 +32,8 @@ const isEveryRoles = (route: AppRoute) => ROLES.every((role) => route.roles?.inc
  */
 export function menuFor(role: Role, routes: readonly AppRoute[]): Array<MenuEntry | MenuGroup> {
   const items = menuInTableOrder(role, routes);
-  const common = new Set(routes.filter(isEveryRoles).map((route) => `/${route.path}`));
-  const holdsCommon = (item: MenuEntry | MenuGroup) => ('children' in item ? item.children : [item]).some((entry) => common.has(entry.path));
+  const common = new Set(routes.filter(everyRoleHas).map((route) => `/${route.path}`));
+  const holdsCommon = (item: MenuEntry | MenuGroup) => entriesOf(item).some((entry) => common.has(entry.path));
   return [...items.filter((item) => !holdsCommon(item)), ...items.filter(holdsCommon)];
 }
 
@@ -59,7 +62,7 @@ function menuInTableOrder(role: Role, routes: readonly AppRoute[]): Array<MenuEn
 
 /** The menu entry to highlight: the longest entry path the current path starts with. */
 export function selectedMenuPath(pathname: string, items: ReadonlyArray<MenuEntry | MenuGroup>): string | undefined {
-  const paths = items.flatMap((item) => ('children' in item ? item.children : [item])).map((entry) => entry.path);
+  const paths = items.flatMap(entriesOf).map((entry) => entry.path);
   return paths
     .filter((path) => pathname === path || pathname.startsWith(`${path}/`))
     .sort((a, b) => b.length - a.length)[0];
