@@ -8,14 +8,13 @@ const DEV_CREDENTIALS_KEY = 'dev-only-credentials-key-not-for-production-use';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
-const flag = (fallback: boolean) =>
-  v.optional(
-    v.pipe(
-      v.picklist(['true', 'false', '1', '0', 'yes', 'no'], 'must be true or false'),
-      v.transform((s) => s === 'true' || s === '1' || s === 'yes'),
-    ),
-    fallback ? 'true' : 'false',
-  );
+/** A true/false setting; unset stays undefined so each setting picks its own default. */
+const flag = v.optional(
+  v.pipe(
+    v.picklist(['true', 'false', '1', '0', 'yes', 'no'], 'must be true or false'),
+    v.transform((s) => s === 'true' || s === '1' || s === 'yes'),
+  ),
+);
 
 const int = (fallback: number, min: number, max: number) =>
   v.optional(
@@ -46,7 +45,7 @@ const EnvSchema = v.object({
   )),
   CREDENTIALS_KEY: optionalText,
   CORS_ORIGINS: v.optional(v.string(), 'http://localhost:3000,http://127.0.0.1:3000'),
-  SEED_DEMO: flag(true),
+  SEED_DEMO: flag,
   LOG_LEVEL: v.optional(v.picklist(LOG_LEVELS, `must be one of ${LOG_LEVELS.join(', ')}`), 'info'),
   TWILIO_ACCOUNT_SID: optionalText,
   TWILIO_AUTH_TOKEN: optionalText,
@@ -58,10 +57,7 @@ const EnvSchema = v.object({
   SMTP_URL: v.pipe(optionalText, v.check((s) => s === undefined || /^smtps?:\/\//.test(s), 'must start with smtp:// or smtps://')),
   MAIL_FROM: v.optional(v.pipe(v.string(), v.nonEmpty('must not be empty')), 'AI Calls <no-reply@localhost>'),
   APP_URL: v.optional(v.pipe(v.string(), v.regex(/^https?:\/\/[^\s]+$/, 'must be an http(s) URL')), 'http://localhost:3000'),
-  DEV_OUTBOX: v.optional(v.pipe(
-    v.picklist(['true', 'false', '1', '0', 'yes', 'no'], 'must be true or false'),
-    v.transform((s) => s === 'true' || s === '1' || s === 'yes'),
-  )),
+  DEV_OUTBOX: flag,
   GOOGLE_CLIENT_ID: optionalText,
   GOOGLE_CLIENT_SECRET: optionalText,
   GOOGLE_JWKS_URL: v.optional(v.string(), 'https://www.googleapis.com/oauth2/v3/certs'),
@@ -219,7 +215,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicApiUrl: (e.PUBLIC_API_URL ?? `http://${e.HOST}:${e.PORT}`).replace(/\/+$/, ''),
     voiceTokenTtlSeconds: e.VOICE_TOKEN_TTL_SECONDS,
     corsOrigins,
-    seedDemo: e.SEED_DEMO,
+    // Demo accounts have published passwords: production seeds them only when told to.
+    seedDemo: e.SEED_DEMO ?? !production,
     logLevel: e.LOG_LEVEL,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,

@@ -66,6 +66,14 @@ describe('config', () => {
     ]);
     assert.equal(loadConfig({ NODE_ENV: 'production', ...secret, CREDENTIALS_KEY: 'k'.repeat(40) }).credentialsKey, 'k'.repeat(40));
   });
+  it('never seeds the demo accounts in production unless SEED_DEMO says true', () => {
+    const production = { NODE_ENV: 'production', TOKEN_SECRET: 's'.repeat(32), CREDENTIALS_KEY: 'k'.repeat(32) };
+    assert.equal(loadConfig(production).seedDemo, false);
+    assert.equal(loadConfig({ ...production, SEED_DEMO: 'true' }).seedDemo, true);
+    assert.equal(loadConfig({}).seedDemo, true);
+    assert.equal(loadConfig({ SEED_DEMO: 'no' }).seedDemo, false);
+  });
+
   it('uses the telephony simulator without Twilio settings, Twilio with all of them, and refuses some', () => {
     const twilio = {
       TWILIO_ACCOUNT_SID: 'AC1', TWILIO_AUTH_TOKEN: 'token', TWILIO_API_KEY_SID: 'SK1', TWILIO_API_KEY_SECRET: 'secret', TWILIO_TWIML_APP_SID: 'AP1',
