@@ -31,6 +31,7 @@ import { integrationsSuite } from './suites/integrations';
 import { testCallSuite } from './suites/test-call';
 import { billingSuite } from './suites/billing';
 import { apiPerfSuite } from './suites/api-perf';
+import { contractEndpointsSuite } from './suites/contract-endpoints';
 
 // One process and one database per target for every suite: starting PGlite costs seconds,
 // and each test makes its own rows with the factories, so sharing the database is safe.
@@ -66,6 +67,7 @@ for (const target of await databaseTargets()) {
     integrationsSuite(ctx);
     testCallSuite(ctx);
     billingSuite(ctx);
+    contractEndpointsSuite(ctx);
     apiPerfSuite(ctx);
   });
 }

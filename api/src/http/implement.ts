@@ -26,9 +26,12 @@ export type HandlerResult<E extends EndpointDef> = E['paged'] extends true ? Res
 
 export type Handler<E extends EndpointDef> = (ctx: HandlerContext<E>) => Promise<HandlerResult<E>>;
 
-/** An endpoint with its handler, its exact types erased so implementations fit in one list. */
-export interface Implementation {
-  def: EndpointDef;
+/**
+ * An endpoint with its handler. The handler's exact types are erased so implementations fit in
+ * one list; the contract entry keeps its own type, so the list can be checked against the table.
+ */
+export interface Implementation<E extends EndpointDef = EndpointDef> {
+  def: E;
   handler: (ctx: HandlerContext<EndpointDef>) => Promise<unknown>;
 }
 
@@ -41,6 +44,6 @@ type Resolvable<E extends EndpointDef> = Exclude<E['tenant'][number]['owns'], Re
  * Binds a handler to a contract entry. The handler's inputs and its return value are typed
  * from the entry, so a renamed field or a wrong response shape fails `tsc` here.
  */
-export function implement<E extends EndpointDef>(def: E & Resolvable<E>, handler: Handler<E>): Implementation {
+export function implement<E extends EndpointDef>(def: E & Resolvable<E>, handler: Handler<E>): Implementation<E> {
   return { def, handler: handler as unknown as Implementation['handler'] };
 }

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
-import { allEndpoints, API_VERSION } from 'shared-contracts';
+import { API_VERSION } from 'shared-contracts';
 import { implementations } from '../modules';
 import { buildOpenApi } from './openapi';
 import { registerEndpoint } from './register-endpoint';
@@ -14,11 +14,6 @@ const HEALTH_DOC = {
 /** Every HTTP route: the implemented contract endpoints plus health and the OpenAPI document. */
 export async function httpRoutes(app: FastifyInstance): Promise<void> {
   for (const impl of implementations) registerEndpoint(app, impl);
-
-  const implemented = new Set(implementations.map((impl) => impl.def));
-  const pending = allEndpoints().filter(({ def }) => !implemented.has(def)).map(({ domain, key }) => `${domain}.${key}`);
-  // Endpoints appear in the contract before they are built; say which ones still answer 404.
-  if (pending.length > 0) app.log.info({ pending }, `${pending.length} contract endpoints are not implemented yet`);
 
   app.get(`/${API_VERSION}/health`, async () => {
     // A health check that never touches the database would report "ok" while every request fails.

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { TenantCheck, TenantKind } from 'shared-contracts';
 import type { Db } from '../db/client';
-import { aiAgents, apiKeys, appointments, calls, conversations, integrationConnections, smsConversations, users } from '../db/schema';
+import { aiAgents, aiClients, apiKeys, appointments, calls, conversations, integrationConnections, smsConversations, users } from '../db/schema';
 import { notFound } from './api-error';
 import type { AuthUser } from './implement';
 
@@ -33,8 +33,12 @@ const ownerAccount = {
   smsConversation: (db, value) =>
     first(db.select({ accountId: smsConversations.accountId }).from(smsConversations).where(eq(smsConversations.id, value))),
   appointment: (db, value) => first(db.select({ accountId: appointments.accountId }).from(appointments).where(eq(appointments.id, value))),
-  // AI/STT/TTS clients are global settings managed by administrators (who pass every check); nobody else owns one.
-  aiClient: async () => null,
+  // AI/STT/TTS clients are global settings that administrators manage and every account may use
+  // while they are enabled: an enabled client counts as the caller's own.
+  aiClient: async (db, value, caller) => {
+    const [row] = await db.select({ enabled: aiClients.enabled }).from(aiClients).where(eq(aiClients.id, value));
+    return row?.enabled === true ? caller.accountId : null;
+  },
   apiKey: (db, value) => first(db.select({ accountId: apiKeys.accountId }).from(apiKeys).where(eq(apiKeys.id, value))),
   integration: (db, value) =>
     first(db.select({ accountId: integrationConnections.accountId }).from(integrationConnections).where(eq(integrationConnections.id, value))),

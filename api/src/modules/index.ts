@@ -1,3 +1,4 @@
+import type { Contract, Domain } from 'shared-contracts';
 import type { Implementation } from '../http/implement';
 import { accountEndpoints } from './account';
 import { agentEndpoints } from './agent';
@@ -17,8 +18,7 @@ import { conversationEndpoints } from './conversation';
 import { billingEndpoints } from './billing';
 import { integrationEndpoints } from './integrations';
 
-/** Every implemented contract endpoint; the HTTP layer registers them all. */
-export const implementations: Implementation[] = [
+const implemented = [
   ...authEndpoints,
   ...usersEndpoints,
   ...accountEndpoints,
@@ -37,3 +37,12 @@ export const implementations: Implementation[] = [
   ...integrationEndpoints,
   ...billingEndpoints,
 ];
+
+type ContractEntry = { [D in Domain]: Contract[D][keyof Contract[D]] }[Domain];
+type Unimplemented = Exclude<ContractEntry, (typeof implemented)[number]['def']>;
+
+/**
+ * Every contract endpoint with its handler; the HTTP layer registers them all. An entry of the
+ * contract table without a handler fails the type check here, naming the entry.
+ */
+export const implementations: [Unimplemented] extends [never] ? Implementation[] : { unimplemented: Unimplemented } = implemented;

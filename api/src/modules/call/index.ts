@@ -3,5 +3,6 @@ import { getAgentCallLogs, getCallLogs } from './get-call-logs';
 import { getCallStats } from './get-call-stats';
 import { generateToken } from './voice-token';
 import { makeTestCall } from './make-test-call';
+import { submitFeedback } from './submit-feedback';
 
-export const callEndpoints = [getCallStats, getCallLogs, getAgentCallLogs, generateToken, getDialerSetting, uploadDefaultVoicemail, makeTestCall];
+export const callEndpoints = [getCallStats, getCallLogs, getAgentCallLogs, generateToken, getDialerSetting, uploadDefaultVoicemail, makeTestCall, submitFeedback];
