@@ -5,7 +5,7 @@ import {
   AI_CLIENT_PROVIDERS, AI_CLIENT_REQUIRED_TEXT, AI_CLIENT_TYPES, AI_CLIENT_TYPE_MISMATCH_TEXT,
   AI_CLIENT_TYPE_REQUIRED_TEXT, AI_MODEL_REQUIRED_TEXT, isProviderForType,
 } from '../domain/ai-clients';
-import { AI_CLIENT_PAGE_SIZE, MAX_PAGE_SIZE } from '../domain/limits';
+import { AI_CLIENT_PAGE_SIZE, MAX_PAGE, MAX_PAGE_SIZE } from '../domain/limits';
 
 const ADMIN = ['ADMINISTRATOR'] as const;
 const byId = [{ in: 'params', key: 'id', owns: 'aiClient' }] as const;
@@ -43,7 +43,9 @@ export type AiClient = v.InferOutput<typeof AiClient>;
 /** Spec: name filter, page (from 1), limit (the list shows AI_CLIENT_PAGE_SIZE per page). */
 export const AiClientListBody = v.object({
   name: v.optional(v.pipe(v.string('Name filter must be text'), v.trim(), v.maxLength(100, 'Name filter is too long')), ''),
-  page: v.optional(v.pipe(v.number('Page must be a number'), v.integer('Page must be a whole number'), v.minValue(1, 'Page starts at 1')), 1),
+  page: v.optional(v.pipe(
+    v.number('Page must be a number'), v.integer('Page must be a whole number'), v.minValue(1, 'Page starts at 1'), v.maxValue(MAX_PAGE, `Page must be at most ${MAX_PAGE}`),
+  ), 1),
   limit: v.optional(v.pipe(
     v.number('Limit must be a number'),
     v.integer('Limit must be a whole number'),

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { ROLES } from '../domain/roles';
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../domain/limits';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE, MAX_PAGE_SIZE } from '../domain/limits';
 import { US_PHONE_PATTERN, normalizePhoneB } from '../domain/phone';
 import { HTML_NOT_ALLOWED_TEXT, containsHtmlTag } from '../domain/html';
 import { isTimeZone } from '../domain/time';
@@ -27,7 +27,7 @@ const intFrom = (min: number, max: number, fallback: number) =>
 
 /** Paging input: page starts at 1. */
 export const PageInput = {
-  page: intFrom(1, 1_000_000, 1),
+  page: intFrom(1, MAX_PAGE, 1),
   limit: intFrom(1, MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE),
 };
 export const SearchText = v.optional(v.pipe(v.string(), v.trim(), v.maxLength(200, 'Search is too long')), '');
