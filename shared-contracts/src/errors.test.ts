@@ -31,6 +31,18 @@ describe('extractErrorText follows the spec order', () => {
       expect(extractErrorText(value)).toBe('Unexpected error occurred');
     }
   });
+  test('a fault in the program itself reads "Unexpected error occurred", never its own text', () => {
+    let fault: unknown;
+    try {
+      (undefined as unknown as string).trim();
+    } catch (error) {
+      fault = error;
+    }
+    expect(extractErrorText(fault)).toBe('Unexpected error occurred');
+    for (const error of [new ReferenceError('x is not defined'), new RangeError('Invalid time value'), new SyntaxError('Unexpected token')]) {
+      expect(extractErrorText(error)).toBe('Unexpected error occurred');
+    }
+  });
   test('skips entries that are empty or not text', () => {
     expect(extractErrorText({ data: { errors: [''], errorMessage: 7, message: 'data.message' } })).toBe('data.message');
     expect(extractErrorText({ data: { errors: [{ msg: 'x' }] }, errors: 'not a list', message: 'message' })).toBe('message');

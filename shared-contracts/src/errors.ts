@@ -35,11 +35,26 @@ const firstText = (source: Record<string, unknown> | undefined): string | undefi
   return undefined;
 };
 
+/** The built-in errors JavaScript throws when the program itself is at fault. */
+const PROGRAM_FAULTS = new Set(['TypeError', 'ReferenceError', 'RangeError', 'SyntaxError', 'EvalError', 'URIError']);
+
+/**
+ * Their text ("Cannot read properties of undefined") describes the code, not anything the user
+ * did or can do. Checked by name, since an error from another realm (an iframe, a test's
+ * jsdom) is not an instance of this realm's classes.
+ */
+const isProgramFault = (error: unknown): boolean => {
+  const name = record(error)?.name;
+  return typeof name === 'string' && PROGRAM_FAULTS.has(name);
+};
+
 /**
  * Spec section 8: first entry of data.errors, data.errorMessage, data.message, then errors,
  * errorMessage, message on the error itself, then a plain string, else "Unexpected error occurred".
+ * A fault of the program itself (a TypeError and the like) always reads "Unexpected error occurred".
  */
 export function extractErrorText(error: unknown): string {
+  if (isProgramFault(error)) return UNEXPECTED_ERROR_TEXT;
   const self = record(error);
   return (
     firstText(record(self?.data)) ??

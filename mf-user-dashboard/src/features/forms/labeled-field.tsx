@@ -15,11 +15,15 @@ interface LabeledFieldProps<T> {
   render: (input: FieldInputProps<T>, control: ControlProps) => ReactNode;
 }
 
+const keepAsTyped = <T,>(value: T) => value;
+
 /** A form field with its label above and its validation (or server) message below once touched. */
 export function LabeledField<T>({ name, label, hint, render }: LabeledFieldProps<T>) {
   const id = useId();
   return (
-    <Field<T> name={name}>
+    // An emptied input keeps '' (final-form would make it undefined), so every form reads a
+    // cleared optional field as an empty value, the same as one never filled in.
+    <Field<T> name={name} parse={keepAsTyped}>
       {({ input, meta }) => {
         const error = meta.touched ? ((meta.error ?? (meta.dirtySinceLastSubmit ? undefined : meta.submitError)) as string | undefined) : undefined;
         return (

@@ -80,6 +80,19 @@ test('says what is missing before sending anything', async () => {
   expect(requests.some((r) => r.url.pathname.endsWith('create-agent'))).toBe(false);
 });
 
+test('a transfer number typed and deleted again is empty, not wrong', async () => {
+  const { requests } = api(() => ok(makeAgent({ id: agentId(9), name: 'Night Desk' })));
+  renderScreen(ui, user);
+  await fillRequired();
+  fill('Transfer number', '5');
+  expect(await screen.findByText('Transfer number must be a US number: +1 followed by ten digits')).toBeInTheDocument();
+  fill('Transfer number', '');
+  await waitFor(() => expect(screen.queryByText('Transfer number must be a US number: +1 followed by ten digits')).toBeNull());
+  await userEvent.click(screen.getByRole('button', { name: 'Create AI Call Support' }));
+  expect(await screen.findByText('Success page')).toBeInTheDocument();
+  expect(requests.find((r) => r.url.pathname.endsWith('/agent/create-agent'))!.body).toMatchObject({ transferNumber: null });
+});
+
 test('shows the free-plan refusal from the server and stays on the form', async () => {
   api(() => failure(400, 'You can only have 3 agents in the free plan'));
   renderScreen(ui, user);
@@ -127,4 +140,16 @@ test('shows why an upload was refused and keeps the knowledge text', async () =>
   act(() => FakeXhr.last!.reply(400, { type: 'BadRequest', message: 'Upload a PDF, Word, text, Markdown or CSV file' }));
   expect(await screen.findByRole('alert')).toHaveTextContent('cat.gif: Upload a PDF, Word, text, Markdown or CSV file');
   expect(screen.getByLabelText('Knowledge text')).toHaveValue('Kept');
+});
+
+test('a knowledge text typed and cleared again takes an uploaded document\'s text', async () => {
+  api(() => ok(makeAgent()));
+  renderScreen(ui, user);
+  await screen.findByLabelText('Knowledge text');
+  fill('Knowledge text', 'Draft');
+  fill('Knowledge text', '');
+  fireEvent.change(screen.getByLabelText('Knowledge document'), { target: { files: [new File(['Parking is free.'], 'faq.txt', { type: 'text/plain' })] } });
+  act(() => FakeXhr.last!.reply(200, { data: { type: 'knowledge', text: 'Parking is free.', fileName: 'faq.txt', characters: 16 } }));
+  expect(await screen.findByText('Added 16 characters from faq.txt')).toBeInTheDocument();
+  expect(screen.getByLabelText('Knowledge text')).toHaveValue('Parking is free.');
 });

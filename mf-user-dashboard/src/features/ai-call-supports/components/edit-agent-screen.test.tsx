@@ -67,3 +67,14 @@ test('a refused save shows the server\'s message', async () => {
   await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
   await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Choose a voice from the list'));
 });
+
+test('emptying the agent phone number unassigns it on save', async () => {
+  const { requests } = api(() => ok(makeAgent({ id, phoneNumber: '+15551230001' })));
+  renderScreen(ui, user);
+  await screen.findByRole('radio', { name: /Nova/ });
+  expect(screen.getByLabelText('Agent phone number')).toHaveValue('+15551230001');
+  fireEvent.change(screen.getByLabelText('Agent phone number'), { target: { value: '' } });
+  await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+  expect(await screen.findByText('AI call support saved')).toBeInTheDocument();
+  expect(requests.find((r) => r.method === 'PATCH')!.body).toMatchObject({ phoneNumber: null });
+});

@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { KNOWLEDGE_MAX_BYTES } from 'shared-contracts';
+import { KNOWLEDGE_MAX_BYTES, extractErrorText } from 'shared-contracts';
 import { Alert, Button, Progress, Typography, UploadOutlined } from 'shared-ui';
 import { uploadKnowledge, type GeneratedText } from '../hooks/upload-knowledge';
 
@@ -27,7 +27,7 @@ export function KnowledgeUpload({ onText }: { onText: (result: GeneratedText) =>
       setState({ phase: 'done', result });
       onText(result);
     } catch (error) {
-      setState({ phase: 'failed', fileName: file.name, error: (error as Error).message });
+      setState({ phase: 'failed', fileName: file.name, error: extractErrorText(error) });
     }
   };
 
