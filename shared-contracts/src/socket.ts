@@ -86,7 +86,8 @@ export const SimulatorServerMessage = v.variant('type', [
   /** The outbound call this device asked for was created with this sid. */
   v.object({ type: v.literal('ringing'), callSid: CallSid, requestId: v.string() }),
   v.object({ type: v.literal('disconnected'), callSid: CallSid }),
-  v.object({ type: v.literal('error'), code: v.number(), message: v.string() }),
+  /** A refusal; `requestId` names the connect it answers, so that dial fails instead of waiting. */
+  v.object({ type: v.literal('error'), code: v.number(), message: v.string(), requestId: v.optional(v.string()) }),
 ]);
 export type SimulatorServerMessage = v.InferOutput<typeof SimulatorServerMessage>;
 

@@ -1,6 +1,6 @@
 import {
-  CALL_DEVICE_NOT_READY_TEXT, DIAL_EMPTY_NUMBER_TEXT, DIAL_PAD_KEYS, QUEUE_FINISH_CURRENT_CALL_TEXT, QUEUE_FIRST_NUMBER_TEXT,
-  SOFTPHONE_TEXT, dialError, dialPadPress, formatCallTimer, incomingCallText, isAllowedDialDigit, takeFromQueue,
+  CALL_DEVICE_NOT_READY_TEXT, DIAL_EMPTY_NUMBER_TEXT, DIAL_NOT_US_NUMBER_TEXT, DIAL_PAD_KEYS, QUEUE_FINISH_CURRENT_CALL_TEXT,
+  QUEUE_FIRST_NUMBER_TEXT, SOFTPHONE_TEXT, checkDial, dialPadPress, formatCallTimer, incomingCallText, isAllowedDialDigit, takeFromQueue,
 } from './dialer';
 import { QUEUE_PLACEHOLDER_NUMBER } from './limits';
 
@@ -27,13 +27,20 @@ describe('dial pad press', () => {
   test('other keys are ignored', () => expect(dialPadPress('x', { onCall: false, number: '' })).toEqual({ kind: 'ignored' }));
 });
 
-describe('dialError', () => {
+describe('checkDial', () => {
   test('an empty number first', () => {
-    expect(dialError({ number: '', deviceReady: false })).toBe(DIAL_EMPTY_NUMBER_TEXT);
-    expect(dialError({ number: '   ', deviceReady: true })).toBe(DIAL_EMPTY_NUMBER_TEXT);
+    expect(checkDial({ number: '', deviceReady: false })).toEqual({ ok: false, error: DIAL_EMPTY_NUMBER_TEXT });
+    expect(checkDial({ number: '   ', deviceReady: true })).toEqual({ ok: false, error: DIAL_EMPTY_NUMBER_TEXT });
   });
-  test('then the device', () => expect(dialError({ number: '+12125550100', deviceReady: false })).toBe(CALL_DEVICE_NOT_READY_TEXT));
-  test('ok', () => expect(dialError({ number: '+12125550100', deviceReady: true })).toBeNull());
+  test('text without a digit is no number', () =>
+    expect(checkDial({ number: 'abc', deviceReady: true })).toEqual({ ok: false, error: DIAL_EMPTY_NUMBER_TEXT }));
+  test.each(['123', '+44 20 7946 0958', '555-0100', '+1 212 555 01000'])('%j is not a US number', (number) => {
+    expect(checkDial({ number, deviceReady: true })).toEqual({ ok: false, error: DIAL_NOT_US_NUMBER_TEXT });
+    expect(DIAL_NOT_US_NUMBER_TEXT).toBe('Phone number must be a US number: +1 followed by ten digits');
+  });
+  test('then the device', () => expect(checkDial({ number: '+12125550100', deviceReady: false })).toEqual({ ok: false, error: CALL_DEVICE_NOT_READY_TEXT }));
+  test.each(['+12125550100', '(212) 555-0100', '1 212 555 0100', ' +1 212-555-0100 '])('%j dials +12125550100', (number) =>
+    expect(checkDial({ number, deviceReady: true })).toEqual({ ok: true, number: '+12125550100' }));
 });
 
 describe('takeFromQueue', () => {

@@ -1,7 +1,9 @@
 import { DIALER_ALLOWED_DIGITS } from './limits';
+import { isUsPhone, normalizePhoneB, notUsPhoneText } from './phone';
 
 /** Spec sections 2 and 5: the softphone's texts and dialing rules. */
 export const DIAL_EMPTY_NUMBER_TEXT = 'Please enter a phone number to call';
+export const DIAL_NOT_US_NUMBER_TEXT = notUsPhoneText();
 export const CALL_DEVICE_NOT_READY_TEXT = 'Call device not ready';
 export const QUEUE_FINISH_CURRENT_CALL_TEXT = 'Finish your current call before calling from queue';
 export const QUEUE_FIRST_NUMBER_TEXT = 'Please call the first number in queue before proceeding to others';
@@ -37,11 +39,19 @@ export function dialPadPress(key: string, state: { onCall: boolean; number: stri
   return state.onCall ? { kind: 'dtmf', digit: key } : { kind: 'append', number: state.number + key };
 }
 
-/** Why a manual call cannot start, or null when it can. The number is checked before the device. */
-export function dialError(state: { number: string; deviceReady: boolean }): string | null {
-  if (state.number.trim() === '') return DIAL_EMPTY_NUMBER_TEXT;
-  if (!state.deviceReady) return CALL_DEVICE_NOT_READY_TEXT;
-  return null;
+export type DialCheck = { ok: true; number: string } | { ok: false; error: string };
+
+/**
+ * Whether a manual call can start, and the number it dials. The typed text is normalised as
+ * every typed number is (rule B), so text without a digit is no number at all, and anything
+ * but a US number is refused before it reaches the network. The number is checked before the device.
+ */
+export function checkDial(state: { number: string; deviceReady: boolean }): DialCheck {
+  const number = normalizePhoneB(state.number);
+  if (number === '') return { ok: false, error: DIAL_EMPTY_NUMBER_TEXT };
+  if (!isUsPhone(number)) return { ok: false, error: DIAL_NOT_US_NUMBER_TEXT };
+  if (!state.deviceReady) return { ok: false, error: CALL_DEVICE_NOT_READY_TEXT };
+  return { ok: true, number };
 }
 
 export type QueueTake<T> = { ok: true; entry: T; rest: T[] } | { ok: false; error: string };

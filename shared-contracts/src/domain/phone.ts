@@ -21,3 +21,6 @@ export function normalizePhoneB(input: string): string {
 /** A stored US phone number: +1 followed by ten digits. */
 export const US_PHONE_PATTERN = /^\+1\d{10}$/;
 export const isUsPhone = (value: string): boolean => US_PHONE_PATTERN.test(value);
+
+/** What a typed number that is not a US number is told, naming the field it was typed in. */
+export const notUsPhoneText = (label = 'Phone number'): string => `${label} must be a US number: +1 followed by ten digits`;

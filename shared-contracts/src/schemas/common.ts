@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { ROLES } from '../domain/roles';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE, MAX_PAGE_SIZE } from '../domain/limits';
-import { US_PHONE_PATTERN, normalizePhoneB } from '../domain/phone';
+import { US_PHONE_PATTERN, normalizePhoneB, notUsPhoneText } from '../domain/phone';
 import { HTML_NOT_ALLOWED_TEXT, containsHtmlTag } from '../domain/html';
 import { isTimeZone } from '../domain/time';
 
@@ -51,7 +51,7 @@ export const UsPhoneInput = (label = 'Phone number') =>
     v.trim(),
     v.nonEmpty(`${label} is required`),
     v.transform(normalizePhoneB),
-    v.regex(US_PHONE_PATTERN, `${label} must be a US number: +1 followed by ten digits`),
+    v.regex(US_PHONE_PATTERN, notUsPhoneText(label)),
   );
 
 export const PASSWORD_MIN_LENGTH = 8;

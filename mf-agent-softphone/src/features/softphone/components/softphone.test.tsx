@@ -166,6 +166,42 @@ test('dialling: empty number is refused; keys append; the call button turns red 
   expect(await screen.findByRole('button', { name: 'Call' })).toBeInTheDocument();
 });
 
+test('a number with no digits, or one that is not a US number, never starts a call and says why', async () => {
+  const user = userEvent.setup();
+  const { device, sent } = await mount();
+  await user.click(screen.getByRole('button', { name: 'Dial pad' }));
+  const input = screen.getByRole('textbox', { name: 'Phone number' });
+  await user.type(input, 'abc');
+  await user.click(screen.getByRole('button', { name: 'Call' }));
+  expect(await screen.findByText('Please enter a phone number to call')).toBeInTheDocument();
+  await user.clear(input);
+  await user.type(input, '123');
+  await user.click(screen.getByRole('button', { name: 'Call' }));
+  expect(await screen.findByText('Phone number must be a US number: +1 followed by ten digits')).toBeInTheDocument();
+  expect(device.connect).not.toHaveBeenCalled();
+  expect(within(screen.getByRole('status', { name: 'Call status' })).getByText('Ready For Call')).toBeInTheDocument();
+  expect(screen.queryByRole('button', { name: 'Hang up' })).not.toBeInTheDocument();
+  expect(sent()).not.toContainEqual(expect.objectContaining({ type: 'AGENT_ACTIVE_STATUS', isActive: true }));
+});
+
+test('hanging up while the call is still being placed ends it as soon as it exists, with no error', async () => {
+  const user = userEvent.setup();
+  const { device, sent } = await mount();
+  let handOver: (call: FakeCall) => void = () => undefined;
+  device.connect.mockImplementationOnce(() => new Promise<FakeCall>((resolve) => { handOver = resolve; }));
+  await user.click(screen.getByRole('button', { name: 'Dial pad' }));
+  await user.type(screen.getByRole('textbox', { name: 'Phone number' }), '(212) 555-0100');
+  await user.click(screen.getByRole('button', { name: 'Call' }));
+  await user.click(await screen.findByRole('button', { name: 'Hang up' }));
+  expect(within(screen.getByRole('status', { name: 'Call status' })).getByText('Ready For Call')).toBeInTheDocument();
+  expect(sent()).toContainEqual({ type: 'AGENT_ACTIVE_STATUS', accountId: agent.accountId, agentId: agent.id, isActive: false });
+  const late = new FakeCall('+12125550100');
+  await act(async () => handOver(late));
+  expect(late.disconnect).toHaveBeenCalled();
+  expect(screen.queryByText('Error ending call')).not.toBeInTheDocument();
+  expect(screen.getByRole('button', { name: 'Call' })).toBeInTheDocument();
+});
+
 test('queue: badge with the count, "(Next)" on the first, only the first callable, and it leaves the queue', async () => {
   const user = userEvent.setup();
   const { socket, device, sent } = await mount();

@@ -3,7 +3,7 @@ import {
   notify, setCallStatus, useCallStatus, useQueue, useRealtime, useSessionUser,
 } from 'shared-auth';
 import {
-  CALL_CONNECT_FAILED_TEXT, CALL_END_FAILED_TEXT, callErrorText, dialError, dialPadPress, normalizePhoneA, takeFromQueue,
+  CALL_CONNECT_FAILED_TEXT, CALL_END_FAILED_TEXT, callErrorText, checkDial, dialPadPress, takeFromQueue,
   voiceErrorMessage, type QueueEntry,
 } from 'shared-contracts';
 import { initialSoftphoneState, isOnCall, softphoneReducer } from '../model/softphone-machine';
@@ -18,6 +18,8 @@ export function useSoftphone() {
   const serverCallStatus = useCallStatus();
   const [state, dispatch] = useReducer(softphoneReducer, initialSoftphoneState);
   const call = useRef<PhoneCall | null>(null);
+  /** The dial whose call the device has not handed over yet; hanging up meanwhile abandons it. */
+  const placing = useRef<symbol | null>(null);
   const stateRef = useRef(state);
   stateRef.current = state;
   const realtimeRef = useRef(realtime);
@@ -94,18 +96,27 @@ export function useSoftphone() {
   };
 
   const dial = async (rawNumber: string) => {
-    const problem = dialError({ number: rawNumber, deviceReady: device !== null && status === 'ready' });
-    if (problem !== null) {
-      notify.error(problem);
+    const checked = checkDial({ number: rawNumber, deviceReady: device !== null && status === 'ready' });
+    if (!checked.ok) {
+      notify.error(checked.error);
       return;
     }
-    const number = normalizePhoneA(rawNumber);
-    dispatch({ type: 'dialing', number });
+    const attempt = Symbol('dial');
+    placing.current = attempt;
+    dispatch({ type: 'dialing', number: checked.number });
     markActive(true);
     try {
-      const placed = await device!.connect(number);
+      const placed = await device!.connect(checked.number);
+      if (placing.current !== attempt) {
+        // The agent hung up while it was being placed: it must not ring on with nobody to hear it.
+        placed.disconnect();
+        return;
+      }
+      placing.current = null;
       follow(placed, () => dispatch({ type: 'connected', at: Date.now() }));
     } catch {
+      if (placing.current !== attempt) return;
+      placing.current = null;
       dispatch({ type: 'disconnected' });
       markActive(false);
       notify.error(CALL_CONNECT_FAILED_TEXT);
@@ -114,6 +125,12 @@ export function useSoftphone() {
 
   const hangUp = () => {
     const current = call.current;
+    if (current === null && placing.current !== null) {
+      placing.current = null;
+      dispatch({ type: 'disconnected' });
+      markActive(false);
+      return;
+    }
     try {
       if (current === null) throw new Error('no call');
       current.disconnect();

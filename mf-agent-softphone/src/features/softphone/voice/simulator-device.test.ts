@@ -64,6 +64,18 @@ test('connect passes To and resolves once the simulator names the call', async (
   expect(sent().at(-1)).toEqual({ type: 'hangup', callSid: SID });
 });
 
+test('a call the simulator refuses, or one still being placed when signalling drops, fails to connect instead of waiting', async () => {
+  const { device, socket, events } = await registered();
+  const refused = device.connect('+15553334444');
+  socket.serverSends({ type: 'error', code: 31603, message: 'Unknown caller', requestId: 'r1' });
+  await expect(refused).rejects.toMatchObject({ code: 31603, message: 'Unknown caller' });
+  expect(events).toEqual(['registered']);
+  const cut = device.connect('+15553334444');
+  socket.serverCloses(1006);
+  await expect(cut).rejects.toMatchObject({ code: 31005 });
+  device.destroy();
+});
+
 test('a malformed invite is reported as such; a refused token is error 20101', async () => {
   const { socket, events } = await registered();
   socket.serverSends({ type: 'incoming', callSid: 'nope' });

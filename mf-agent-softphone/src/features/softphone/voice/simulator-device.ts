@@ -11,6 +11,8 @@ const UNEXPECTED_CLOSE = 31005;
 const CONNECTION_ERROR = 31000;
 const OPEN = 1; // WebSocket.OPEN
 
+const voiceFailure = (error: VoiceError): Error & VoiceError => Object.assign(new Error(error.message), error);
+
 class SimulatorCall extends Emitter<PhoneCallEvents> implements PhoneCall {
   sid: string | null;
   private over = false;
@@ -61,7 +63,7 @@ class SimulatorCall extends Emitter<PhoneCallEvents> implements PhoneCall {
 export class SimulatorDevice extends Emitter<PhoneDeviceEvents> implements PhoneDevice {
   private socket: WebSocket | null = null;
   private readonly calls = new Map<string, SimulatorCall>();
-  private readonly pending = new Map<string, { call: SimulatorCall; resolve: (call: PhoneCall) => void }>();
+  private readonly pending = new Map<string, { call: SimulatorCall; resolve: (call: PhoneCall) => void; reject: (error: Error) => void }>();
   private destroyed = false;
   private nextRequest = 0;
   private reconnectAttempt = 0;
@@ -98,12 +100,17 @@ export class SimulatorDevice extends Emitter<PhoneDeviceEvents> implements Phone
         if (this.socket !== socket) return;
         this.socket = null;
         for (const call of [...this.calls.values()]) call.end('disconnect');
+        // A call still being placed never will be: its connect() fails instead of waiting for ever.
+        for (const [requestId, waiting] of this.pending) {
+          this.pending.delete(requestId);
+          waiting.reject(voiceFailure({ code: UNEXPECTED_CLOSE, message: 'Unexpected websocket close' }));
+        }
         this.emit('unregistered');
         if (this.destroyed) return;
         const error = event.code === SOCKET_CLOSE_UNAUTHORIZED
           ? { code: ACCESS_TOKEN_INVALID, message: 'Access token invalid' }
           : { code: UNEXPECTED_CLOSE, message: 'Unexpected websocket close' };
-        if (!registered) reject(Object.assign(new Error(error.message), error));
+        if (!registered) reject(voiceFailure(error));
         else this.emit('error', error);
         // Signalling went offline: back to unregistered, and register again once it answers.
         if (registered && event.code !== SOCKET_CLOSE_UNAUTHORIZED) this.scheduleReconnect();
@@ -116,10 +123,10 @@ export class SimulatorDevice extends Emitter<PhoneDeviceEvents> implements Phone
     const call = new SimulatorCall(this, to, null);
     return new Promise((resolve, reject) => {
       if (!this.send({ type: 'connect', requestId, to })) {
-        reject(Object.assign(new Error('No transport available'), { code: 31009 }));
+        reject(voiceFailure({ code: 31009, message: 'No transport available' }));
         return;
       }
-      this.pending.set(requestId, { call, resolve });
+      this.pending.set(requestId, { call, resolve, reject });
     });
   }
 
@@ -194,9 +201,17 @@ export class SimulatorDevice extends Emitter<PhoneDeviceEvents> implements Phone
       case 'disconnected':
         this.calls.get(message.callSid)?.end('disconnect');
         return;
-      case 'error':
+      case 'error': {
+        // The simulator refused a call this device asked for: that connect() fails.
+        const waiting = message.requestId === undefined ? undefined : this.pending.get(message.requestId);
+        if (waiting && message.requestId !== undefined) {
+          this.pending.delete(message.requestId);
+          waiting.reject(voiceFailure({ code: message.code, message: message.message }));
+          return;
+        }
         this.emit('error', { code: message.code, message: message.message });
         return;
+      }
       case 'registered':
         return;
     }
