@@ -54,3 +54,27 @@ test('shows the server\'s refusal, and a failed load with Retry', async () => {
   await userEvent.click(screen.getByRole('button', { name: 'Save business profile' }));
   expect(await screen.findByText('Enter a 5-digit ZIP code (or ZIP+4)')).toBeInTheDocument();
 });
+
+test('each wrong field says why under itself, and nothing is sent until they are right', async () => {
+  const { requests } = api((r) => ok({ ...business, ...(r.body as object), updatedAt: '2026-03-02T00:00:00.000Z' }));
+  renderScreen(ui, user);
+  fireEvent.change(await screen.findByLabelText('Business email'), { target: { value: 'bad' } });
+  fireEvent.blur(screen.getByLabelText('Business email'));
+  expect(screen.getByLabelText('Business email')).toHaveAccessibleDescription('Enter a valid email address');
+  fireEvent.change(screen.getByLabelText('Business phone'), { target: { value: '12' } });
+  fireEvent.change(screen.getByLabelText('ZIP code'), { target: { value: 'abc' } });
+  await userEvent.click(screen.getByRole('button', { name: 'Save business profile' }));
+
+  expect(screen.getByLabelText('Business phone')).toHaveAccessibleDescription('Business phone must be a US number: +1 followed by ten digits');
+  expect(screen.getByLabelText('ZIP code')).toHaveAccessibleDescription('Enter a 5-digit ZIP code (or ZIP+4)');
+  expect(screen.getByLabelText('ZIP code')).toHaveAttribute('aria-invalid', 'true');
+  expect(requests.some((r) => r.url.pathname.endsWith('update-business'))).toBe(false);
+
+  fireEvent.change(screen.getByLabelText('Business email'), { target: { value: 'desk@acme.test' } });
+  fireEvent.change(screen.getByLabelText('Business phone'), { target: { value: '' } });
+  fireEvent.change(screen.getByLabelText('ZIP code'), { target: { value: '62704' } });
+  expect(screen.getByLabelText('ZIP code')).not.toHaveAccessibleDescription();
+  await userEvent.click(screen.getByRole('button', { name: 'Save business profile' }));
+  expect(await screen.findByText('Business profile saved')).toBeInTheDocument();
+  expect(requests.find((r) => r.url.pathname.endsWith('update-business'))!.body).toEqual({ email: 'desk@acme.test', postalCode: '62704' });
+});
