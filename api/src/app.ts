@@ -1,6 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config';
 import type { Db } from './db/client';
+import { loggedError } from './http/error-log';
 import { installErrorHandlers } from './http/error-handler';
 import { httpRoutes } from './http/routes';
 import { authServicePlugin } from './modules/auth/auth-service';
@@ -14,6 +15,7 @@ import { callLogsCachePlugin } from './modules/call/call-logs-cache';
 import { localConsentRoute } from './modules/integrations';
 import { registerCors } from './plugins/external/cors';
 import { registerMultipart } from './plugins/external/multipart';
+import { registerSecurityHeaders } from './plugins/external/security-headers';
 import { registerWebsocket } from './plugins/external/websocket';
 import { appContextPlugin } from './plugins/services/app-context';
 
@@ -34,11 +36,13 @@ export async function buildApp({ config, db }: BuildAppOptions): Promise<Fastify
           url: req.url.replace(/([?&]token=)[^&]*/gi, '$1[redacted]'),
           remoteAddress: req.ip,
         }),
+        err: loggedError,
       },
     },
   });
 
   await registerCors(app, config.corsOrigins);
+  await registerSecurityHeaders(app, config.appUrl);
   await registerWebsocket(app);
   await registerMultipart(app);
 

@@ -32,6 +32,7 @@ import { testCallSuite } from './suites/test-call';
 import { billingSuite } from './suites/billing';
 import { apiPerfSuite } from './suites/api-perf';
 import { contractEndpointsSuite } from './suites/contract-endpoints';
+import { hostileInputSuite } from './suites/hostile-input';
 
 // One process and one database per target for every suite: starting PGlite costs seconds,
 // and each test makes its own rows with the factories, so sharing the database is safe.
@@ -68,6 +69,7 @@ for (const target of await databaseTargets()) {
     testCallSuite(ctx);
     billingSuite(ctx);
     contractEndpointsSuite(ctx);
+    hostileInputSuite(ctx);
     apiPerfSuite(ctx);
   });
 }

@@ -30,6 +30,20 @@ function typeOf(fileName: string, sent: string): string {
 
 export const UPLOAD_TOO_LARGE_TEXT = (bytes: number) => `The file must be at most ${Math.round(bytes / 1024 / 1024)} MB`;
 
+export const MALFORMED_UPLOAD_TEXT = 'The upload was cut short or malformed: send the file again';
+
+/**
+ * Reading the body is where a broken request shows (no boundary, a part cut off): the client's
+ * fault, answered 400. The plugin's own limit errors keep their status (413 and the like).
+ */
+function uploadError(error: unknown, maxBytes: number): Error {
+  if (error instanceof ApiError) return error;
+  const { code, statusCode } = error as { code?: string; statusCode?: number };
+  if (code === 'FST_REQ_FILE_TOO_LARGE') return new ApiError(413, 'PayloadTooLarge', UPLOAD_TOO_LARGE_TEXT(maxBytes));
+  if (typeof statusCode === 'number' && statusCode >= 400 && statusCode < 500) return error as Error;
+  return badRequest(MALFORMED_UPLOAD_TEXT);
+}
+
 /**
  * Reads a multipart body's single `file` field into `{ file: File }` for the contract schema.
  * A request without a file gives `{}` (the schema then says "Choose a file to upload").
@@ -37,15 +51,15 @@ export const UPLOAD_TOO_LARGE_TEXT = (bytes: number) => `The file must be at mos
 export async function readUpload(request: FastifyRequest, body: AnySchema | undefined): Promise<Record<string, unknown>> {
   if (!request.isMultipart()) throw badRequest('Send the file as multipart/form-data');
   const maxBytes = maxBytesOf(body);
-  const part = await request.file({ limits: { fileSize: maxBytes, files: 1 } });
-  if (part === undefined) return {};
-  if (part.fieldname !== 'file') throw badRequest('Send the file in the field named file');
+  let part: Awaited<ReturnType<FastifyRequest['file']>>;
   let buffer: Buffer;
   try {
+    part = await request.file({ limits: { fileSize: maxBytes, files: 1 } });
+    if (part === undefined) return {};
+    if (part.fieldname !== 'file') throw badRequest('Send the file in the field named file');
     buffer = await part.toBuffer();
   } catch (error) {
-    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new ApiError(413, 'PayloadTooLarge', UPLOAD_TOO_LARGE_TEXT(maxBytes));
-    throw error;
+    throw uploadError(error, maxBytes);
   }
   // The plugin checks the limit only while chunks keep coming; when the cut falls on the last
   // chunk it returns the truncated file without an error, so ask the stream itself.

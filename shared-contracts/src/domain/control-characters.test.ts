@@ -20,7 +20,10 @@ describe('control characters in request text', () => {
     expect(findControlCharacter({ name: 'fine', n: 1, on: true, none: null })).toBeNull();
   });
 
-  it('leaves files and other non-plain objects to their own checks', () => {
+  it('reads query objects of any prototype and leaves files to their own checks', () => {
+    function Query(this: Record<string, string>) { this.search = 'a\u0000'; }
+    Query.prototype = Object.create(null);
+    expect(findControlCharacter(new (Query as unknown as new () => object)())).toBe('search');
     expect(findControlCharacter({ file: new Blob(['\u0000']) })).toBeNull();
   });
 

@@ -10,7 +10,7 @@ export const hasControlCharacter = (text: string): boolean => FORBIDDEN.test(tex
 export const controlCharacterText = (field: string) => `${field} must not contain control characters`;
 
 /**
- * The path of the first string (a value or a key) in plain JSON-like input that holds a forbidden
+ * The path of the first string (a value or a key) in JSON or query-string input that holds a forbidden
  * character, or null. Requests are checked with it before their schemas run, so every text field
  * of every endpoint refuses them alike.
  */
@@ -23,7 +23,8 @@ export function findControlCharacter(value: unknown, path = ''): string | null {
     }
     return null;
   }
-  if (value === null || typeof value !== 'object' || Object.getPrototypeOf(value) !== Object.prototype && Object.getPrototypeOf(value) !== null) return null;
+  // Files and binary data are checked by what they hold, not as text.
+  if (value === null || typeof value !== 'object' || value instanceof Blob || ArrayBuffer.isView(value) || value instanceof Date) return null;
   for (const [key, item] of Object.entries(value)) {
     const at = path === '' ? key : `${path}.${key}`;
     if (hasControlCharacter(key)) return path === '' ? 'Field names' : `${path} field names`;
