@@ -40,26 +40,41 @@ function deliver(server: TestServer, event: unknown, { secret = simulatorWebhook
   });
 }
 
-/** Stripe's API at the network boundary: records the checkout requests and answers like Stripe. */
-async function fakeStripe(fail = false) {
+/** Prices as set up in a Stripe account to match the plans page (Stripe's amounts are in cents). */
+const STRIPE_PRICES: Record<string, { unit_amount: number; currency: string; recurring: { interval: string; interval_count: number } }> = {
+  price_enterprise_edge_monthly: { unit_amount: 19_999, currency: 'usd', recurring: { interval: 'month', interval_count: 1 } },
+  price_time_saver_basic_yearly: { unit_amount: 382_800, currency: 'usd', recurring: { interval: 'year', interval_count: 1 } },
+};
+
+/** Stripe's API at the network boundary: answers price look-ups, records the checkout requests and answers like Stripe. */
+async function fakeStripe({ fail = false, prices = STRIPE_PRICES, sessionIdPrefix = 'cs_test_' } = {}) {
   const received: Array<{ auth: string | undefined; form: URLSearchParams }> = [];
+  const priceLookups: string[] = [];
   const server = createServer((req, res) => {
     let body = '';
     req.on('data', (chunk: Buffer) => { body += chunk.toString(); });
     req.on('end', () => {
-      received.push({ auth: req.headers.authorization, form: new URLSearchParams(body) });
       res.setHeader('content-type', 'application/json');
       if (fail) {
         res.statusCode = 400;
         res.end(JSON.stringify({ error: { message: 'No such price' } }));
         return;
       }
-      res.end(JSON.stringify({ id: `cs_test_${received.length}`, url: `https://checkout.stripe.test/c/pay/cs_test_${received.length}`, expires_at: Math.floor(Date.now() / 1000) + 3600 }));
+      const priceId = /^\/v1\/prices\/([^/?]+)$/.exec(req.url ?? '')?.[1];
+      if (req.method === 'GET' && priceId !== undefined) {
+        priceLookups.push(priceId);
+        const price = prices[priceId];
+        res.statusCode = price ? 200 : 404;
+        res.end(JSON.stringify(price ? { id: priceId, object: 'price', active: true, ...price } : { error: { message: `No such price: '${priceId}'` } }));
+        return;
+      }
+      received.push({ auth: req.headers.authorization, form: new URLSearchParams(body) });
+      res.end(JSON.stringify({ id: `${sessionIdPrefix}${received.length}`, url: `https://checkout.stripe.test/c/pay/${sessionIdPrefix}${received.length}`, expires_at: Math.floor(Date.now() / 1000) + 3600 }));
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return { url, received, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  return { url, received, priceLookups, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }
 
 const completedEvent = (session: { id: string; accountId: string; plan: string; period: string; amountCents: number }) => ({
@@ -92,8 +107,9 @@ export function billingSuite(ctx: SuiteContext) {
       assert.equal(page.status, 200);
       const html = await page.text();
       assert.match(html, /Efficiency Plus/);
-      assert.match(html, /Billed yearly/);
-      assert.match(html, /Pay \$829\.00/);
+      // Yearly billing charges the year at once: the plans page's $829 a month, twelve times.
+      assert.match(html, /Billed yearly \(\$829\.00 \/ month\)/);
+      assert.match(html, /Pay \$9,948\.00/);
       assert.match(html, new RegExp(t.owner.email.replace('.', '\\.')));
       // Nothing changes until the buyer pays.
       assert.equal((await call(ctx.server, 'GET', `users/get-billing-information/${t.account.id}`, { token: t.ownerToken })).body.data.plan, 'free');
@@ -113,7 +129,7 @@ export function billingSuite(ctx: SuiteContext) {
       assert.ok(renewsIn > 364 * 86_400_000 && renewsIn < 367 * 86_400_000, `renews in a year, got ${info.currentPeriodEnd}`);
       assert.equal(info.paymentMethod.last4, '4242');
       assert.equal(info.invoices.length, 1);
-      assert.equal(info.invoices[0].amount, 829);
+      assert.equal(info.invoices[0].amount, 9948);
       assert.equal(info.invoices[0].status, 'paid');
       assert.match(info.invoices[0].number, /^INV-\d{6}-[0-9A-F]{8}$/);
 
@@ -275,6 +291,7 @@ export function billingSuite(ctx: SuiteContext) {
         assert.equal(sent!.auth, 'Bearer sk_test_123');
         assert.equal(sent!.form.get('mode'), 'subscription');
         assert.equal(sent!.form.get('line_items[0][price]'), 'price_enterprise_edge_monthly');
+        assert.deepEqual(stripe.priceLookups, ['price_enterprise_edge_monthly']);
         assert.equal(sent!.form.get('client_reference_id'), t.account.id);
         assert.equal(sent!.form.get('success_url'), `${APP_ORIGIN}/dashboard/subscription-plans/success?session_id={CHECKOUT_SESSION_ID}`);
         // The simulator's pages are not served when a real provider is configured.
@@ -304,8 +321,37 @@ export function billingSuite(ctx: SuiteContext) {
       assert.equal(loadConfig({}).stripe, undefined);
     });
 
+    it('a yearly Stripe checkout charges the year\'s total the plans page shows, and a Stripe price that charges anything else is refused', async () => {
+      const stripe = await fakeStripe({ prices: {
+        ...STRIPE_PRICES,
+        // Set up from the spec's figure as if it were the yearly total: not what the page shows.
+        price_efficiency_plus_yearly: { unit_amount: 82_900, currency: 'usd', recurring: { interval: 'year', interval_count: 1 } },
+        price_performance_suite_monthly: { unit_amount: 199_900, currency: 'usd', recurring: { interval: 'year', interval_count: 1 } },
+      }, sessionIdPrefix: 'cs_test_yearly_' });
+      const server = await startServer(ctx.server.db, { stripe: { secretKey: 'sk_test_1', webhookSecret: 'whsec_1', apiUrl: stripe.url } });
+      try {
+        const t = await createTenant(server);
+        const yearly = await startCheckout(server, t.ownerToken, { planId: 'time-saver-basic', period: 'yearly' });
+        assert.equal(yearly.status, 200, JSON.stringify(yearly.body));
+        assert.equal(stripe.received[0]!.form.get('line_items[0][price]'), 'price_time_saver_basic_yearly');
+        const [session] = await ctx.server.db.select().from(checkoutSessions).where(eq(checkoutSessions.id, yearly.body.data.sessionId));
+        assert.equal(session!.amountCents, 382_800);
+
+        for (const body of [{ planId: 'efficiency-plus', period: 'yearly' }, { planId: 'performance-suite', period: 'monthly' }, { planId: 'efficiency-plus', period: 'monthly' }]) {
+          const refused = await startCheckout(server, t.ownerToken, body);
+          assert.equal(refused.status, 502, JSON.stringify(body));
+          assert.equal(refused.body.message, PROVIDER_FAILED_TEXT);
+        }
+        assert.equal(stripe.received.length, 1, 'no Stripe checkout is opened at a price the page did not show');
+        assert.equal((await ctx.server.db.select().from(checkoutSessions).where(eq(checkoutSessions.accountId, t.account.id))).length, 1);
+      } finally {
+        await server.close();
+        await stripe.close();
+      }
+    });
+
     it('a provider that refuses the checkout gives a clear error and records nothing', async () => {
-      const stripe = await fakeStripe(true);
+      const stripe = await fakeStripe({ fail: true });
       const server = await startServer(ctx.server.db, { stripe: { secretKey: 'sk_test_1', webhookSecret: 'whsec_1', apiUrl: stripe.url } });
       try {
         const t = await createTenant(server);

@@ -1,6 +1,6 @@
 import {
   BILLING_PERIODS, FREE_PLAN_MINUTE_QUOTA, PAID_PLAN_IDS, PLANS, PLAN_IDS, minuteQuotaFor, overageFor,
-  planById, planPrice,
+  planById, planCharge,
 } from './plans';
 
 const features = (id: string) => {
@@ -53,10 +53,24 @@ describe('PLANS (spec section 9)', () => {
 
 describe('plan helpers', () => {
   test('billing periods', () => expect(BILLING_PERIODS).toEqual(['monthly', 'yearly']));
-  test('planPrice picks the period', () => {
-    const p = planById('efficiency-plus')!;
-    expect(planPrice(p, 'monthly')).toBe(999);
-    expect(planPrice(p, 'yearly')).toBe(829);
+  test('monthly billing charges the monthly price each month', () =>
+    expect(planCharge(planById('efficiency-plus')!, 'monthly')).toEqual({ amount: 999, perMonth: 999, perYear: 11_988 }));
+  test.each([
+    ['time-saver-basic', 319, 3828],
+    ['efficiency-plus', 829, 9948],
+    ['performance-suite', 1549, 18_588],
+  ])('%s billed yearly: the spec\'s figure is per month, charged as one year\'s total', (id, perMonth, amount) => {
+    const plan = planById(id as never)!;
+    expect(planCharge(plan, 'yearly')).toEqual({ amount, perMonth, perYear: amount });
+    expect(planCharge(plan, 'yearly').perYear).toBeLessThan(planCharge(plan, 'monthly').perYear);
+  });
+  test('Enterprise Edge billed yearly: the spec\'s figure is the year\'s total, about 10 months of the monthly price', () => {
+    const plan = planById('enterprise-edge')!;
+    expect(planCharge(plan, 'yearly')).toEqual({ amount: 1999.99, perMonth: 166.67, perYear: 1999.99 });
+    expect(planCharge(plan, 'monthly')).toEqual({ amount: 199.99, perMonth: 199.99, perYear: 2399.88 });
+  });
+  test('every plan costs less per month billed yearly than billed monthly', () => {
+    for (const plan of PLANS) expect(planCharge(plan, 'yearly').perMonth).toBeLessThan(planCharge(plan, 'monthly').perMonth);
   });
   test('minuteQuotaFor: plan quota, or the free quota', () => {
     expect(minuteQuotaFor('performance-suite')).toBe(5000);

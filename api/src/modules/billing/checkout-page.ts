@@ -1,4 +1,4 @@
-import { planName, type PlanId } from 'shared-contracts';
+import { planById, planCharge, planName, type PaidPlanId, type PlanId } from 'shared-contracts';
 import type { CheckoutSessionRow } from '../../db/schema';
 
 const escapeHtml = (s: string) =>
@@ -23,6 +23,9 @@ button.primary{background:#1677ff;border-color:#1677ff;color:#fff;flex:1}.note{b
 export function checkoutPage(session: CheckoutSessionRow, email: string | null, action: string): string {
   const plan = planName(session.plan as PlanId);
   const billed = session.period === 'monthly' ? 'Billed monthly' : 'Billed yearly';
+  const paidPlan = planById(session.plan as PaidPlanId);
+  // The same per-month figure the plans page showed beside this amount.
+  const perMonth = session.period === 'yearly' && paidPlan ? ` (${formatCents(Math.round(planCharge(paidPlan, 'yearly').perMonth * 100))} / month)` : '';
   if (session.status !== 'open') {
     const done = session.status === 'completed';
     return layout('Checkout', `<h1>${done ? 'This checkout is already paid' : 'This checkout is no longer open'}</h1>
@@ -30,7 +33,7 @@ export function checkoutPage(session: CheckoutSessionRow, email: string | null, 
 <div class="actions"><a class="button" href="${escapeHtml(done ? session.successUrl : session.cancelUrl)}">Back to the app</a></div>`);
   }
   return layout(`Pay for ${plan}`, `<p class="muted">Checkout</p>
-<h1>${escapeHtml(plan)}</h1><p class="muted">${billed}</p>
+<h1>${escapeHtml(plan)}</h1><p class="muted">${billed}${perMonth}</p>
 <p class="amount">${formatCents(session.amountCents)}</p>
 <dl>${email ? `<dt>Email</dt><dd>${escapeHtml(email)}</dd>` : ''}<dt>Card</dt><dd>Visa ending 4242 (test card)</dd></dl>
 <p class="note">Simulated payment provider: no card is charged.</p>

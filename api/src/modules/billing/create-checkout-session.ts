@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { contract, planById, planPrice, type PaidPlanId } from 'shared-contracts';
+import { contract, planById, planCharge, type PaidPlanId } from 'shared-contracts';
 import { accounts, checkoutSessions, subscriptions } from '../../db/schema';
 import { ApiError, badRequest } from '../../http/api-error';
 import { implement } from '../../http/implement';
@@ -35,7 +35,8 @@ export const createCheckoutSession = implement(contract.billing.createCheckoutSe
   }
 
   const origin = appOrigin(request, app.config.corsOrigins, app.config.appUrl);
-  const amountCents = Math.round(planPrice(plan, body.period) * 100);
+  // What the plans page showed as charged: a yearly plan is paid for the whole year at once.
+  const amountCents = Math.round(planCharge(plan, body.period).amount * 100);
   const input = {
     accountId: user.accountId, customerEmail: user.email, planId, period: body.period,
     priceId: body.period === 'monthly' ? plan.monthlyPriceId : plan.yearlyPriceId,

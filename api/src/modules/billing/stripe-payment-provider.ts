@@ -1,18 +1,50 @@
 import type { StripeConfig } from '../../config';
-import type { BillingEvent, PaymentProvider } from './payment-provider';
+import type { BillingEvent, CheckoutSessionInput, PaymentProvider } from './payment-provider';
 import { verifyWebhookSignature } from './webhook-signature';
 
 export const STRIPE_SIGNATURE_HEADER = 'stripe-signature';
 const REQUEST_TIMEOUT_MS = 15_000;
+
+interface StripePrice {
+  unit_amount?: number | null;
+  currency?: string;
+  recurring?: { interval?: string; interval_count?: number } | null;
+}
+
+const STRIPE_INTERVAL = { monthly: 'month', yearly: 'year' } as const;
 
 /**
  * Stripe Checkout over its REST API with `fetch` (no SDK): a subscription-mode session for the
  * plan's price id, and webhooks verified with the endpoint's signing secret.
  */
 export function createStripePaymentProvider(config: StripeConfig): PaymentProvider {
+  // A Stripe price's amount and interval never change, so one that matched once always will.
+  const matchingPrices = new Set<string>();
+
+  /**
+   * Stripe charges what its price id says, which is set up in Stripe's dashboard; the buyer
+   * was shown our amount. A price that charges anything else is refused before any checkout.
+   */
+  async function checkPrice(input: CheckoutSessionInput): Promise<void> {
+    const key = `${input.priceId} ${input.amountCents} ${input.currency} ${input.period}`;
+    if (matchingPrices.has(key)) return;
+    const response = await fetch(`${config.apiUrl}/v1/prices/${encodeURIComponent(input.priceId)}`, {
+      headers: { authorization: `Bearer ${config.secretKey}` },
+      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+    });
+    const price = await response.json().catch(() => null) as StripePrice | null;
+    const interval = STRIPE_INTERVAL[input.period];
+    if (!response.ok || price?.unit_amount !== input.amountCents || price.currency !== input.currency
+      || price.recurring?.interval !== interval || (price.recurring.interval_count ?? 1) !== 1) {
+      throw new Error(`Stripe price ${input.priceId} does not charge ${input.amountCents} ${input.currency} every ${interval} (${response.status}): ${JSON.stringify(price)}`);
+    }
+    matchingPrices.add(key);
+  }
+
   return {
     name: 'stripe',
     async createCheckoutSession(input) {
+      await checkPrice(input);
       const form = new URLSearchParams({
         mode: 'subscription',
         'line_items[0][price]': input.priceId,

@@ -7,7 +7,7 @@ export const freeBilling = (overrides: Partial<BillingInformation> = {}): Billin
 export const paidBilling = (overrides: Partial<BillingInformation> = {}): BillingInformation => ({
   plan: 'efficiency-plus', period: 'yearly', status: 'active', currentPeriodEnd: '2027-03-10T15:00:00.000Z', cancelAtPeriodEnd: false,
   paymentMethod: { brand: 'visa', last4: '4242', expMonth: 12, expYear: 2029 },
-  invoices: [{ id: 'inv-1', number: 'INV-202603-ABCD1234', amount: 829, currency: 'usd', status: 'paid', issuedAt: '2026-03-10T15:00:00.000Z', pdfUrl: null }],
+  invoices: [{ id: 'inv-1', number: 'INV-202603-ABCD1234', amount: 9948, currency: 'usd', status: 'paid', issuedAt: '2026-03-10T15:00:00.000Z', pdfUrl: null }],
   ...overrides,
 });
 

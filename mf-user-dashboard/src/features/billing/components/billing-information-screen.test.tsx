@@ -28,7 +28,7 @@ test('shows the plan, period, price, renewal, card, minutes against the quota an
   renderScreen(<BillingInformationScreen />, user);
   expect(await screen.findByText('Efficiency Plus')).toBeInTheDocument();
   expect(field('Billing period')).toHaveTextContent('Yearly');
-  expect(field('Price')).toHaveTextContent('$829 / year');
+  expect(field('Price')).toHaveTextContent('$829 / month ($9,948 billed yearly)');
   expect(field('Renews on')).toHaveTextContent('Mar 10, 2027');
   expect(field('Payment method')).toHaveTextContent('VISA ending 4242 (12/2029)');
   expect(field('Status')).toHaveTextContent('Active');
@@ -36,7 +36,7 @@ test('shows the plan, period, price, renewal, card, minutes against the quota an
   expect(screen.getByRole('progressbar', { name: 'Minutes used' })).toHaveAttribute('aria-valuenow', '26');
   expect(screen.getByText('No overage this month')).toBeInTheDocument();
   const row = within(screen.getByRole('region', { name: 'Payment history' })).getByRole('row', { name: /INV-202603-ABCD1234/ });
-  expect(within(row).getAllByRole('cell').map((c) => c.textContent)).toEqual(['Mar 10, 2026', 'INV-202603-ABCD1234', '$829', 'Paid']);
+  expect(within(row).getAllByRole('cell').map((c) => c.textContent)).toEqual(['Mar 10, 2026', 'INV-202603-ABCD1234', '$9,948', 'Paid']);
   expect(requests.map((r) => r.url.pathname).sort()).toEqual([
     `/v1/billing/get-usage/${user.accountId}`, `/v1/users/get-billing-information/${user.accountId}`,
   ]);

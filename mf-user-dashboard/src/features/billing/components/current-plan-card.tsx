@@ -1,8 +1,8 @@
 import { Link } from 'react-router-dom';
-import { extractErrorText, planById, planName, planPrice, type BillingInformation } from 'shared-contracts';
+import { extractErrorText, planById, planCharge, planName, type BillingInformation } from 'shared-contracts';
 import type { ApiError } from 'shared-auth';
 import { Button, Descriptions, LoadError, LoadingBlock, PageCard, StatusTag, formatDate } from 'shared-ui';
-import { PERIOD_LABEL, PERIOD_SUFFIX, formatUsd } from './plan-format';
+import { PERIOD_LABEL, billedText, formatPerMonth } from './plan-format';
 
 const STATUS_LABEL: Record<BillingInformation['status'], string> = {
   none: 'No subscription', trialing: 'Trial', active: 'Active', past_due: 'Past due', canceled: 'Cancelled',
@@ -17,6 +17,8 @@ interface CurrentPlanCardProps {
 
 export function CurrentPlanCard({ info, error, onRetry, timeZone }: CurrentPlanCardProps) {
   const plan = info ? planById(info.plan) : undefined;
+  const period = info?.period ?? null;
+  const charge = plan && period ? planCharge(plan, period) : null;
   return (
     <PageCard title="Current plan" extra={<Link to="/dashboard/subscription-plans"><Button>{plan ? 'Change plan' : 'See plans'}</Button></Link>}>
       {error ? (
@@ -28,7 +30,7 @@ export function CurrentPlanCard({ info, error, onRetry, timeZone }: CurrentPlanC
           { key: 'plan', label: 'Plan', children: planName(info.plan) },
           { key: 'status', label: 'Status', children: <StatusTag status={info.status === 'active' ? 'active' : 'offline'} label={STATUS_LABEL[info.status]} /> },
           { key: 'period', label: 'Billing period', children: info.period ? PERIOD_LABEL[info.period] : '—' },
-          { key: 'price', label: 'Price', children: plan && info.period ? `${formatUsd(planPrice(plan, info.period))} ${PERIOD_SUFFIX[info.period]}` : 'Free' },
+          { key: 'price', label: 'Price', children: charge && period ? `${formatPerMonth(charge)} (${billedText(charge, period)})` : 'Free' },
           {
             key: 'renewal', label: info.cancelAtPeriodEnd ? 'Ends on' : 'Renews on',
             children: info.currentPeriodEnd ? formatDate(info.currentPeriodEnd, timeZone) : '—',

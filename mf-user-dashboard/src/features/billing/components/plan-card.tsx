@@ -1,7 +1,7 @@
-import { planPrice, type BillingPeriod, type Plan } from 'shared-contracts';
+import { planCharge, type BillingPeriod, type Plan } from 'shared-contracts';
 import { Button, Card, Tag, Typography } from 'shared-ui';
 import { PlanFeatures } from './plan-features';
-import { PERIOD_SUFFIX, formatUsd } from './plan-format';
+import { billedText, formatPerMonth, formatUsd } from './plan-format';
 
 export interface PlanCardProps {
   plan: Plan;
@@ -17,6 +17,9 @@ export interface PlanCardProps {
 
 export function PlanCard({ plan, period, current, currentPlanOtherPeriod, choosing, disabled, onChoose }: PlanCardProps) {
   const action = current ? 'Current plan' : currentPlanOtherPeriod ? `Switch to ${period}` : `Choose ${plan.name}`;
+  const charge = planCharge(plan, period);
+  const saving = Math.round((planCharge(plan, 'monthly').perYear - charge.perYear) * 100) / 100;
+  const billed = billedText(charge, period);
   return (
     <section aria-label={plan.name} style={{ height: '100%' }}>
       <Card
@@ -26,10 +29,14 @@ export function PlanCard({ plan, period, current, currentPlanOtherPeriod, choosi
       >
         <Typography.Paragraph type="secondary">{plan.description}</Typography.Paragraph>
         <Typography.Paragraph>
-          <Typography.Text strong style={{ fontSize: 28 }} aria-label={`${formatUsd(planPrice(plan, period))} ${PERIOD_SUFFIX[period]}`}>
-            {formatUsd(planPrice(plan, period))}
+          <Typography.Text strong style={{ fontSize: 28 }} aria-label={formatPerMonth(charge)}>
+            {formatUsd(charge.perMonth)}
           </Typography.Text>{' '}
-          <Typography.Text type="secondary">{PERIOD_SUFFIX[period]}</Typography.Text>
+          <Typography.Text type="secondary">/ month</Typography.Text>
+          <br />
+          <Typography.Text type="secondary">
+            {saving > 0 ? `${billed} (save ${formatUsd(saving)} a year)` : billed}
+          </Typography.Text>
         </Typography.Paragraph>
         <PlanFeatures plan={plan} />
         <Button

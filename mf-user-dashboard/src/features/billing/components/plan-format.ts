@@ -1,4 +1,4 @@
-import type { BillingPeriod } from 'shared-contracts';
+import type { BillingPeriod, PlanCharge } from 'shared-contracts';
 
 const usd = (fractionDigits: number) =>
   new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: fractionDigits, maximumFractionDigits: 2 });
@@ -6,7 +6,12 @@ const usd = (fractionDigits: number) =>
 /** "$349", "$199.99", "$0.10": whole dollars without cents, otherwise two decimals. */
 export const formatUsd = (amount: number): string => usd(Number.isInteger(amount) ? 0 : 2).format(amount);
 
-export const PERIOD_SUFFIX: Record<BillingPeriod, string> = { monthly: '/ month', yearly: '/ year' };
 export const PERIOD_LABEL: Record<BillingPeriod, string> = { monthly: 'Monthly', yearly: 'Yearly' };
 
 export const formatMinutes = (minutes: number): string => `${new Intl.NumberFormat('en-US').format(minutes)} min`;
+
+/** "$319 / month": prices are compared per month, whichever the billing period. */
+export const formatPerMonth = (charge: PlanCharge): string => `${formatUsd(charge.perMonth)} / month`;
+
+/** What is charged, and how often: "$349 billed monthly", "$3,828 billed yearly". */
+export const billedText = (charge: PlanCharge, period: BillingPeriod): string => `${formatUsd(charge.amount)} billed ${period}`;

@@ -19,18 +19,33 @@ const chooseYearly = () => userEvent.click(screen.getByRole('radio', { name: 'Ye
 jest.setTimeout(60_000);
 afterEach(() => jest.clearAllMocks());
 
+const NAMES = ['Time Saver Basic', 'Efficiency Plus', 'Performance Suite', 'Enterprise Edge'];
+const perMonth = () => NAMES.map((n) => within(card(n)).getByLabelText(/ \/ month$/).getAttribute('aria-label'));
+const billed = () => NAMES.map((n) => within(card(n)).getByText(/ billed (monthly|yearly)/).textContent);
+
 test('the plans load locally after a short wait; monthly prices first, yearly after the toggle', async () => {
   const { requests } = api({});
   renderScreen(<SubscriptionPlansScreen />, user);
   expect(screen.getByText('Loading plans…')).toBeInTheDocument();
   await screen.findByRole('region', { name: 'Time Saver Basic' });
-  expect(['Time Saver Basic', 'Efficiency Plus', 'Performance Suite', 'Enterprise Edge'].map((n) => within(card(n)).getByLabelText(/\/ (month|year)$/).getAttribute('aria-label')))
-    .toEqual(['$349 / month', '$999 / month', '$1,999 / month', '$199.99 / month']);
+  expect(perMonth()).toEqual(['$349 / month', '$999 / month', '$1,999 / month', '$199.99 / month']);
+  expect(billed()).toEqual(['$349 billed monthly', '$999 billed monthly', '$1,999 billed monthly', '$199.99 billed monthly']);
   await chooseYearly();
-  expect(['Time Saver Basic', 'Efficiency Plus', 'Performance Suite', 'Enterprise Edge'].map((n) => within(card(n)).getByLabelText(/\/ (month|year)$/).getAttribute('aria-label')))
-    .toEqual(['$319 / year', '$829 / year', '$1,549 / year', '$1,999.99 / year']);
+  expect(perMonth()).toEqual(['$319 / month', '$829 / month', '$1,549 / month', '$166.67 / month']);
   // Only the billing information is asked of the server; the plans are not.
   expect(requests.map((r) => r.url.pathname)).toEqual([`/v1/users/get-billing-information/${user.accountId}`]);
+});
+
+test('yearly billing shows the price per month beside the yearly total that is charged, and the saving', async () => {
+  api({});
+  renderScreen(<SubscriptionPlansScreen />, user);
+  await screen.findByRole('region', { name: 'Time Saver Basic' });
+  await chooseYearly();
+  expect(billed()).toEqual([
+    '$3,828 billed yearly (save $360 a year)', '$9,948 billed yearly (save $2,040 a year)',
+    '$18,588 billed yearly (save $5,400 a year)', '$1,999.99 billed yearly (save $399.89 a year)',
+  ]);
+  expect(screen.queryByText(/\/ year/)).toBeNull();
 });
 
 test('each card lists its quota, overage price and planFeature flags', async () => {
