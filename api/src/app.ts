@@ -12,6 +12,7 @@ import { realtimeServicePlugin, socketRoutes } from './modules/realtime';
 import { telephonyPlugin } from './modules/telephony';
 import { billingPlugin } from './modules/billing';
 import { callLogsCachePlugin } from './modules/call/call-logs-cache';
+import { recordingsPlugin, recordingsRoute } from './modules/recordings';
 import { localConsentRoute } from './modules/integrations';
 import { registerCors } from './plugins/external/cors';
 import { registerMultipart } from './plugins/external/multipart';
@@ -52,10 +53,13 @@ export async function buildApp({ config, db }: BuildAppOptions): Promise<Fastify
   await app.register(authLimitsPlugin);
   await app.register(realtimeServicePlugin);
   await app.register(callLogsCachePlugin);
+  // Signed links to the recordings this API serves, for the call endpoints to answer.
+  await app.register(recordingsPlugin);
 
   installErrorHandlers(app);
   await app.register(httpRoutes);
   await app.register(devOutboxRoute);
+  await app.register(recordingsRoute);
   await app.register(localConsentRoute);
   await app.register(socketRoutes);
   // Twilio's webhooks or the simulator's routes, and app.telephony for the call/SMS endpoints.

@@ -7,6 +7,7 @@ import { authSuite } from './suites/auth';
 import { callsSuite } from './suites/calls';
 import { httpBasicsSuite } from './suites/http-basics';
 import { realtimeSuite } from './suites/realtime';
+import { recordingsSuite } from './suites/recordings';
 import { seedSuite } from './suites/seed';
 import { tenantSuite } from './suites/tenant';
 import { tenantResolversSuite } from './suites/tenant-resolvers';
@@ -53,6 +54,7 @@ for (const target of await databaseTargets()) {
     aiCallSupportsSuite(ctx);
     knowledgeSuite(ctx);
     callConversationsSuite(ctx);
+    recordingsSuite(ctx);
     reportsSuite(ctx);
     preferencesSuite(ctx);
     businessSuite(ctx);

@@ -53,34 +53,59 @@ export function officeHoursAgo(random: Random, daysAgo: number): Date {
   return at.getTime() > Date.now() ? new Date(Date.now() - random.int(60, 3600) * 1000) : at;
 }
 
-const TRANSCRIPTS: ReadonlyArray<ReadonlyArray<['ai' | 'agent' | 'lead', string]>> = [
+/** One answered call's turns; on a call a human agent took, the seed gives the AI's lines to the agent. */
+export type Transcript = ReadonlyArray<['ai' | 'lead', string]>;
+
+/** What callers and the agents of a dental practice talk about. */
+export const DENTAL_TRANSCRIPTS: readonly Transcript[] = [
   [
-    ['ai', 'Thank you for calling. How can I help you today?'],
-    ['lead', 'Hi, I would like to book a cleaning for next week.'],
-    ['ai', 'Of course. I have Tuesday at 10 AM or Thursday at 2 PM. Which works better?'],
+    ['ai', 'Thank you for calling Acme Dental. How can I help you today?'],
+    ['lead', 'Hi, I would like to book a teeth cleaning for next week.'],
+    ['ai', 'Of course. Our hygienist has Tuesday at 10 AM or Thursday at 2 PM. Which works better?'],
     ['lead', 'Thursday at 2 works.'],
-    ['ai', 'You are booked for Thursday at 2 PM. You will get a text reminder the day before.'],
+    ['ai', 'You are booked for a cleaning on Thursday at 2 PM. You will get a text reminder the day before.'],
   ],
   [
-    ['agent', 'Good afternoon, this is the front desk. What can I do for you?'],
-    ['lead', 'I need to move my appointment, something came up.'],
-    ['agent', 'No problem. Would Monday morning suit you?'],
+    ['ai', 'Good afternoon, Acme Dental front desk. What can I do for you?'],
+    ['lead', 'I need to move my filling appointment, something came up.'],
+    ['ai', 'No problem. The dentist has Monday morning open. Would that suit you?'],
     ['lead', 'Monday at nine would be perfect, thanks.'],
   ],
   [
-    ['ai', 'Hello! I am calling to remind you about your appointment tomorrow.'],
+    ['ai', 'Hello! This is Acme Dental calling to remind you about your checkup tomorrow.'],
     ['lead', 'Thanks for the reminder. Do I need to bring anything?'],
-    ['ai', 'Just your insurance card and a photo ID. See you tomorrow!'],
+    ['ai', 'Just your dental insurance card and a photo ID. See you tomorrow!'],
   ],
   [
-    ['ai', 'Thanks for calling. Are you asking about a new listing or an existing one?'],
+    ['ai', 'Acme Dental, after-hours line. How can I help?'],
+    ['lead', 'I cracked a tooth at dinner and it really hurts.'],
+    ['ai', 'I am sorry to hear that. I can book the first emergency visit tomorrow at 8 AM. Rinsing with warm salt water may ease it tonight.'],
+    ['lead', 'Yes, please book it.'],
+    ['ai', 'Done. The dentist will see you at 8 AM.'],
+  ],
+];
+
+/** What callers and the agents of a real-estate agency talk about. */
+export const REALTY_TRANSCRIPTS: readonly Transcript[] = [
+  [
+    ['ai', 'Thanks for calling Globex Realty. Are you asking about a new listing or an existing one?'],
     ['lead', 'A new one. Is the house on Maple Street still available?'],
     ['ai', 'It is. Would you like me to schedule a viewing with an agent?'],
     ['lead', 'Yes please, Saturday if possible.'],
   ],
+  [
+    ['ai', 'Hi, this is Globex Realty. You asked about homes near Riverside Park; is now a good time?'],
+    ['lead', 'Yes. We are looking for three bedrooms with a garden.'],
+    ['ai', 'Two of our listings fit. Shall I book viewings for this weekend?'],
+    ['lead', 'Sunday afternoon would be great.'],
+  ],
+  [
+    ['ai', 'Globex Realty, how can I help?'],
+    ['lead', 'I am thinking of selling my condo and would like to know what it is worth.'],
+    ['ai', 'One of our agents can come by for a free valuation. Would Wednesday at 5 PM work?'],
+    ['lead', 'Wednesday works.'],
+  ],
 ];
-
-export const transcript = (random: Random) => random.pick(TRANSCRIPTS);
 
 export const SMS_LINES: ReadonlyArray<['inbound' | 'outbound', string]> = [
   ['outbound', 'Hi, this is the front desk following up on your call earlier.'],

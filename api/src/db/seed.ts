@@ -4,7 +4,11 @@ import { hashPassword } from '../modules/auth/password';
 import type { Db } from './client';
 import { DEMO_PASSWORD } from './demo-sign-ins';
 import * as t from './schema';
-import { callStatus, createRandom, demoNumber, id, leadNames, officeHoursAgo, SMS_LINES, transcript, type Random } from './seed-data';
+import { DEMO_RECORDING_PATH } from '../modules/recordings/recording-links';
+import {
+  callStatus, createRandom, demoNumber, DENTAL_TRANSCRIPTS, id, leadNames, officeHoursAgo, REALTY_TRANSCRIPTS, SMS_LINES,
+  type Random, type Transcript,
+} from './seed-data';
 
 interface DemoUser {
   role: Role;
@@ -20,6 +24,8 @@ interface DemoAccount {
   numberBlock: number;
   users: DemoUser[];
   aiAgents: Array<{ name: string; handleCallType: 'inbound' | 'outbound' | 'both'; campaignActive: boolean; greeting: string }>;
+  /** What its answered calls say: the account's own business. */
+  transcripts: readonly Transcript[];
   leads: number;
   calls: number;
   appointments: number;
@@ -39,6 +45,7 @@ const DEMO_ACCOUNTS: DemoAccount[] = [
       { name: 'Appointment Reminder', handleCallType: 'outbound', campaignActive: true, greeting: 'Hello, this is Acme Dental with a reminder.' },
       { name: 'After-hours Triage', handleCallType: 'both', campaignActive: false, greeting: 'Acme Dental, after-hours line.' },
     ],
+    transcripts: DENTAL_TRANSCRIPTS,
     leads: 14, calls: 60, appointments: 8, queue: 2,
   },
   {
@@ -48,12 +55,13 @@ const DEMO_ACCOUNTS: DemoAccount[] = [
       { name: 'Listing Concierge', handleCallType: 'inbound', campaignActive: false, greeting: 'Globex Realty, how can I help?' },
       { name: 'Open House Caller', handleCallType: 'outbound', campaignActive: true, greeting: 'Hi, this is Globex Realty.' },
     ],
+    transcripts: REALTY_TRANSCRIPTS,
     leads: 8, calls: 24, appointments: 3, queue: 0,
   },
   {
     name: 'Platform House', plan: 'enterprise-edge', numberBlock: 900,
     users: [{ role: 'ADMINISTRATOR', email: 'admin@demo.test', firstName: 'Ada', lastName: 'Admin' }],
-    aiAgents: [], leads: 0, calls: 0, appointments: 0, queue: 0,
+    aiAgents: [], transcripts: [], leads: 0, calls: 0, appointments: 0, queue: 0,
   },
 ];
 
@@ -135,8 +143,9 @@ function buildAccount(random: Random, spec: DemoAccount, passwordHash: string) {
     });
     if (status !== 'completed') continue;
     const conversationId = id();
-    conversations.push({ id: conversationId, callId, recordingUrl: `https://recordings.demo.test/${callId}.mp3` });
-    transcript(random).forEach(([author, content], n) => {
+    // Every demo call plays the recording shipped with the product.
+    conversations.push({ id: conversationId, callId, recordingUrl: DEMO_RECORDING_PATH });
+    random.pick(spec.transcripts).forEach(([author, content], n) => {
       // A human agent's call has the agent speaking where the AI would.
       const authorType = human && author === 'ai' ? 'agent' as const : author;
       messages.push({ conversationId, authorType, content, at: new Date(startedAt.getTime() + n * 12_000) });

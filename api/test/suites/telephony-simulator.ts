@@ -3,6 +3,7 @@ import { describe, it } from 'node:test';
 import { eq } from 'drizzle-orm';
 import { calls, queueEntries, smsMessages } from '../../src/db/schema';
 import { createTenant, setAgentStatus, uniquePhone } from '../factories';
+import { isAudio, playRecording } from '../helpers/recordings';
 import { call, type TestServer } from '../helpers/server';
 import { nextOfType, openDevice, silentFor } from '../helpers/simulator-device';
 import { openSocket } from '../helpers/sockets';
@@ -144,6 +145,35 @@ export function telephonySimulatorSuite(ctx: SuiteContext) {
       assert.equal(row?.status, 'completed');
       assert.equal(row?.fromNumber, a.agent.agentNumber);
       assert.equal(row?.toNumber, to);
+      a.room.close();
+      a.device.close();
+    });
+
+    it('an answered simulated call has a recording that plays from the call logs; a rejected one has none', async () => {
+      const a = await onlineAgent(ctx.server);
+      const to = uniquePhone();
+      a.device.send({ type: 'connect', requestId: 'r1', to });
+      const { callSid } = await a.device.next() as { callSid: string };
+      assert.deepEqual(await a.device.next(5_000), { type: 'accepted', callSid });
+      a.device.send({ type: 'hangup', callSid });
+      assert.deepEqual(await a.device.next(), { type: 'disconnected', callSid });
+
+      const caller = uniquePhone();
+      const rejected = (await simulator(ctx.server, 'inbound-call', { from: caller, to: a.agent.agentNumber })).body.data.callSid;
+      assert.equal((await a.device.next()).type, 'incoming');
+      a.device.send({ type: 'reject', callSid: rejected });
+      assert.deepEqual(await a.device.next(), { type: 'cancel', callSid: rejected });
+      await nextOfType(a.room, 'DISCONNECT_CALL');
+
+      const logs = await call(ctx.server, 'POST', 'call/get-call-logs', { token: a.ownerToken, body: {} });
+      const rows = logs.body.data as Array<{ toNumber: string; fromNumber: string; conversation: { recordingUrl: string | null } | null }>;
+      const link = rows.find((r) => r.toNumber === to)?.conversation?.recordingUrl;
+      assert.ok(link, 'the answered call has a recording');
+      const played = await playRecording(ctx.server, link);
+      assert.equal(played.status, 200);
+      assert.equal(played.headers.get('content-type'), 'audio/mpeg');
+      assert.ok(isAudio(played.bytes), 'the body is audio');
+      assert.equal(rows.find((r) => r.fromNumber === caller)?.conversation ?? null, null, 'a missed call has no recording');
       a.room.close();
       a.device.close();
     });

@@ -11,6 +11,7 @@ import { TWILIO_WEBHOOK_PATHS } from '../../src/modules/telephony/twilio-paths';
 import { createTwilioProvider } from '../../src/modules/telephony/twilio-provider';
 import { createAiAgent, createTenant, missingId, uniquePhone } from '../factories';
 import { assertContract } from '../helpers/contract-shape';
+import { isAudio, playRecording } from '../helpers/recordings';
 import { call, startServer, type TestServer } from '../helpers/server';
 import { nextOfType } from '../helpers/simulator-device';
 import { openSocket } from '../helpers/sockets';
@@ -96,6 +97,22 @@ export function testCallSuite(ctx: SuiteContext) {
         .where(eq(conversations.callId, ended!.id));
       assert.deepEqual(transcript, [{ content: 'Hi, Front Desk speaking.', authorType: 'ai' }]);
       room.close();
+    });
+
+    it('the simulator\'s AI test call, once over, has a recording that plays from the call logs', async () => {
+      const t = await createTenant(ctx.server);
+      const agent = await createAiAgent(ctx.server.db, { accountId: t.account.id });
+      const response = await call(ctx.server, 'POST', 'call/make-test-call', { token: t.ownerToken, body: { agentId: agent.id, phoneNumber: uniquePhone() } });
+      assert.equal(response.status, 200, JSON.stringify(response.body));
+      const recordingOf = async () => {
+        const logs = await call(ctx.server, 'POST', 'call/get-call-logs', { token: t.ownerToken, body: {} });
+        return (logs.body.data[0]?.conversation?.recordingUrl ?? null) as string | null;
+      };
+      const link = await waitFor(recordingOf, (url) => url !== null);
+      assert.ok(link, 'the call has a recording');
+      const played = await playRecording(ctx.server, link);
+      assert.equal(played.status, 200);
+      assert.ok(isAudio(played.bytes), 'the body is audio');
     });
 
     it('refuses bad input, agents of other accounts and other roles, logging nothing', async () => {

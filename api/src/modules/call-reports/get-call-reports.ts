@@ -5,9 +5,9 @@ import { notFound } from '../../http/api-error';
 import { implement } from '../../http/implement';
 import { listCallLogs } from '../call/call-logs';
 
-export const getCallReports = implement(contract.call.getCallReports, async ({ params, user, db }) => {
+export const getCallReports = implement(contract.call.getCallReports, async ({ params, user, db, app }) => {
   const [{ data: [call] }, [conversation], [booked], [turn]] = await Promise.all([
-    listCallLogs(db, { accountId: user.accountId, where: eq(calls.id, params.id) }, { page: 1, limit: 1, search: '' }),
+    listCallLogs(db, { accountId: user.accountId, where: eq(calls.id, params.id) }, { page: 1, limit: 1, search: '' }, { recordings: app.recordingLinks }),
     db.select({ summary: conversations.summary, sentiment: conversations.sentiment }).from(conversations).where(eq(conversations.callId, params.id)),
     db.select({ id: appointments.id }).from(appointments).where(eq(appointments.callId, params.id)).limit(1),
     db.select({ id: conversationMessages.id }).from(conversationMessages)

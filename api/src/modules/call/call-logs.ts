@@ -4,6 +4,7 @@ import type { CallLog } from 'shared-contracts';
 import type { Db } from '../../db/client';
 import { accountCallCounts, aiAgents, calls, conversations, leads, users } from '../../db/schema';
 import { containsPattern } from '../../db/like';
+import type { RecordingLinks } from '../recordings';
 import { fullName } from '../users/session-user';
 import type { CallLogsCache, CallLogsPage } from './call-logs-cache';
 
@@ -89,12 +90,21 @@ function preparedAccountPage(db: Db, direction: CallLogFilter['direction']) {
   return query;
 }
 
+/** What a page is put together with besides the database. */
+export interface CallLogSources {
+  /** Turns a stored recording into the link the browser plays (signed here, before any caching). */
+  recordings: RecordingLinks;
+  /** Whole-account pages, for the call-logs screen. */
+  cache?: CallLogsCache | undefined;
+}
+
 /**
  * One page of call logs, newest first (started_at, then id, the order of the account and agent
  * indexes, so the scan stops after one page), within `scope`. A whole account's page is one
  * query: its total rides along from `account_call_counts`.
  */
-export async function listCallLogs(db: Db, scope: CallLogScope, filter: CallLogFilter, cache?: CallLogsCache): Promise<CallLogsPage> {
+export async function listCallLogs(db: Db, scope: CallLogScope, filter: CallLogFilter, sources: CallLogSources): Promise<CallLogsPage> {
+  const { cache, recordings } = sources;
   // Only whole-account pages are cached: their changes are announced per account.
   const cacheKey = !isWholeAccount(scope, filter) || cache === undefined ? undefined : `${filter.direction ?? 'all'}:${filter.page}:${filter.limit}`;
   if (cacheKey !== undefined) {
@@ -146,7 +156,7 @@ export async function listCallLogs(db: Db, scope: CallLogScope, filter: CallLogF
     aiAgent,
     agent: agent ? { id: agent.id, fullName: fullName(agent) } : null,
     lead,
-    conversation,
+    conversation: conversation && { id: conversation.id, recordingUrl: recordings.playable(call.id, conversation.recordingUrl) },
   }));
   if (cacheKey !== undefined) cache!.set(scope.accountId, cacheKey, { data, total }, mark);
   return { data, total };

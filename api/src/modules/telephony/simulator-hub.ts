@@ -3,6 +3,7 @@ import type { WebSocket } from 'ws';
 import type { SimulatorDeviceMessage, SimulatorServerMessage } from 'shared-contracts';
 import { callAnswered, callEnded, inboundCall, outboundCall, type TelephonyContext } from './call-events';
 import type { AgentLine } from './numbers';
+import { simulatedRecording } from './simulated-recording';
 
 /** A simulated callee picks up this long after being dialled. */
 export const SIMULATED_ANSWER_MS = 1_500;
@@ -117,6 +118,7 @@ export class SimulatorHub {
     clearTimeout(live.timer);
     this.calls.delete(callSid);
     await callEnded(this.ctx, { callSid, outcome: 'completed' });
+    await simulatedRecording(this.ctx, callSid);
     if (live.agentUserId !== null) this.sendToAgent(live.agentUserId, { type: 'disconnected', callSid });
   }
 

@@ -3,6 +3,7 @@ import { jwtVerify, SignJWT } from 'jose';
 import { aiCallAnswered } from './ai-calls';
 import { callEnded, type TelephonyContext } from './call-events';
 import type { TelephonyProvider } from './provider';
+import { simulatedRecording } from './simulated-recording';
 import { inboundSms, smsStatusChanged } from './sms-events';
 
 const AUDIENCE = 'voice-simulator';
@@ -56,12 +57,15 @@ export function createSimulatorProvider(ctx: TelephonyContext, secret: string, o
       return { sid, status: 'queued' };
     },
     // The callee answers, hears the agent's greeting and the call completes, through the same
-    // call-events path as Twilio's callbacks (so the call log and DISCONNECT_CALL follow).
+    // call-events path as Twilio's callbacks (so the call log, DISCONNECT_CALL and the recording follow).
     async placeCall() {
       const sid = `CA${randomBytes(16).toString('hex')}`;
       later(SIMULATED_AI_ANSWER_MS, async () => {
         if ((await aiCallAnswered(ctx, sid)) === null) return;
-        later(SIMULATED_AI_TALK_MS, () => callEnded(ctx, { callSid: sid, outcome: 'completed' }));
+        later(SIMULATED_AI_TALK_MS, async () => {
+          await callEnded(ctx, { callSid: sid, outcome: 'completed' });
+          await simulatedRecording(ctx, sid);
+        });
       });
       return { sid, status: 'queued' };
     },
