@@ -58,3 +58,20 @@ test('exports the filtered appointments as CSV', async () => {
     + '"Mar 12, 2026, 11:30 AM",Lead 1,+15557654321,scheduled,Front Desk,30,"Bring ""X-rays"", please"\r\n',
   );
 });
+
+test('a date range that ends before it starts says why, asks nothing and cannot be exported', async () => {
+  const { requests } = stubFetch(() => ok([makeAppointment(1)], 1));
+  renderScreen(<AppointmentsReportScreen />, user);
+  await screen.findByRole('row', { name: /Lead 1/ });
+  fireEvent.change(screen.getByLabelText('From date'), { target: { value: '2026-03-31' } });
+  fireEvent.change(screen.getByLabelText('To date'), { target: { value: '2026-03-01' } });
+
+  expect(await screen.findByText('The start date must be on or before the end date')).toBeInTheDocument();
+  expect(screen.queryByRole('button', { name: /retry/i })).toBeNull();
+  expect(screen.getByRole('button', { name: 'Export CSV' })).toBeDisabled();
+  expect(bodies(requests).some((b) => (b as { to?: string }).to === '2026-03-01')).toBe(false);
+
+  fireEvent.change(screen.getByLabelText('To date'), { target: { value: '2026-04-01' } });
+  expect(await screen.findByRole('row', { name: /Lead 1/ })).toBeInTheDocument();
+  expect(screen.getByRole('button', { name: 'Export CSV' })).toBeEnabled();
+});

@@ -14,10 +14,12 @@ interface ReportFiltersProps {
   children?: ReactNode;
   onExport: () => void;
   exporting: boolean;
+  /** The filters cannot be sent as they are; the report says why where its rows would be. */
+  exportBlocked?: boolean;
 }
 
 /** The bar above a report: search, optional date range, the report's own filters and CSV export. */
-export function ReportFilters({ search, onSearch, searchPlaceholder, dates, children, onExport, exporting }: ReportFiltersProps) {
+export function ReportFilters({ search, onSearch, searchPlaceholder, dates, children, onExport, exporting, exportBlocked = false }: ReportFiltersProps) {
   return (
     <Flex gap={8} wrap align="center" style={{ marginBottom: 16 }}>
       <Input
@@ -36,7 +38,7 @@ export function ReportFilters({ search, onSearch, searchPlaceholder, dates, chil
         </>
       )}
       {children}
-      <Button onClick={onExport} loading={exporting} style={{ marginLeft: 'auto' }}>
+      <Button onClick={onExport} loading={exporting} disabled={exportBlocked} style={{ marginLeft: 'auto' }}>
         Export CSV
       </Button>
     </Flex>

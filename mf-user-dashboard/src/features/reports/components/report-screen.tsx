@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useApi, useSessionUser } from 'shared-auth';
-import { DEFAULT_PAGE_SIZE, type RequestOf } from 'shared-contracts';
+import { DEFAULT_PAGE_SIZE, fieldErrors, type RequestOf } from 'shared-contracts';
 import { DashboardPage, PageCard, type TableColumnsType } from 'shared-ui';
 import { compact } from '../hooks/compact';
 import type { CsvColumn } from '../hooks/csv';
@@ -40,8 +40,12 @@ export function ReportScreen<E extends Paged, F extends object>({
   const timeZone = user?.timeZone ?? 'UTC';
   const f = useReportFilters<F>(initialFilters);
   const body = compact(f.query);
-  const rows = useApi(endpoint, user ? ({ body: { ...body, page: f.page, limit: DEFAULT_PAGE_SIZE } } as RequestOf<E>) : null, { keepPreviousData: true });
-  const page = rows.data as { data: RowOf<E>[]; total: number } | undefined;
+  const request = { ...body, page: f.page, limit: DEFAULT_PAGE_SIZE };
+  // Filters the server would refuse (a range that ends before it starts) are explained here
+  // and never sent: a Retry or an export could not succeed until the user changes them.
+  const refusal = endpoint.body ? Object.values(fieldErrors(endpoint.body, request))[0] : undefined;
+  const rows = useApi(endpoint, user && !refusal ? ({ body: request } as RequestOf<E>) : null, { keepPreviousData: true });
+  const page = refusal ? undefined : (rows.data as { data: RowOf<E>[]; total: number } | undefined);
   const exporter = useCsvExport(endpoint, csv.columns(timeZone), csv.fileName);
   const filters = f.filters;
 
@@ -55,6 +59,7 @@ export function ReportScreen<E extends Paged, F extends object>({
           dates={hasDates(filters) ? { from: filters.from, to: filters.to, onChange: (range) => f.setFilters({ ...filters, ...range }) } : undefined}
           onExport={() => void exporter.exportCsv(body)}
           exporting={exporter.exporting}
+          exportBlocked={refusal !== undefined}
         >
           {controls(filters, f.setFilters)}
         </ReportFilters>
@@ -65,8 +70,8 @@ export function ReportScreen<E extends Paged, F extends object>({
           rows={page?.data}
           total={page?.total}
           loading={rows.isLoading}
-          error={rows.error?.message}
-          onRetry={() => void rows.mutate()}
+          error={refusal ?? rows.error?.message}
+          onRetry={refusal ? undefined : () => void rows.mutate()}
           page={f.page}
           pageSize={DEFAULT_PAGE_SIZE}
           onPage={f.setPage}

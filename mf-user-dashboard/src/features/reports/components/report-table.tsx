@@ -9,7 +9,8 @@ interface ReportTableProps<Row> {
   total: number | undefined;
   loading: boolean;
   error: string | undefined;
-  onRetry: () => void;
+  /** Left out when repeating the same request could not help. */
+  onRetry?: () => void;
   page: number;
   pageSize: number;
   onPage: (page: number) => void;
