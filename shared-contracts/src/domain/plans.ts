@@ -88,7 +88,10 @@ export const PAID_PLAN_IDS = ['time-saver-basic', 'efficiency-plus', 'performanc
 export const BILLING_PERIODS = ['monthly', 'yearly'] as const;
 export type BillingPeriod = (typeof BILLING_PERIODS)[number];
 
-/** Not in the spec: the free plan's monthly minutes, so usage has a quota to compare against. */
+/**
+ * Not in the spec: the free plan's monthly minutes, so usage has a quota to compare against. An
+ * allowance, not a cap: past it calls keep working and nothing is charged (docs/decisions/0604).
+ */
 export const FREE_PLAN_MINUTE_QUOTA = 30;
 
 /** Minutes included per month on a plan. */

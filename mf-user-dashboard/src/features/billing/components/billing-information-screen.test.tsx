@@ -58,6 +58,16 @@ test('a free account with no payments: the empty state', async () => {
   expect(field('Renews on')).toHaveTextContent('—');
   expect(field('Status')).toHaveTextContent('No subscription');
   expect(await screen.findByText('0 min used of 30 min')).toBeInTheDocument();
+  expect(screen.getByText(/^The free plan includes 30 min a month; past that, calls keep working and are not charged\./)).toBeInTheDocument();
+});
+
+test('a free account past its minutes is told that calls go on uncharged, and where more minutes are', async () => {
+  api({ billing: () => ok(freeBilling()), usage: () => ok(usageOf({ plan: 'free', minutesUsed: 268, minuteQuota: 30, overageMinutes: 238, overageCost: 0 })) });
+  renderScreen(<BillingInformationScreen />, user);
+  expect(await screen.findByText('268 min used of 30 min')).toBeInTheDocument();
+  const overage = screen.getByText(/^238 min over the free plan's 30 min a month: calls keep working and are not charged\. A paid plan includes 500 min or more each month\./);
+  expect(within(overage).getByRole('link', { name: 'See plans' })).toHaveAttribute('href', '/dashboard/subscription-plans');
+  expect(screen.queryByText(/\$0|Overage/)).toBeNull();
 });
 
 test('a failed load shows the error with Retry, which loads again', async () => {

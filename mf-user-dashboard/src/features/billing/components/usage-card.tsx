@@ -1,4 +1,5 @@
-import { extractErrorText, planById, type Usage } from 'shared-contracts';
+import { Link } from 'react-router-dom';
+import { PLANS, extractErrorText, planById, type Usage } from 'shared-contracts';
 import type { ApiError } from 'shared-auth';
 import { LoadError, LoadingBlock, PageCard, Progress, Typography, formatDate } from 'shared-ui';
 import { formatMinutes, formatUsd } from './plan-format';
@@ -8,6 +9,26 @@ interface UsageCardProps {
   error: ApiError | undefined;
   onRetry: () => void;
   timeZone: string;
+}
+
+const SMALLEST_PAID_QUOTA = Math.min(...PLANS.map((p) => p.planFeature.minuteQuota));
+
+/** What the minutes beyond the quota mean: a cost on a paid plan; on the free plan, nothing is cut off or charged. */
+function OverageText({ usage }: { usage: Usage }) {
+  if (usage.plan === 'free') {
+    return (
+      <>
+        {usage.overageMinutes > 0
+          ? `${formatMinutes(usage.overageMinutes)} over the free plan's ${formatMinutes(usage.minuteQuota)} a month: calls keep working and are not charged.`
+          : `The free plan includes ${formatMinutes(usage.minuteQuota)} a month; past that, calls keep working and are not charged.`}
+        {` A paid plan includes ${formatMinutes(SMALLEST_PAID_QUOTA)} or more each month. `}
+        <Link to="/dashboard/subscription-plans">See plans</Link>
+      </>
+    );
+  }
+  return usage.overageMinutes > 0
+    ? `Overage: ${formatMinutes(usage.overageMinutes)} at ${formatUsd(planById(usage.plan)?.overagePrice ?? 0)} per minute = ${formatUsd(usage.overageCost)}`
+    : 'No overage this month';
 }
 
 /** Minutes used this month against the plan's quota, and what the minutes over it cost. */
@@ -32,9 +53,7 @@ export function UsageCard({ usage, error, onRetry, timeZone }: UsageCardProps) {
             status={usage.overageMinutes > 0 ? 'exception' : 'normal'}
           />
           <Typography.Paragraph style={{ marginTop: 12, marginBottom: 0 }}>
-            {usage.overageMinutes > 0
-              ? `Overage: ${formatMinutes(usage.overageMinutes)} at ${formatUsd(planById(usage.plan)?.overagePrice ?? 0)} per minute = ${formatUsd(usage.overageCost)}`
-              : 'No overage this month'}
+            <OverageText usage={usage} />
           </Typography.Paragraph>
         </>
       )}
