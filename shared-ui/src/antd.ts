@@ -46,6 +46,7 @@ export {
   GoogleOutlined,
   LeftOutlined,
   LogoutOutlined,
+  MenuOutlined,
   MoreOutlined,
   NumberOutlined,
   PhoneOutlined,
@@ -59,5 +60,5 @@ export {
   UploadOutlined,
   WarningOutlined,
 } from './antd/icons';
-export type { CardProps, TableColumnsType, TableProps } from 'antd';
+export type { ButtonProps, CardProps, TableColumnType, TableColumnsType, TableProps, ThemeConfig } from 'antd';
 export type { MenuProps } from 'antd';

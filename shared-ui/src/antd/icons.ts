@@ -8,6 +8,7 @@ export { EditOutlined } from '@ant-design/icons';
 export { GoogleOutlined } from '@ant-design/icons';
 export { LeftOutlined } from '@ant-design/icons';
 export { LogoutOutlined } from '@ant-design/icons';
+export { MenuOutlined } from '@ant-design/icons';
 export { MoreOutlined } from '@ant-design/icons';
 export { NumberOutlined } from '@ant-design/icons';
 export { PhoneOutlined } from '@ant-design/icons';

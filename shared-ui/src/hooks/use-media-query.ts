@@ -1,0 +1,11 @@
+import { useCallback, useSyncExternalStore } from 'react';
+
+/** Whether the window matches a CSS media query now, following it as the window changes. */
+export function useMediaQuery(query: string): boolean {
+  const subscribe = useCallback((onChange: () => void) => {
+    const list = window.matchMedia(query);
+    list.addEventListener('change', onChange);
+    return () => list.removeEventListener('change', onChange);
+  }, [query]);
+  return useSyncExternalStore(subscribe, () => window.matchMedia(query).matches, () => false);
+}
