@@ -67,3 +67,22 @@ test('revokes a key after confirming', async () => {
   expect(await screen.findByText('Key 1 revoked')).toBeInTheDocument();
   expect(requests.filter((r) => r.url.pathname.includes('revoke')).map((r) => r.url.pathname)).toEqual([`/v1/api-key/revoke/${key(1).id}`]);
 });
+
+test('an expiry below one day is refused under its field as typed, and no key is created', async () => {
+  const { requests } = api({});
+  renderScreen(ui, user);
+  await screen.findByRole('row', { name: /Key 1/ });
+  fireEvent.change(screen.getByLabelText('Key name'), { target: { value: 'CRM sync' } });
+  await userEvent.type(screen.getByLabelText('Expires after (days)'), '-5');
+  await userEvent.click(screen.getByRole('button', { name: 'Create key' }));
+
+  expect(screen.getByLabelText('Expires after (days)')).toHaveValue('-5');
+  expect(screen.getByLabelText('Expires after (days)')).toHaveAccessibleDescription('Expiry must be from 1 to 365 days');
+  expect(requests.some((r) => r.url.pathname.endsWith('api-key/create'))).toBe(false);
+
+  await userEvent.clear(screen.getByLabelText('Expires after (days)'));
+  await userEvent.type(screen.getByLabelText('Expires after (days)'), '30');
+  await userEvent.click(screen.getByRole('button', { name: 'Create key' }));
+  expect(await screen.findByText('Copy your new key now: it will not be shown again')).toBeInTheDocument();
+  expect(requests.find((r) => r.url.pathname.endsWith('api-key/create'))!.body).toEqual({ name: 'CRM sync', expiresInDays: 30 });
+});
