@@ -26,3 +26,4 @@ export * from './schemas/feedback';
 export * from './schemas/integrations';
 export * from './schemas/ai-agent';
 export * from './schemas/field-errors';
+export * from './domain/billing-period';

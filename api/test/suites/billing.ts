@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { describe, it } from 'node:test';
 import { eq } from 'drizzle-orm';
 import { contract } from 'shared-contracts';
-import { accounts, checkoutSessions, invoices } from '../../src/db/schema';
+import { accounts, checkoutSessions, invoices, users } from '../../src/db/schema';
 import { BILLING_WEBHOOK_PATH, FORGED_BILLING_WEBHOOK_TEXT } from '../../src/modules/billing/billing-webhook';
 import {
   NOT_THE_ACCOUNTS_SESSION_TEXT, SESSION_CLOSED_TEXT, SESSION_MISMATCH_TEXT,
@@ -93,7 +93,8 @@ export function billingSuite(ctx: SuiteContext) {
       assert.equal(before.status, 200);
       assertContract(contract.users.getBillingInformation, before.body);
       assert.deepEqual(before.body.data, {
-        plan: 'free', period: null, status: 'none', currentPeriodEnd: null, cancelAtPeriodEnd: false, paymentMethod: null, invoices: [],
+        plan: 'free', period: null, status: 'none', currentPeriodEnd: null, cancelAtPeriodEnd: false, paymentMethod: null,
+        timeZone: t.account.timeZone, invoices: [],
       });
 
       const started = await startCheckout(ctx.server, t.ownerToken, { planId: 'efficiency-plus', period: 'yearly' });
@@ -246,7 +247,7 @@ export function billingSuite(ctx: SuiteContext) {
       assert.equal(new Date(start).getUTCHours(), 10, 'midnight in UTC+14 is 10:00 UTC the day before');
       assert.equal(Date.parse(periodEnd) + 1 > Date.now(), true);
       assert.deepEqual({ ...empty.body.data, periodStart: undefined, periodEnd: undefined }, {
-        accountId: t.account.id, plan: 'time-saver-basic', periodStart: undefined, periodEnd: undefined,
+        accountId: t.account.id, plan: 'time-saver-basic', periodStart: undefined, periodEnd: undefined, timeZone: 'Pacific/Kiritimati',
         minutesUsed: 0, minuteQuota: 500, overageMinutes: 0, overageCost: 0,
       });
 
@@ -263,6 +264,20 @@ export function billingSuite(ctx: SuiteContext) {
       assert.equal(used.body.data.minutesUsed, 512);
       assert.equal(used.body.data.overageMinutes, 12);
       assert.equal(used.body.data.overageCost, 1.2);
+    });
+
+    it('the billing month and dates are the account\'s: a Chicago user of a UTC account gets the UTC month and the account\'s zone to show it in', async () => {
+      const t = await createTenant(ctx.server, { timeZone: 'UTC', plan: 'efficiency-plus' });
+      await ctx.server.db.update(users).set({ timeZone: 'America/Chicago' }).where(eq(users.id, t.owner.id));
+      const usage = await call(ctx.server, 'GET', `billing/get-usage/${t.account.id}`, { token: t.ownerToken });
+      assertContract(contract.billing.getUsage, usage.body);
+      const now = new Date();
+      assert.equal(usage.body.data.timeZone, 'UTC');
+      assert.equal(usage.body.data.periodStart, new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)).toISOString());
+      assert.equal(usage.body.data.periodEnd, new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1) - 1).toISOString());
+      const info = await call(ctx.server, 'GET', `users/get-billing-information/${t.account.id}`, { token: t.ownerToken });
+      assertContract(contract.users.getBillingInformation, info.body);
+      assert.equal(info.body.data.timeZone, 'UTC');
     });
 
     it('usage and billing information answer only the account\'s own USER', async () => {

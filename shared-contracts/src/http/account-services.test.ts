@@ -39,7 +39,7 @@ describe('billing', () => {
     expect(messageOf(CreateCheckoutSessionBody, { planId: 'efficiency-plus', period: 'weekly' })).toBe('Choose monthly or yearly billing');
   });
   test('usage: minutes used this month against the quota', () => {
-    const usage = { accountId: ID, plan: 'time-saver-basic', periodStart: NOW, periodEnd: NOW, minutesUsed: 12, minuteQuota: 500, overageMinutes: 0, overageCost: 0 };
+    const usage = { accountId: ID, plan: 'time-saver-basic', periodStart: NOW, periodEnd: NOW, timeZone: 'America/Chicago', minutesUsed: 12, minuteQuota: 500, overageMinutes: 0, overageCost: 0 };
     expect(messageOf(billingContract.getUsage.response, usage)).toBeNull();
   });
 });

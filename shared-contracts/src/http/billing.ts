@@ -13,9 +13,11 @@ export const CreateCheckoutSessionBody = requestObject({
 export const Usage = v.object({
   accountId: Id,
   plan: PlanIdSchema,
-  /** This calendar month. */
+  /** This calendar month on the account's clock (billingMonth). */
   periodStart: IsoDateTime,
   periodEnd: IsoDateTime,
+  /** The account's time zone the month is cut in, and shown in. */
+  timeZone: v.string(),
   minutesUsed: v.number(),
   minuteQuota: v.number(),
   /** Minutes beyond the quota, billed at the plan's overage price. */

@@ -76,6 +76,8 @@ export const BillingInformation = v.object({
   currentPeriodEnd: v.nullable(IsoDateTime),
   cancelAtPeriodEnd: v.boolean(),
   paymentMethod: v.nullable(v.object({ brand: v.string(), last4: v.string(), expMonth: v.number(), expYear: v.number() })),
+  /** The account's time zone, which its billing dates are shown in (billingTimeZone). */
+  timeZone: v.string(),
   invoices: v.array(v.object({
     id: v.string(),
     number: v.nullable(v.string()),

@@ -1,5 +1,5 @@
 import { desc, eq } from 'drizzle-orm';
-import { contract, type BillingInformation, type PlanId } from 'shared-contracts';
+import { billingTimeZone, contract, type BillingInformation, type PlanId } from 'shared-contracts';
 import { accounts, invoices, subscriptions } from '../../db/schema';
 import { notFound } from '../../http/api-error';
 import { implement } from '../../http/implement';
@@ -7,7 +7,7 @@ import { implement } from '../../http/implement';
 const INVOICES_SHOWN = 24;
 
 export const getBillingInformation = implement(contract.users.getBillingInformation, async ({ params, db }) => {
-  const [account] = await db.select({ plan: accounts.plan }).from(accounts).where(eq(accounts.id, params.accountId));
+  const [account] = await db.select({ plan: accounts.plan, timeZone: accounts.timeZone }).from(accounts).where(eq(accounts.id, params.accountId));
   if (account === undefined) throw notFound();
   const [subscription] = await db.select().from(subscriptions).where(eq(subscriptions.accountId, params.accountId));
   const history = await db.select().from(invoices).where(eq(invoices.accountId, params.accountId))
@@ -24,6 +24,7 @@ export const getBillingInformation = implement(contract.users.getBillingInformat
     currentPeriodEnd: current?.currentPeriodEnd.toISOString() ?? null,
     cancelAtPeriodEnd: current?.cancelAtPeriodEnd ?? false,
     paymentMethod: card,
+    timeZone: billingTimeZone(account),
     invoices: history.map((i) => ({
       id: i.id, number: i.number, amount: i.amountCents / 100, currency: i.currency, status: i.status,
       issuedAt: i.issuedAt.toISOString(), pdfUrl: i.pdfUrl,

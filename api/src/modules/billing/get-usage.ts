@@ -9,7 +9,7 @@ import { monthUsage } from './month-usage';
 export const getUsage = implement(contract.billing.getUsage, async ({ params, db }) => {
   const [account] = await db.select({ plan: accounts.plan, timeZone: accounts.timeZone }).from(accounts).where(eq(accounts.id, params.accountId));
   if (account === undefined) throw notFound();
-  const { periodStart, periodEnd, minutesUsed } = await monthUsage(db, params.accountId, account.timeZone);
+  const { periodStart, periodEnd, timeZone, minutesUsed } = await monthUsage(db, params.accountId, account.timeZone);
   const plan = account.plan as PlanId;
-  return { accountId: params.accountId, plan, periodStart, periodEnd, minutesUsed, ...overageFor(plan, minutesUsed) };
+  return { accountId: params.accountId, plan, periodStart, periodEnd, timeZone, minutesUsed, ...overageFor(plan, minutesUsed) };
 });

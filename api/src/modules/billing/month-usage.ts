@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { billingMonth } from 'shared-contracts';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/query-rows';
 
@@ -6,29 +7,29 @@ export interface MonthUsage {
   periodStart: string;
   /** The month's last millisecond, as the contracts' month helpers give it. */
   periodEnd: string;
+  /** The zone the month is cut in: the account's (billingTimeZone). */
+  timeZone: string;
   minutesUsed: number;
   calls: number;
 }
 
 /**
- * This calendar month in the account's time zone (as its reports are cut): every call that
- * started in it counts, each rounded up to a whole minute as carriers bill.
+ * This calendar month on the account's clock (shared-contracts billingMonth, the rule the
+ * screens show it by): every call that started in it counts, each rounded up to a whole
+ * minute as carriers bill.
  */
-export async function monthUsage(db: Db, accountId: string, timeZone: string): Promise<MonthUsage> {
-  const [row] = await queryRows<{ minutes: number; calls: number; period_start: string; period_end: string }>(db, sql`
-    with month as (
-      select (date_trunc('month', now() at time zone ${timeZone}) at time zone ${timeZone}) as start,
-        ((date_trunc('month', now() at time zone ${timeZone}) + interval '1 month') at time zone ${timeZone}) as next
-    )
-    select coalesce(sum(ceil(c.duration_seconds / 60.0)), 0)::int as minutes, count(c.id)::int as calls,
-      (extract(epoch from m.start) * 1000)::bigint::text as period_start,
-      (extract(epoch from m.next) * 1000)::bigint::text as period_end
-    from month m
-    left join calls c on c.account_id = ${accountId} and c.started_at >= m.start and c.started_at < m.next
-    group by m.start, m.next`);
+export async function monthUsage(db: Db, accountId: string, timeZone: string, now = new Date()): Promise<MonthUsage> {
+  const month = billingMonth({ timeZone }, now);
+  const next = new Date(month.end.getTime() + 1);
+  const [row] = await queryRows<{ minutes: number; calls: number }>(db, sql`
+    select coalesce(sum(ceil(duration_seconds / 60.0)), 0)::int as minutes, count(*)::int as calls
+    from calls
+    where account_id = ${accountId} and started_at >= ${month.start.toISOString()}::timestamptz
+      and started_at < ${next.toISOString()}::timestamptz`);
   return {
-    periodStart: new Date(Number(row!.period_start)).toISOString(),
-    periodEnd: new Date(Number(row!.period_end) - 1).toISOString(),
+    periodStart: month.start.toISOString(),
+    periodEnd: month.end.toISOString(),
+    timeZone: month.timeZone,
     minutesUsed: Number(row?.minutes ?? 0),
     calls: Number(row?.calls ?? 0),
   };

@@ -70,6 +70,26 @@ test('a free account past its minutes is told that calls go on uncharged, and wh
   expect(screen.queryByText(/\$0|Overage/)).toBeNull();
 });
 
+test('a user in Chicago sees the account\'s month and billing dates on the account\'s clock (UTC), named as such', async () => {
+  const chicago = makeUser({ timeZone: 'America/Chicago' });
+  api({
+    billing: () => ok(paidBilling({ timeZone: 'UTC', currentPeriodEnd: '2026-12-01T00:30:00.000Z', invoices: [{ ...paidBilling().invoices[0]!, issuedAt: '2025-12-01T00:30:00.000Z' }] })),
+    usage: () => ok(usageOf({ timeZone: 'UTC', periodStart: '2025-11-01T00:00:00.000Z', periodEnd: '2025-11-30T23:59:59.999Z' })),
+  });
+  renderScreen(<BillingInformationScreen />, chicago);
+  expect(await screen.findByText("Nov 1, 2025 – Nov 30, 2025, in the account's time zone (UTC)")).toBeInTheDocument();
+  expect(await screen.findByText('Efficiency Plus')).toBeInTheDocument();
+  expect(field('Renews on')).toHaveTextContent('Dec 1, 2026');
+  const row = within(screen.getByRole('region', { name: 'Payment history' })).getByRole('row', { name: /INV-202603-ABCD1234/ });
+  expect(within(row).getAllByRole('cell')[0]).toHaveTextContent('Dec 1, 2025');
+});
+
+test('a user in the account\'s own zone sees the period without a zone note', async () => {
+  api({ billing: () => ok(paidBilling()), usage: () => ok(usageOf()) });
+  renderScreen(<BillingInformationScreen />, user);
+  expect(await screen.findByText('Mar 1, 2026 – Mar 31, 2026')).toBeInTheDocument();
+});
+
 test('a failed load shows the error with Retry, which loads again', async () => {
   let fail = true;
   api({ billing: () => (fail ? failure(500, 'Billing is unavailable') : ok(paidBilling())), usage: () => (fail ? failure(500, 'Usage is unavailable') : ok(usageOf())) });

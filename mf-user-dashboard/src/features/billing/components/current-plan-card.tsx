@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { extractErrorText, planById, planCharge, planName, type BillingInformation } from 'shared-contracts';
+import { billingTimeZone, extractErrorText, planById, planCharge, planName, type BillingInformation } from 'shared-contracts';
 import type { ApiError } from 'shared-auth';
 import { Button, Descriptions, LoadError, LoadingBlock, PageCard, StatusTag, formatDate } from 'shared-ui';
 import { PERIOD_LABEL, billedText, formatPerMonth } from './plan-format';
@@ -12,10 +12,9 @@ interface CurrentPlanCardProps {
   info: BillingInformation | undefined;
   error: ApiError | undefined;
   onRetry: () => void;
-  timeZone: string;
 }
 
-export function CurrentPlanCard({ info, error, onRetry, timeZone }: CurrentPlanCardProps) {
+export function CurrentPlanCard({ info, error, onRetry }: CurrentPlanCardProps) {
   const plan = info ? planById(info.plan) : undefined;
   const period = info?.period ?? null;
   const charge = plan && period ? planCharge(plan, period) : null;
@@ -33,7 +32,7 @@ export function CurrentPlanCard({ info, error, onRetry, timeZone }: CurrentPlanC
           { key: 'price', label: 'Price', children: charge && period ? `${formatPerMonth(charge)} (${billedText(charge, period)})` : 'Free' },
           {
             key: 'renewal', label: info.cancelAtPeriodEnd ? 'Ends on' : 'Renews on',
-            children: info.currentPeriodEnd ? formatDate(info.currentPeriodEnd, timeZone) : '—',
+            children: info.currentPeriodEnd ? formatDate(info.currentPeriodEnd, billingTimeZone(info)) : '—',
           },
           {
             key: 'card', label: 'Payment method',

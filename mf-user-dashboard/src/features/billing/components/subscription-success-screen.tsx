@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { useSessionUser } from 'shared-auth';
-import { extractErrorText, planName } from 'shared-contracts';
+import { billingTimeZone, extractErrorText, planName } from 'shared-contracts';
 import { Button, DashboardPage, LoadError, LoadingBlock, Result, formatDate } from 'shared-ui';
 import { useBillingInformation } from '../hooks/use-billing';
 import { PERIOD_LABEL } from './plan-format';
@@ -28,7 +28,7 @@ export function SubscriptionSuccessScreen() {
         <Result
           status="success"
           title={`You are now on the ${planName(info.plan)} plan`}
-          subTitle={`${info.period ? `${PERIOD_LABEL[info.period]} billing` : ''}${info.currentPeriodEnd ? `, renews on ${formatDate(info.currentPeriodEnd, user?.timeZone)}` : ''}. Thank you for your payment.`}
+          subTitle={`${info.period ? `${PERIOD_LABEL[info.period]} billing` : ''}${info.currentPeriodEnd ? `, renews on ${formatDate(info.currentPeriodEnd, billingTimeZone(info))}` : ''}. Thank you for your payment.`}
           extra={actions}
         />
       ) : (

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { PLANS, extractErrorText, planById, type Usage } from 'shared-contracts';
+import { PLANS, billingTimeZone, extractErrorText, planById, type Usage } from 'shared-contracts';
 import type { ApiError } from 'shared-auth';
 import { LoadError, LoadingBlock, PageCard, Progress, Typography, formatDate } from 'shared-ui';
 import { formatMinutes, formatUsd } from './plan-format';
@@ -8,7 +8,8 @@ interface UsageCardProps {
   usage: Usage | undefined;
   error: ApiError | undefined;
   onRetry: () => void;
-  timeZone: string;
+  /** The signed-in user's own zone: the period names the account's when it is another. */
+  viewerTimeZone: string;
 }
 
 const SMALLEST_PAID_QUOTA = Math.min(...PLANS.map((p) => p.planFeature.minuteQuota));
@@ -32,7 +33,8 @@ function OverageText({ usage }: { usage: Usage }) {
 }
 
 /** Minutes used this month against the plan's quota, and what the minutes over it cost. */
-export function UsageCard({ usage, error, onRetry, timeZone }: UsageCardProps) {
+export function UsageCard({ usage, error, onRetry, viewerTimeZone }: UsageCardProps) {
+  const zone = usage ? billingTimeZone(usage) : viewerTimeZone;
   return (
     <PageCard title="Minutes this month">
       {error ? (
@@ -42,7 +44,8 @@ export function UsageCard({ usage, error, onRetry, timeZone }: UsageCardProps) {
       ) : (
         <>
           <Typography.Paragraph type="secondary">
-            {formatDate(usage.periodStart, timeZone)} – {formatDate(usage.periodEnd, timeZone)}
+            {formatDate(usage.periodStart, zone)} – {formatDate(usage.periodEnd, zone)}
+            {zone !== viewerTimeZone && `, in the account's time zone (${zone})`}
           </Typography.Paragraph>
           <Typography.Paragraph strong>
             {formatMinutes(usage.minutesUsed)} used of {formatMinutes(usage.minuteQuota)}
