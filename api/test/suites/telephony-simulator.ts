@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { eq } from 'drizzle-orm';
-import { calls, queueEntries, smsMessages } from '../../src/db/schema';
+import { agentStatuses, calls, queueEntries, smsMessages } from '../../src/db/schema';
 import { createTenant, setAgentStatus, uniquePhone } from '../factories';
 import { isAudio, playRecording } from '../helpers/recordings';
 import { call, type TestServer } from '../helpers/server';
@@ -36,6 +36,19 @@ async function onlineAgent(server: TestServer) {
   assert.deepEqual(await device.next(), { type: 'registered' });
   return { ...tenant, room, device };
 }
+
+/** The account owner's screen: it hears every status change and call end of the account. */
+async function ownerScreen(server: TestServer, tenant: { account: { id: string }; ownerToken: string }) {
+  const room = openSocket(server, { accountId: tenant.account.id, token: tenant.ownerToken });
+  assert.equal((await room.next()).type, 'INITIAL_STATUS');
+  return room;
+}
+
+const statusOf = async (server: TestServer, agentId: string) =>
+  (await server.db.select({ status: agentStatuses.status }).from(agentStatuses).where(eq(agentStatuses.agentId, agentId)))[0]?.status;
+
+const callRow = async (server: TestServer, callSid: string) =>
+  (await server.db.select().from(calls).where(eq(calls.callSid, callSid)))[0];
 
 export function telephonySimulatorSuite(ctx: SuiteContext) {
   describe('telephony on the simulator', () => {
@@ -176,6 +189,74 @@ export function telephonySimulatorSuite(ctx: SuiteContext) {
       assert.equal(rows.find((r) => r.fromNumber === caller)?.conversation ?? null, null, 'a missed call has no recording');
       a.room.close();
       a.device.close();
+    });
+
+    it('a call whose softphone tab closes mid-call is logged completed with the time it lasted, and the agent is offline, not busy', async () => {
+      const a = await onlineAgent(ctx.server);
+      const owner = await ownerScreen(ctx.server, a);
+      const { callSid } = (await simulator(ctx.server, 'inbound-call', { from: uniquePhone(), to: a.agent.agentNumber })).body.data;
+      assert.equal((await a.device.next()).type, 'incoming');
+      a.device.send({ type: 'accept', callSid });
+      assert.deepEqual(await a.device.next(), { type: 'accepted', callSid });
+      assert.equal((await nextOfType(owner, 'STATUS_UPDATED')).status, 'busy');
+      await new Promise((resolve) => setTimeout(resolve, 2_100));
+
+      a.device.close();
+      a.room.close();
+      assert.deepEqual(await nextOfType(owner, 'STATUS_UPDATED'), { type: 'STATUS_UPDATED', agentId: a.agent.id, status: 'offline', busyFrom: null });
+      assert.deepEqual(await nextOfType(owner, 'DISCONNECT_CALL'), { type: 'DISCONNECT_CALL', callSid, agentId: a.agent.id });
+      const row = await callRow(ctx.server, callSid);
+      assert.equal(row?.status, 'completed');
+      assert.ok(row!.durationSeconds >= 2 && row!.durationSeconds <= 4, `lasted ${row?.durationSeconds} s`);
+      assert.equal(await statusOf(ctx.server, a.agent.id), 'offline');
+      // The caller hanging up afterwards finds no call left to end.
+      assert.equal((await simulator(ctx.server, `calls/${callSid}/hangup`)).status, 404);
+      owner.close();
+    });
+
+    it('a dialled call whose softphone goes before the answer is missed with no duration, and the agent\'s other tab makes them available', async () => {
+      const a = await onlineAgent(ctx.server);
+      const owner = await ownerScreen(ctx.server, a);
+      const otherTab = openDevice(ctx.server, await voiceToken(ctx.server, a.agentToken, a.agent.email));
+      assert.deepEqual(await otherTab.next(), { type: 'registered' });
+      // The softphone marks the agent busy as it dials.
+      a.room.send({ type: 'AGENT_ACTIVE_STATUS', accountId: a.account.id, agentId: a.agent.id, isActive: true });
+      assert.equal((await nextOfType(owner, 'STATUS_UPDATED')).status, 'busy');
+      a.device.send({ type: 'connect', requestId: 'r1', to: uniquePhone() });
+      const ringing = await a.device.next();
+      assert.equal(ringing.type, 'ringing');
+      const { callSid } = ringing as { callSid: string };
+
+      a.device.close();
+      assert.deepEqual(await nextOfType(owner, 'STATUS_UPDATED'), { type: 'STATUS_UPDATED', agentId: a.agent.id, status: 'available', busyFrom: null });
+      await nextOfType(owner, 'DISCONNECT_CALL');
+      // The simulated callee's answer time passes: nobody is on the call to answer it.
+      await new Promise((resolve) => setTimeout(resolve, 2_000));
+      const row = await callRow(ctx.server, callSid);
+      assert.equal(row?.status, 'missed');
+      assert.equal(row?.durationSeconds, 0);
+      assert.equal(await statusOf(ctx.server, a.agent.id), 'available');
+      const heard: string[] = [];
+      for (;;) {
+        const message = await otherTab.next(100).catch(() => null);
+        if (message === null) break;
+        heard.push(message.type);
+      }
+      assert.ok(!heard.includes('accepted'), `the other tab heard ${heard.join(', ')}`);
+      for (const s of [a.room, owner, otherTab]) s.close();
+    });
+
+    it('an incoming call ringing only a softphone that goes is missed at once, and its caller stays queued', async () => {
+      const a = await onlineAgent(ctx.server);
+      const owner = await ownerScreen(ctx.server, a);
+      const { callSid } = (await simulator(ctx.server, 'inbound-call', { from: uniquePhone(), to: a.agent.agentNumber })).body.data;
+      assert.equal((await a.device.next()).type, 'incoming');
+      a.device.close();
+      await nextOfType(owner, 'DISCONNECT_CALL');
+      assert.equal((await callRow(ctx.server, callSid))?.status, 'missed');
+      assert.equal((await ctx.server.db.select().from(queueEntries).where(eq(queueEntries.callSid, callSid))).length, 1);
+      assert.equal(await statusOf(ctx.server, a.agent.id), 'offline');
+      for (const s of [a.room, owner]) s.close();
     });
 
     it('refuses simulator calls to numbers that are not an agent\'s, and bad input', async () => {

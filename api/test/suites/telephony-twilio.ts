@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { eq } from 'drizzle-orm';
 import twilio from 'twilio';
-import { calls, conversations, queueEntries, smsMessages } from '../../src/db/schema';
+import { agentStatuses, calls, conversations, queueEntries, smsMessages } from '../../src/db/schema';
 import { TWILIO_WEBHOOK_PATHS } from '../../src/modules/telephony/twilio-paths';
 import { createTenant, setAgentStatus, uniquePhone } from '../factories';
 import { call, startServer, type TestServer } from '../helpers/server';
@@ -105,6 +105,37 @@ export function telephonyTwilioSuite(ctx: SuiteContext) {
       const [conversation] = await server.db.select().from(conversations).where(eq(conversations.callId, row!.id));
       assert.equal(conversation?.recordingUrl, recording.RecordingUrl);
       room.close();
+    });
+
+    it('a call Twilio reports over frees its busy agent, whatever ended it; one nobody answered has no duration', async () => {
+      const a = await createTenant(server);
+      await setAgentStatus(server.db, a.agent.id, 'available');
+      const owner = openSocket(server, { accountId: a.account.id, token: a.ownerToken });
+      assert.equal((await owner.next()).type, 'INITIAL_STATUS');
+      const statusOf = async () => (await server.db.select().from(agentStatuses).where(eq(agentStatuses.agentId, a.agent.id)))[0]?.status;
+
+      // Answered, then the agent's browser leg vanished: Twilio ends the call with its duration.
+      const inbound = sid('CA');
+      await webhook(server, TWILIO_WEBHOOK_PATHS.incomingCall, { CallSid: inbound, From: uniquePhone(), To: a.agent.agentNumber! });
+      await webhook(server, TWILIO_WEBHOOK_PATHS.dialStatus, { CallSid: sid('CA'), ParentCallSid: inbound, CallStatus: 'in-progress', To: `client:${a.agent.email}` });
+      assert.equal((await nextOfType(owner, 'STATUS_UPDATED')).status, 'busy');
+      assert.equal((await webhook(server, TWILIO_WEBHOOK_PATHS.callStatus, { CallSid: inbound, CallStatus: 'completed', CallDuration: '17' })).status, 204);
+      assert.deepEqual(await nextOfType(owner, 'STATUS_UPDATED'), { type: 'STATUS_UPDATED', agentId: a.agent.id, status: 'available', busyFrom: null });
+      assert.equal(await statusOf(), 'available');
+      const answered = (await server.db.select().from(calls).where(eq(calls.callSid, inbound)))[0];
+      assert.deepEqual([answered?.status, answered?.durationSeconds], ['completed', 17]);
+
+      // Dialled by the agent (the softphone marked them busy), never answered, then canceled.
+      for (const [outcome, status] of [['no-answer', 'missed'], ['failed', 'failed'], ['canceled', 'missed']] as const) {
+        await setAgentStatus(server.db, a.agent.id, 'busy', new Date());
+        const outbound = sid('CA');
+        await webhook(server, TWILIO_WEBHOOK_PATHS.outgoingCall, { CallSid: outbound, From: `client:${a.agent.email}`, To: uniquePhone() });
+        assert.equal((await webhook(server, TWILIO_WEBHOOK_PATHS.callStatus, { CallSid: outbound, CallStatus: outcome, CallDuration: '25' })).status, 204);
+        assert.equal((await nextOfType(owner, 'STATUS_UPDATED')).status, 'available', outcome);
+        const row = (await server.db.select().from(calls).where(eq(calls.callSid, outbound)))[0];
+        assert.deepEqual([row?.status, row?.durationSeconds], [status, 0], outcome);
+      }
+      owner.close();
     });
 
     it('incoming call with no agent available says so; a number that is not ours is not in service', async () => {

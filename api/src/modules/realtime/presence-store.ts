@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { AgentStatusEntry, AgentStatusValue, QueueEntry } from 'shared-contracts';
 import type { Db } from '../../db/client';
 import { agentStatuses, queueEntries, users } from '../../db/schema';
@@ -38,6 +38,20 @@ export async function saveStatus(db: Db, agentId: string, status: AgentStatusVal
     .returning({ agentId: agentStatuses.agentId, status: agentStatuses.status, busyFrom: agentStatuses.busyFrom });
   if (!row) throw new Error('agent status upsert returned no row');
   return toEntry(row);
+}
+
+/**
+ * Moves an agent to `status` only from one of the statuses in `from`, in one statement, so a
+ * status someone else set meanwhile is left alone. Null when the agent was in none of them.
+ */
+export async function moveStatus(
+  db: Db, agentId: string, from: readonly AgentStatusValue[], status: Exclude<AgentStatusValue, 'busy'>,
+): Promise<AgentStatusEntry | null> {
+  const [row] = await db.update(agentStatuses)
+    .set({ status, busyFrom: null, updatedAt: sql`now()` })
+    .where(and(eq(agentStatuses.agentId, agentId), inArray(agentStatuses.status, [...from])))
+    .returning({ agentId: agentStatuses.agentId, status: agentStatuses.status, busyFrom: agentStatuses.busyFrom });
+  return row ? toEntry(row) : null;
 }
 
 /** A human agent (role AGENT) of the given account, or null. */

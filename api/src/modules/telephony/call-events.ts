@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { calls, conversations, dialerSettings, queueEntries } from '../../db/schema';
-import { listQueue, saveStatus } from '../realtime/presence-store';
+import { listQueue, moveStatus, saveStatus } from '../realtime/presence-store';
 import type { RealtimeService } from '../realtime';
 import { agentByIdentity, agentByNumber, availableAgents, leadByNumber, type AgentLine } from './numbers';
 import { firstReceipt } from './receipts';
@@ -78,13 +78,15 @@ export async function callAnswered(ctx: TelephonyContext, input: { callSid: stri
 }
 
 /**
- * The call is over. An answered call is `completed` with its duration; one nobody answered is
- * `missed` and its caller stays in the queue to be called back. The agent's softphone hears
+ * The call is over. An answered call is `completed` with its duration (the provider's figure,
+ * else the time since it started); one nobody answered is `missed` with no duration, and its
+ * caller stays in the queue to be called back. A busy agent is free again (`agentStatus`,
+ * available unless their softphone is gone) whoever ended the call, and their softphone hears
  * DISCONNECT_CALL. A repeated outcome for the same CallSid changes nothing.
  */
 export async function callEnded(
   ctx: TelephonyContext,
-  input: { callSid: string; outcome: CallOutcome; durationSeconds?: number | undefined },
+  input: { callSid: string; outcome: CallOutcome; durationSeconds?: number | undefined; agentStatus?: 'available' | 'offline' },
 ): Promise<boolean> {
   if (!(await firstReceipt(ctx.db, input.callSid, 'ended'))) return false;
   const [call] = await ctx.db.select().from(calls).where(eq(calls.callSid, input.callSid));
@@ -98,6 +100,11 @@ export async function callEnded(
     status,
     durationSeconds: answered ? (input.durationSeconds ?? measured) : 0,
   }).where(eq(calls.id, call.id));
+  if (call.agentUserId !== null) {
+    // Only a busy agent is freed: one the softphone already freed, or who went offline, stays so.
+    const freed = await moveStatus(ctx.db, call.agentUserId, ['busy'], input.agentStatus ?? 'available');
+    if (freed !== null) await ctx.realtime.broadcast(call.accountId, { type: 'STATUS_UPDATED', ...freed });
+  }
   await ctx.realtime.broadcast(call.accountId, {
     type: 'DISCONNECT_CALL', callSid: input.callSid, ...(call.agentUserId !== null ? { agentId: call.agentUserId } : {}),
   });

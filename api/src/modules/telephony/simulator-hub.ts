@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { WebSocket } from 'ws';
 import type { SimulatorDeviceMessage, SimulatorServerMessage } from 'shared-contracts';
+import { moveStatus } from '../realtime/presence-store';
 import { callAnswered, callEnded, inboundCall, outboundCall, type TelephonyContext } from './call-events';
 import type { AgentLine } from './numbers';
 import { simulatedRecording } from './simulated-recording';
@@ -16,6 +17,10 @@ interface LiveCall {
   ringing: Set<string>;
   /** The agent on the call once it is answered (or who placed it). */
   agentUserId: string | null;
+  /** The agent's device carrying the call: the one that placed or accepted it. */
+  device: WebSocket | null;
+  /** When the call was answered (ms since epoch); its duration runs from here. */
+  answeredAt: number | null;
   timer?: ReturnType<typeof setTimeout>;
 }
 
@@ -38,7 +43,28 @@ export class SimulatorHub {
     return () => {
       set.delete(socket);
       if (set.size === 0) this.devices.delete(agent.userId);
+      this.deviceGone(agent, socket).catch(this.onError);
     };
+  }
+
+  /**
+   * A device's socket closed: the tab was closed, the browser crashed or the network went. The
+   * calls it carried end as a hang-up would, logged with the time they lasted; a call ringing
+   * only there stops ringing; and an agent with no device left is offline, not busy for ever.
+   */
+  private async deviceGone(agent: AgentLine, socket: WebSocket): Promise<void> {
+    const online = this.devices.has(agent.userId);
+    for (const [callSid, live] of [...this.calls]) {
+      if (live.device === socket) {
+        await this.finish(callSid, live, online ? 'available' : 'offline');
+      } else if (!online && live.ringing.delete(agent.userId) && live.ringing.size === 0 && live.agentUserId === null) {
+        await this.endUnanswered(callSid, 'no-answer');
+      }
+    }
+    // Checked again: a device that registered meanwhile (a reloaded page) keeps the agent reachable.
+    if (this.devices.has(agent.userId)) return;
+    const offline = await moveStatus(this.ctx.db, agent.userId, ['available', 'busy'], 'offline');
+    if (offline !== null) await this.ctx.realtime.broadcast(agent.accountId, { type: 'STATUS_UPDATED', ...offline });
   }
 
   /** A simulated caller dials an agent number (the dev command and the e2e tests do this). */
@@ -47,7 +73,9 @@ export class SimulatorHub {
     const result = await inboundCall(this.ctx, { callSid, from, to });
     if (!result.accepted) return null;
     const ring = result.ring.filter((agent) => this.devices.has(agent.userId));
-    const live: LiveCall = { accountId: result.accountId, ringing: new Set(ring.map((a) => a.userId)), agentUserId: null };
+    const live: LiveCall = {
+      accountId: result.accountId, ringing: new Set(ring.map((a) => a.userId)), agentUserId: null, device: null, answeredAt: null,
+    };
     this.calls.set(callSid, live);
     for (const agent of ring) this.sendToAgent(agent.userId, { type: 'incoming', callSid, from });
     // Nobody picks up within the account's ring timeout: the caller stays queued for a call back.
@@ -79,6 +107,8 @@ export class SimulatorHub {
         }
         clearTimeout(live.timer);
         live.agentUserId = agent.userId;
+        live.device = socket;
+        live.answeredAt = Date.now();
         for (const other of live.ringing) if (other !== agent.userId) this.sendToAgent(other, { type: 'cancel', callSid: message.callSid });
         live.ringing.clear();
         return this.sendToAgent(agent.userId, { type: 'accepted', callSid: message.callSid });
@@ -100,24 +130,27 @@ export class SimulatorHub {
   private async placeCall(agent: AgentLine, socket: WebSocket, requestId: string, to: string): Promise<void> {
     const callSid = newCallSid();
     const result = await outboundCall(this.ctx, { callSid, identity: agent.email, to });
-    if (!result.ok) return this.sendTo(socket, { type: 'error', code: 31603, message: result.reason });
-    const live: LiveCall = { accountId: agent.accountId, ringing: new Set(), agentUserId: agent.userId };
+    if (!result.ok) return this.sendTo(socket, { type: 'error', code: 31603, message: result.reason, requestId });
+    const live: LiveCall = { accountId: agent.accountId, ringing: new Set(), agentUserId: agent.userId, device: socket, answeredAt: null };
     this.calls.set(callSid, live);
     this.sendTo(socket, { type: 'ringing', callSid, requestId });
     live.timer = setTimeout(() => {
       void callAnswered(this.ctx, { callSid, agentUserId: agent.userId })
         .then((answered) => {
-          if (answered && this.calls.has(callSid)) this.sendToAgent(agent.userId, { type: 'accepted', callSid });
+          if (!answered || !this.calls.has(callSid)) return;
+          live.answeredAt = Date.now();
+          this.sendToAgent(agent.userId, { type: 'accepted', callSid });
         })
         .catch(this.onError);
     }, SIMULATED_ANSWER_MS);
     live.timer.unref?.();
   }
 
-  private async finish(callSid: string, live: LiveCall): Promise<void> {
+  private async finish(callSid: string, live: LiveCall, agentStatus: 'available' | 'offline' = 'available'): Promise<void> {
     clearTimeout(live.timer);
     this.calls.delete(callSid);
-    await callEnded(this.ctx, { callSid, outcome: 'completed' });
+    const durationSeconds = live.answeredAt === null ? undefined : Math.round((Date.now() - live.answeredAt) / 1000);
+    await callEnded(this.ctx, { callSid, outcome: 'completed', durationSeconds, agentStatus });
     await simulatedRecording(this.ctx, callSid);
     if (live.agentUserId !== null) this.sendToAgent(live.agentUserId, { type: 'disconnected', callSid });
   }
