@@ -80,6 +80,8 @@ export interface AuthRateLimits {
   emailsPerAddress: number;
   /** Email-sending requests per IP address. */
   emailsPerIp: number;
+  /** Instances whose counter keys share this prefix count together (every instance of one deployment). */
+  keyPrefix?: string;
 }
 
 export const DEFAULT_AUTH_RATE_LIMITS: AuthRateLimits = {

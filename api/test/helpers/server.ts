@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app';
 import { loadConfig, type Config } from '../../src/config';
@@ -24,7 +25,11 @@ export async function startServer(
   overrides: Partial<Config> = {},
   configure?: (app: FastifyInstance) => void,
 ): Promise<TestServer> {
-  const app = await buildApp({ config: { ...TEST_CONFIG, ...overrides }, db });
+  const config = { ...TEST_CONFIG, ...overrides };
+  // Sign-in counters live in the shared database: each test server counts on its own, as a
+  // separate deployment would, unless the test gives instances one prefix.
+  config.authRateLimits = { keyPrefix: randomUUID(), ...config.authRateLimits };
+  const app = await buildApp({ config, db });
   configure?.(app);
   const origin = await app.listen({ port: 0, host: '127.0.0.1' });
   return { app, db, origin, close: () => app.close() };

@@ -52,6 +52,24 @@ export function authAttacksSuite(ctx: SuiteContext) {
       assert.equal((await call(server, 'POST', '/auth/login', { body: { email: agent.email, password: PASSWORD } })).status, 200);
     });
 
+    it('guesses sent all at once are counted before any is checked: no more than the limit are tried, and the right password sent last is refused', async () => {
+      const { owner } = await createTenant(server);
+      const guesses = Array.from({ length: 39 }, (_, i) => call(server, 'POST', '/auth/login', { body: { email: owner.email, password: `guess-${i}` } }));
+      const right = call(server, 'POST', '/auth/login', { body: { email: owner.email, password: PASSWORD } });
+      const answers = await Promise.all([...guesses, right]);
+      const statuses = answers.map((res) => res.status);
+      assert.equal(statuses.filter((status) => status === 401).length, 5, statuses.join(','));
+      assert.equal(statuses.filter((status) => status === 429).length, 35);
+      assert.deepEqual([answers.at(-1)!.status, answers.at(-1)!.body], [429, LIMITED]);
+    });
+
+    it('a right password gives its attempt back: signing in again and again never locks the account', async () => {
+      const { owner } = await createTenant(server);
+      for (let i = 0; i < 8; i += 1) {
+        assert.equal((await call(server, 'POST', '/auth/login', { body: { email: owner.email, password: PASSWORD } })).status, 200);
+      }
+    });
+
     it('password spraying: one IP failing across many accounts is stopped by the per-IP limit', async () => {
       const ipServer = await startServer(ctx.server.db, {
         authRateLimits: { ...TEST_CONFIG.authRateLimits, failuresPerAccount: 100, failuresPerIp: 3 },

@@ -26,3 +26,4 @@ export * from './support-requests';
 export * from './api-keys';
 export * from './billing';
 export * from './call-counts';
+export * from './auth-attempts';

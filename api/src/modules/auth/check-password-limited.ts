@@ -3,17 +3,16 @@ import { invalidCredentials } from '../../http/api-error';
 import { limitKeys } from './limit-keys';
 
 /**
- * The password check of a sign-in (either step). Failures count per account and per IP; once
- * either is used up the answer is 429 before the password is even checked, so guessing stops
- * for the window.
+ * The password check of a sign-in (either step). Every attempt is counted per account and per
+ * IP before the password is checked, and only a right password gives its attempt back; once
+ * either limit is used up the answer is 429 without a check, so guessing stops for the window,
+ * however many guesses are sent at once.
  */
 export async function checkPasswordLimited(app: FastifyInstance, email: string, password: string, request: FastifyRequest) {
   const keys = limitKeys('login', email, request);
-  await app.authLimits.assertFailuresLeft(keys);
+  await app.authLimits.takeAttempt(keys);
   const user = await app.auth.checkCredentials(email, password);
-  if (user === null) {
-    await app.authLimits.recordFailure(keys);
-    throw invalidCredentials();
-  }
+  if (user === null) throw invalidCredentials();
+  await app.authLimits.giveBack(keys);
   return user;
 }

@@ -20,18 +20,22 @@ export const loginGoogle = implement(contract.auth.loginGoogle, async ({ body, a
   if (!verifier) verifiers.set(app.config, (verifier = createGoogleVerifier(app.config.google)));
   if (!verifier.configured()) throw new ApiError(503, 'InternalError', GOOGLE_NOT_CONFIGURED_TEXT);
   const keys = limitKeys('google', null, request);
-  await app.authLimits.assertFailuresLeft(keys);
+  await app.authLimits.takeAttempt(keys);
   let profile;
   try {
     profile = body.flow === 'code'
       ? await verifier.fromCode(body.code, body.redirectUri)
       : await verifier.fromAccessToken(body.accessToken);
   } catch (err) {
-    if (!(err instanceof GoogleTokenError)) throw err;
+    if (!(err instanceof GoogleTokenError)) {
+      // Google out of reach is nobody's failed attempt.
+      await app.authLimits.giveBack(keys);
+      throw err;
+    }
     request.log.warn({ reason: err.message }, 'Google sign-in rejected');
-    await app.authLimits.recordFailure(keys);
     throw new ApiError(401, 'InvalidCredentials', GOOGLE_REJECTED_TEXT);
   }
+  await app.authLimits.giveBack(keys);
   const user = await userForGoogle(app.db, profile);
   if (user === null) throw new ApiError(401, 'InvalidCredentials', GOOGLE_EMAIL_UNVERIFIED_TEXT);
   return app.auth.startSession(user);

@@ -1,15 +1,8 @@
-import rateLimit from '@fastify/rate-limit';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { ApiError } from '../../http/api-error';
 import { servicePlugin } from '../../plugins/service-plugin';
-
-/** Counters keyed by account and by IP; `rateLimitKey` rides on a stand-in request so one limiter serves any key. */
-type Check = ReturnType<FastifyInstance['createRateLimit']>;
-interface KeyedRequest {
-  routeOptions: { config: Record<string, unknown> };
-  rateLimitKey: string;
-}
+import { databaseCounters, redisCounters, type AttemptCounters } from './attempt-counters';
 
 export const tooManyAttempts = (seconds: number) => {
   const minutes = Math.max(1, Math.ceil(seconds / 60));
@@ -17,10 +10,13 @@ export const tooManyAttempts = (seconds: number) => {
 };
 
 export interface AuthLimits {
-  /** Refuses (429) when any key has used up its failures; counts nothing. */
-  assertFailuresLeft(keys: LimitKeys): Promise<void>;
-  /** Counts one failure against every key. */
-  recordFailure(keys: LimitKeys): Promise<void>;
+  /**
+   * Counts an attempt against every key before anything is checked, and refuses (429) once any
+   * key is past its limit. The attempt stays counted as a failure unless it is given back.
+   */
+  takeAttempt(keys: LimitKeys): Promise<void>;
+  /** The attempt succeeded: it does not count against the limit. */
+  giveBack(keys: LimitKeys): Promise<void>;
   /** Counts one email-sending request and refuses (429) past the limit. */
   consumeEmail(keys: LimitKeys): Promise<void>;
 }
@@ -38,46 +34,40 @@ declare module 'fastify' {
   }
 }
 
-const standIn = (key: string) => ({ routeOptions: { config: {} }, rateLimitKey: key } satisfies KeyedRequest) as unknown as FastifyRequest;
-
 /**
- * Limits for the sign-in endpoints, on @fastify/rate-limit's stores: in process by default,
- * shared through Redis when REDIS_URL is set (otherwise each API instance counts alone).
+ * Limits for the sign-in endpoints. The counters live where every API instance sees them: in
+ * Redis when REDIS_URL is set, in the database otherwise.
  */
-export const authLimitsPlugin = servicePlugin('auth-limits', async (app) => {
-  const redis = app.config.redisUrl ? new Redis(app.config.redisUrl, { maxRetriesPerRequest: 2 }) : undefined;
-  if (redis) app.addHook('onClose', async () => void (await redis.quit()));
-  await app.register(rateLimit, { global: false, ...(redis ? { redis, nameSpace: 'auth-limit:' } : {}) });
+export const authLimitsPlugin = servicePlugin('auth-limits', async (app: FastifyInstance) => {
+  let counters: AttemptCounters;
+  if (app.config.redisUrl) {
+    const redis = new Redis(app.config.redisUrl, { maxRetriesPerRequest: 2 });
+    app.addHook('onClose', async () => void (await redis.quit()));
+    counters = redisCounters(redis);
+  } else {
+    counters = databaseCounters(app.db);
+  }
 
   const limits = app.config.authRateLimits;
-  const timeWindow = limits.windowSeconds * 1000;
-  const make = (max: number): Check =>
-    app.createRateLimit({ max, timeWindow, keyGenerator: (req) => (req as unknown as KeyedRequest).rateLimitKey });
-  const failuresPerAccount = make(limits.failuresPerAccount);
-  const failuresPerIp = make(limits.failuresPerIp);
-  const emailsPerAddress = make(limits.emailsPerAddress);
-  const emailsPerIp = make(limits.emailsPerIp);
-
-  const pairs = (keys: LimitKeys, perAccount: Check, perIp: Check): [Check, string][] => [
-    ...(keys.account === null ? [] : [[perAccount, `${keys.scope}:account:${keys.account}`] as [Check, string]]),
-    [perIp, `${keys.scope}:ip:${keys.ip}`],
+  const prefix = limits.keyPrefix ?? 'auth-limit';
+  const keyed = (keys: LimitKeys, perAccount: number, perIp: number): Array<[string, number]> => [
+    ...(keys.account === null ? [] : [[`${prefix}:${keys.scope}:account:${keys.account}`, perAccount] as [string, number]]),
+    [`${prefix}:${keys.scope}:ip:${keys.ip}`, perIp],
   ];
+  const count = async (pairs: Array<[string, number]>) => {
+    const hits = await Promise.all(pairs.map(([key]) => counters.hit(key, limits.windowSeconds)));
+    const over = hits.filter((hit, i) => hit.count > pairs[i]![1]);
+    if (over.length === 0) return;
+    // A refused attempt was never tried: it leaves every counter as it found it.
+    await Promise.all(pairs.map(([key]) => counters.giveBack(key)));
+    throw tooManyAttempts(Math.max(...over.map((hit) => hit.resetsInSeconds)));
+  };
 
   app.decorate('authLimits', {
-    async assertFailuresLeft(keys) {
-      for (const [check, key] of pairs(keys, failuresPerAccount, failuresPerIp)) {
-        const state = await check(standIn(key), { increment: false });
-        if (!state.isAllowed && state.remaining <= 0) throw tooManyAttempts(state.ttlInSeconds);
-      }
+    takeAttempt: (keys) => count(keyed(keys, limits.failuresPerAccount, limits.failuresPerIp)),
+    async giveBack(keys) {
+      await Promise.all(keyed(keys, 0, 0).map(([key]) => counters.giveBack(key)));
     },
-    async recordFailure(keys) {
-      for (const [check, key] of pairs(keys, failuresPerAccount, failuresPerIp)) await check(standIn(key));
-    },
-    async consumeEmail(keys) {
-      for (const [check, key] of pairs(keys, emailsPerAddress, emailsPerIp)) {
-        const state = await check(standIn(key));
-        if (!state.isAllowed && state.isExceeded) throw tooManyAttempts(state.ttlInSeconds);
-      }
-    },
+    consumeEmail: (keys) => count(keyed(keys, limits.emailsPerAddress, limits.emailsPerIp)),
   } satisfies AuthLimits);
 });
