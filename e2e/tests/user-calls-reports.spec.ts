@@ -3,7 +3,7 @@ import { saveScreenshot } from '../support/screenshot';
 import { DEMO, signIn } from '../support/session';
 
 // Reads the demo account's seeded calls only; nothing here changes shared data.
-test('a USER opens a call\'s conversation from the call logs: transcript and recording player', async ({ page }) => {
+test('a USER opens a call\'s conversation from the call logs: transcript, and a recording that plays', async ({ page }) => {
   await signIn(page, DEMO.USER);
   // The overview's data arrives after the route: wait for the stats and agents, not a blank page.
   await expect(page.getByRole('list', { name: 'Call statistics' })).toBeVisible();
@@ -20,7 +20,18 @@ test('a USER opens a call\'s conversation from the call logs: transcript and rec
   const transcript = page.getByRole('list', { name: 'Transcript' });
   await expect(transcript.getByRole('listitem').first()).toBeVisible();
   expect(await transcript.getByRole('listitem').count()).toBeGreaterThan(1);
-  await expect(page.getByLabel('Call recording')).toHaveAttribute('src', /^https?:\/\//);
+  const player = page.getByLabel('Call recording');
+  await expect(player).toHaveAttribute('src', /^https?:\/\/.+\/v1\/recordings\/.+[?&]signature=/);
+  // The browser fetches the recording with no token of its own, decodes it and plays it.
+  const played = await player.evaluate(async (audio: HTMLAudioElement) => {
+    audio.muted = true;
+    await audio.play();
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    return { seconds: audio.duration, at: audio.currentTime, error: audio.error?.code ?? null };
+  });
+  expect(played.error).toBeNull();
+  expect(played.seconds).toBeGreaterThan(2);
+  expect(played.at).toBeGreaterThan(0);
   await saveScreenshot(page, 'dashboard-calls-conversation');
 });
 
