@@ -12,6 +12,7 @@ test('a USER opens a call\'s conversation from the call logs: transcript, and a 
   await page.goto('/dashboard/reports/call-logs');
   const answered = page.getByRole('row').filter({ has: page.getByRole('link', { name: 'Listen' }) }).first();
   await expect(answered).toBeVisible();
+  await expect(answered.getByRole('link', { name: 'Listen' })).toHaveAttribute('href', /\/v1\/recordings\/.+[?&]signature=/);
   await saveScreenshot(page, 'dashboard-reports-call-logs');
   await answered.getByRole('link', { name: /^Conversation of the call with/ }).click();
 
