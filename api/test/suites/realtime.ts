@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { eq } from 'drizzle-orm';
 import { agentStatuses } from '../../src/db/schema';
-import { createAdmin, createQueueEntry, createTenant, createUser, missingId, setAgentStatus } from '../factories';
+import { createAdmin, createQueueEntry, createTenant, createUser, missingId, PASSWORD, setAgentStatus, signIn } from '../factories';
+import { call } from '../helpers/server';
 import { openSocket, type TestSocket } from '../helpers/sockets';
 import { redisSkipReason, startTwoInstances } from '../helpers/redis';
 import type { SuiteContext } from '../helpers/suite-context';
@@ -13,6 +14,12 @@ async function joined(socket: TestSocket) {
   assert.equal(first.type, 'INITIAL_STATUS');
   return first;
 }
+
+/** The socket's close, or a failure when the server leaves it open. */
+const closedWithin = (socket: TestSocket, ms = 3_000) => Promise.race([
+  socket.closed,
+  new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`socket still open after ${ms} ms`)), ms).unref()),
+]);
 
 export function realtimeSuite(ctx: SuiteContext) {
   describe('realtime socket', () => {
@@ -141,6 +148,41 @@ export function realtimeSuite(ctx: SuiteContext) {
       assert.deepEqual((update as { queue: Array<{ id: string }> }).queue.map((q) => q.id), [second.id]);
       assert.notEqual(first.id, second.id);
       socket.close();
+    });
+
+    it('a logout or a password change closes the sockets of the sessions it ends, and their frames are no longer applied', async () => {
+      const a = await createTenant(ctx.server);
+      const other = await signIn(ctx.server, a.agent.email);
+      const socket = openSocket(ctx.server, { accountId: a.account.id, token: a.agentToken });
+      const second = openSocket(ctx.server, { accountId: a.account.id, token: other });
+      await Promise.all([joined(socket), joined(second)]);
+      assert.equal((await call(ctx.server, 'POST', '/auth/logout', { token: a.agentToken })).status, 200);
+      assert.deepEqual(await closedWithin(socket), { code: 4401, reason: 'Session expired, Please login again.' });
+      socket.send({ type: 'UPDATE_STATUS', agentId: a.agent.id, status: 'available' });
+
+      const changed = await call(ctx.server, 'POST', '/auth/change-password', {
+        token: a.ownerToken, body: { password: PASSWORD, passwordNew: 'Another-pass-2', passwordConfirm: 'Another-pass-2' },
+      });
+      assert.equal(changed.status, 200, 'the owner\'s change leaves the agent\'s other session alone');
+      second.send({ type: 'UPDATE_STATUS', agentId: a.agent.id, status: 'busy' });
+      assert.equal((await second.next()).type, 'STATUS_UPDATED');
+      assert.equal((await statusOf(a.agent.id))?.status, 'busy', 'the logged-out socket\'s frame was not applied');
+      second.close();
+    });
+
+    it('a session revoked on one API instance closes its socket on another (through Redis)', async (t) => {
+      const skip = await redisSkipReason();
+      if (skip) return t.skip(skip);
+      const a = await createTenant(ctx.server);
+      const [one, two] = await startTwoInstances(ctx.server.db);
+      try {
+        const socket = openSocket(two, { accountId: a.account.id, token: a.agentToken });
+        await joined(socket);
+        assert.equal((await call(one, 'POST', '/auth/logout', { token: a.agentToken })).status, 200);
+        assert.equal((await closedWithin(socket)).code, 4401);
+      } finally {
+        await Promise.all([one.close(), two.close()]);
+      }
     });
 
     it('fans out through Redis so two API instances share a room', async (t) => {

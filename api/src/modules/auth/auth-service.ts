@@ -9,7 +9,7 @@ import { DEFAULT_SECURITY } from '../users/security-preference-store';
 import { toSessionUser } from '../users/session-user';
 import { createOneTimeCodes, type OneTimeCodes } from './one-time-codes';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './password';
-import { createLocalSessionCache, createRedisSessionCache, SESSION_CACHE_SECONDS, type SessionCache } from './session-cache';
+import { createLocalSessionCache, createRedisSessionCache, SESSION_CACHE_SECONDS, type Forget, type SessionCache } from './session-cache';
 import { createTokenSigner } from './tokens';
 
 /** How often a session's `lastSeenAt` is written: once a minute is exact enough for an idle timeout of 15+ minutes. */
@@ -30,6 +30,8 @@ export interface AuthService {
    * security preferences: `authenticate` may otherwise answer from its cache for a few seconds.
    */
   forgetUser(userId: string): Promise<void>;
+  /** Hears every session revocation and user change, made on this instance or (with Redis) any other. */
+  onSessionChange(listener: (change: Forget) => void): void;
 }
 
 declare module 'fastify' {
@@ -114,6 +116,7 @@ export function createAuthService(
     },
 
     forgetUser: (userId) => cache.forgetUser(userId),
+    onSessionChange: (listener) => cache.onForget(listener),
 
     async setPassword(userId, password, keepSessionId) {
       const passwordHash = await hashPassword(password);

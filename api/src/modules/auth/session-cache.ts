@@ -24,6 +24,8 @@ export interface SessionCache {
   forgetSession(sessionId: string): Promise<void>;
   /** Drops every entry of the user here and on every other instance. */
   forgetUser(userId: string): Promise<void>;
+  /** Hears every session or user change made on any instance (open sockets re-check their session on it). */
+  onForget(listener: (change: Forget) => void): void;
   close(): Promise<void>;
 }
 
@@ -38,11 +40,12 @@ interface Entry {
   deadlineMs: number;
 }
 
-type Forget = { sessionId: string } | { userId: string };
+export type Forget = { sessionId: string } | { userId: string };
 
 /** The in-process part; `publish` tells the other instances (a no-op alone). */
 function createCache(ttlMs: number, publish: (message: Forget) => Promise<void>) {
   const entries = new Map<string, Entry>();
+  const listeners: Array<(change: Forget) => void> = [];
   let generation = 0;
   const drop = (message: Forget) => {
     generation += 1;
@@ -51,6 +54,7 @@ function createCache(ttlMs: number, publish: (message: Forget) => Promise<void>)
         entries.delete(token);
       }
     }
+    for (const listener of listeners) listener(message);
   };
   const cache: SessionCache = {
     get(token) {
@@ -76,6 +80,9 @@ function createCache(ttlMs: number, publish: (message: Forget) => Promise<void>)
     async forgetUser(userId) {
       drop({ userId });
       await publish({ userId });
+    },
+    onForget(listener) {
+      listeners.push(listener);
     },
     async close() {},
   };

@@ -14,8 +14,14 @@ export const ACCOUNT_REFUSED_TEXT = 'You do not have access to this account';
 
 const SocketQuery = v.object({ accountId: v.optional(v.string()), token: v.optional(v.string()) });
 
+interface Admitted {
+  session: SocketSession;
+  /** The token the socket was opened with: its session is checked again whenever it changes. */
+  token: string;
+}
+
 /** Who may join which room: a valid session, and the account must be its own (administrators: any existing one). */
-async function admit(app: FastifyInstance, request: FastifyRequest): Promise<SocketSession | { refused: string }> {
+async function admit(app: FastifyInstance, request: FastifyRequest): Promise<Admitted | { refused: string }> {
   const query = v.safeParse(SocketQuery, request.query);
   const token = query.success ? query.output.token : undefined;
   const user = token ? await app.auth.authenticate(token) : null;
@@ -28,7 +34,15 @@ async function admit(app: FastifyInstance, request: FastifyRequest): Promise<Soc
   } else if (accountId !== user.accountId) {
     return { refused: ACCOUNT_REFUSED_TEXT };
   }
-  return { db: app.db, realtime: app.realtime, user, accountId };
+  return { session: { db: app.db, realtime: app.realtime, user, accountId }, token: token! };
+}
+
+/** Whether the socket's session still stands; its caller is brought up to date when it does. */
+async function stillAdmitted(app: FastifyInstance, admitted: Admitted): Promise<boolean> {
+  const user = await app.auth.authenticate(admitted.token);
+  if (user === null || (user.role !== 'ADMINISTRATOR' && user.accountId !== admitted.session.accountId)) return false;
+  admitted.session.user = user;
+  return true;
 }
 
 const send = (socket: WebSocket, message: ServerMessage) => {
@@ -51,8 +65,21 @@ function claimedType(raw: string): string | undefined {
  * with an HTTP 401, because browsers hide the status of a failed upgrade but do report close codes.
  */
 export async function socketRoutes(app: FastifyInstance): Promise<void> {
+  const sockets = new Map<WebSocket, Admitted>();
+  // A logout, a password change or a role change anywhere closes or updates the sockets it concerns
+  // at once, rather than at their next frame.
+  app.auth.onSessionChange((change) => {
+    for (const [socket, admitted] of sockets) {
+      const { user } = admitted.session;
+      if ('sessionId' in change ? user.sessionId !== change.sessionId : user.id !== change.userId) continue;
+      stillAdmitted(app, admitted)
+        .then((ok) => ok || socket.close(SOCKET_CLOSE_UNAUTHORIZED, SESSION_EXPIRED_TEXT))
+        .catch((err: unknown) => app.log.error({ err }, 'socket session check failed'));
+    }
+  });
+
   app.get(SOCKET_PATH, { websocket: true }, (socket, request) => {
-    const ready = open(app, socket, request).catch((err: unknown) => {
+    const ready = open(app, socket, request, sockets).catch((err: unknown) => {
       request.log.error({ err }, 'socket admission failed');
       socket.close(1011, 'Server error');
       return null;
@@ -63,8 +90,11 @@ export async function socketRoutes(app: FastifyInstance): Promise<void> {
     socket.on('message', (data: RawData, isBinary: boolean) => {
       queue = queue
         .then(async () => {
-          const session = await ready;
-          if (session !== null) await onFrame(socket, session, isBinary ? '' : data.toString());
+          const admitted = await ready;
+          if (admitted === null) return;
+          // A frame is applied only while the session stands (it may have expired since the last one).
+          if (!(await stillAdmitted(app, admitted))) return socket.close(SOCKET_CLOSE_UNAUTHORIZED, SESSION_EXPIRED_TEXT);
+          await onFrame(socket, admitted.session, isBinary ? '' : data.toString());
         })
         .catch((err: unknown) => {
           // Like a 5xx: the cause goes to the log, the sender only learns it failed.
@@ -76,21 +106,33 @@ export async function socketRoutes(app: FastifyInstance): Promise<void> {
 }
 
 /** Admits the socket, joins its room and sends INITIAL_STATUS; null when refused. */
-async function open(app: FastifyInstance, socket: WebSocket, request: FastifyRequest): Promise<SocketSession | null> {
-  const session = await admit(app, request);
-  if ('refused' in session) {
-    socket.close(SOCKET_CLOSE_UNAUTHORIZED, session.refused);
+async function open(
+  app: FastifyInstance, socket: WebSocket, request: FastifyRequest, sockets: Map<WebSocket, Admitted>,
+): Promise<Admitted | null> {
+  const admitted = await admit(app, request);
+  if ('refused' in admitted) {
+    socket.close(SOCKET_CLOSE_UNAUTHORIZED, admitted.refused);
     return null;
   }
   // The browser may already have gone; joining then would leave a dead socket in the room.
   if (socket.readyState !== socket.OPEN) return null;
+  const { accountId } = admitted.session;
   // Join before reading the snapshot: a change made in between then arrives as an update
   // instead of being missed.
-  const leave = app.realtime.join(session.accountId, socket);
-  socket.on('close', leave);
-  const [queue, statuses] = await Promise.all([listQueue(app.db, session.accountId), listStatuses(app.db, session.accountId)]);
+  const leave = app.realtime.join(accountId, socket);
+  sockets.set(socket, admitted);
+  socket.on('close', () => {
+    leave();
+    sockets.delete(socket);
+  });
+  // A session revoked while it was being admitted is not heard by the listener above.
+  if (!(await stillAdmitted(app, admitted))) {
+    socket.close(SOCKET_CLOSE_UNAUTHORIZED, SESSION_EXPIRED_TEXT);
+    return null;
+  }
+  const [queue, statuses] = await Promise.all([listQueue(app.db, accountId), listStatuses(app.db, accountId)]);
   send(socket, { type: 'INITIAL_STATUS', queue, statuses });
-  return session;
+  return admitted;
 }
 
 async function onFrame(socket: WebSocket, session: SocketSession, raw: string): Promise<void> {
