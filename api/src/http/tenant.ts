@@ -1,7 +1,9 @@
 import { eq } from 'drizzle-orm';
 import type { TenantCheck, TenantKind } from 'shared-contracts';
 import type { Db } from '../db/client';
-import { aiAgents, aiClients, apiKeys, appointments, calls, conversations, integrationConnections, smsConversations, users } from '../db/schema';
+import {
+  aiAgents, aiClients, apiKeys, appointments, calls, checkoutSessions, conversations, integrationConnections, smsConversations, users,
+} from '../db/schema';
 import { notFound } from './api-error';
 import type { AuthUser } from './implement';
 
@@ -42,6 +44,7 @@ const ownerAccount = {
   apiKey: (db, value) => first(db.select({ accountId: apiKeys.accountId }).from(apiKeys).where(eq(apiKeys.id, value))),
   integration: (db, value) =>
     first(db.select({ accountId: integrationConnections.accountId }).from(integrationConnections).where(eq(integrationConnections.id, value))),
+  checkoutSession: (db, value) => first(db.select({ accountId: checkoutSessions.accountId }).from(checkoutSessions).where(eq(checkoutSessions.id, value))),
 } satisfies Partial<Record<TenantKind, Resolver>>;
 
 /** The tenant kinds this server can check. */

@@ -163,6 +163,35 @@ export function billingSuite(ctx: SuiteContext) {
       assert.equal((await fetch(`${ctx.server.origin}/v1/billing/simulator/checkout/cs_sim_${'0'.repeat(32)}`)).status, 404);
     });
 
+    it('get-checkout-session tells the success page whether this checkout is paid; another account\'s or a made-up id is not found', async () => {
+      const t = await createTenant(ctx.server);
+      const other = await createTenant(ctx.server);
+      const state = (id: string, token = t.ownerToken) => call(ctx.server, 'GET', `billing/get-checkout-session/${id}`, { token });
+
+      const paying = (await startCheckout(ctx.server, t.ownerToken, { planId: 'efficiency-plus', period: 'yearly' })).body.data.sessionId as string;
+      const open = await state(paying);
+      assert.equal(open.status, 200, JSON.stringify(open.body));
+      assertContract(contract.billing.getCheckoutSession, open.body);
+      assert.deepEqual(open.body.data, { sessionId: paying, planId: 'efficiency-plus', period: 'yearly', status: 'open', amount: 9948, currency: 'usd' });
+      await press(`${ctx.server.origin}/v1/billing/simulator/checkout/${paying}`, 'pay');
+      assert.equal((await state(paying)).body.data.status, 'completed');
+
+      const leaving = (await startCheckout(ctx.server, t.ownerToken, { planId: 'time-saver-basic', period: 'monthly' })).body.data.sessionId as string;
+      await press(`${ctx.server.origin}/v1/billing/simulator/checkout/${leaving}`, 'cancel');
+      assert.equal((await state(leaving)).body.data.status, 'canceled');
+
+      const stale = (await startCheckout(ctx.server, t.ownerToken, { planId: 'time-saver-basic', period: 'monthly' })).body.data.sessionId as string;
+      await ctx.server.db.update(checkoutSessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(checkoutSessions.id, stale));
+      assert.equal((await state(stale)).body.data.status, 'expired');
+
+      assert.equal((await state(paying, other.ownerToken)).status, 404, 'another account\'s checkout');
+      assert.equal((await state(`cs_sim_${'0'.repeat(32)}`)).status, 404, 'an id nobody opened');
+      const bogus = await state('not-a-session');
+      assert.equal(bogus.status, 400);
+      assert.equal(bogus.body.message, 'Invalid checkout session id');
+      assert.equal((await state(paying, t.agentToken)).status, 403);
+    });
+
     it('returns to APP_URL, never to an origin that is not allowed', async () => {
       const t = await createTenant(ctx.server);
       const started = await startCheckout(ctx.server, t.ownerToken, { planId: 'time-saver-basic', period: 'monthly' }, 'https://evil.example');

@@ -24,13 +24,14 @@ export function makeUser(overrides: Partial<SessionUser> = {}): SessionUser {
   };
 }
 
-export function renderScreen(ui: ReactElement, user: SessionUser | null = makeUser()) {
+/** `at` is the URL the screen opens on (its query string included). */
+export function renderScreen(ui: ReactElement, user: SessionUser | null = makeUser(), at = '/') {
   configureRuntime({ apiBase: API_BASE, wsBase: 'ws://api.test' });
   setSessionUser(user);
   authStore.set(agentStatusesAtom, {});
   return render(
     <ApiProvider value={{ provider: () => new Map(), dedupingInterval: 0, shouldRetryOnError: false }}>
-      <MemoryRouter>{ui}</MemoryRouter>
+      <MemoryRouter initialEntries={[at]}>{ui}</MemoryRouter>
     </ApiProvider>,
   );
 }

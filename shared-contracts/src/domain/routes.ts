@@ -52,7 +52,7 @@ export const APP_ROUTES = [
   { path: 'dashboard/account/integrations', roles: USER, owner: 'userDashboard', screen: 'Integrations', title: 'Integrations' },
   { path: 'dashboard/billing-information', roles: USER, owner: 'userDashboard', screen: 'BillingInformation', title: 'Billing Information' },
   { path: 'dashboard/subscription-plans', roles: USER, owner: 'userDashboard', screen: 'SubscriptionPlans', title: 'Subscription Plans' },
-  { path: 'dashboard/subscription-plans/success', roles: USER, owner: 'userDashboard', screen: 'SubscriptionSuccess', title: 'Subscription confirmed' },
+  { path: 'dashboard/subscription-plans/success', roles: USER, owner: 'userDashboard', screen: 'SubscriptionSuccess', title: 'Payment confirmation' },
   { path: 'dashboard/subscription-plans/cancel', roles: USER, owner: 'userDashboard', screen: 'SubscriptionCancel', title: 'Checkout cancelled' },
   { path: 'dashboard/agent-call-logs', roles: AGENT, owner: 'agentSoftphone', screen: 'AgentCallLogs', title: 'Call Logs' },
   { path: 'dashboard/messages', roles: AGENT, owner: 'agentSoftphone', screen: 'Messages', title: 'Messages' },

@@ -10,6 +10,29 @@ export const CreateCheckoutSessionBody = requestObject({
   period: v.picklist(BILLING_PERIODS, 'Choose monthly or yearly billing'),
 });
 
+/** A checkout's state: `open` until paid (`completed`), left (`canceled`) or past its expiry (`expired`). */
+export const CHECKOUT_STATUSES = ['open', 'completed', 'canceled', 'expired'] as const;
+export type CheckoutStatus = (typeof CHECKOUT_STATUSES)[number];
+
+/** The payment provider's session id, as it comes back on the success page's `session_id`. */
+export const CheckoutSessionId = v.pipe(
+  v.string('Invalid checkout session id'),
+  v.maxLength(255, 'Invalid checkout session id'),
+  v.regex(/^cs_[A-Za-z0-9_]+$/, 'Invalid checkout session id'),
+);
+
+/** One checkout the account started: what it buys and whether it has been paid. */
+export const CheckoutSession = v.object({
+  sessionId: v.string(),
+  planId: v.picklist(PAID_PLAN_IDS),
+  period: v.picklist(BILLING_PERIODS),
+  status: v.picklist(CHECKOUT_STATUSES),
+  /** What the checkout charges, in the currency's major unit (dollars). */
+  amount: v.number(),
+  currency: v.string(),
+});
+export type CheckoutSession = v.InferOutput<typeof CheckoutSession>;
+
 export const Usage = v.object({
   accountId: Id,
   plan: PlanIdSchema,
@@ -32,6 +55,11 @@ export const billingContract = {
     body: CreateCheckoutSessionBody,
     response: v.object({ sessionId: v.string(), url: v.string() }),
     roles: ['USER'], tenant: [],
+  }),
+  getCheckoutSession: endpoint({
+    method: 'GET', path: 'billing/get-checkout-session/{sessionId}', summary: 'Whether a checkout the account started has been paid (the success page asks until it has)',
+    params: v.object({ sessionId: CheckoutSessionId }), response: CheckoutSession,
+    roles: ['USER'], tenant: [{ in: 'params', key: 'sessionId', owns: 'checkoutSession' }],
   }),
   getUsage: endpoint({
     method: 'GET', path: 'billing/get-usage/{accountId}', summary: 'Call minutes used this month against the plan\'s quota',

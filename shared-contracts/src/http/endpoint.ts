@@ -18,13 +18,14 @@ export type AnySchema = v.GenericSchema<any, any>;
  * - `callSid`: a telephony call id of a call of the caller's account.
  * - `aiClient`: AI/STT/TTS clients are shared by every account (administrators manage them),
  *   so for other roles the check is that the client exists and is enabled.
+ * - `checkoutSession`: a payment provider's checkout session id, opened by the caller's account.
  * - the rest: an entity id looked up in its table.
  * ADMINISTRATOR callers pass every check: they manage all accounts.
  */
 export type TenantKind =
   | 'account' | 'self' | 'accountUser' | 'agentNumber'
   | 'aiAgent' | 'call' | 'conversation' | 'appointment' | 'aiClient'
-  | 'selfEmail' | 'callSid' | 'smsConversation' | 'supportRequest' | 'apiKey' | 'integration';
+  | 'selfEmail' | 'callSid' | 'smsConversation' | 'supportRequest' | 'apiKey' | 'integration' | 'checkoutSession';
 
 export interface TenantCheck {
   in: 'params' | 'query' | 'body';

@@ -1,11 +1,10 @@
 import { boolean, index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { BILLING_PERIODS, INVOICE_STATUSES, SUBSCRIPTION_STATUSES } from 'shared-contracts';
+import { BILLING_PERIODS, CHECKOUT_STATUSES, INVOICE_STATUSES, SUBSCRIPTION_STATUSES } from 'shared-contracts';
 import { accounts } from './accounts';
 import { planEnum } from './enums';
 import { users } from './users';
 
 export const billingPeriodEnum = pgEnum('billing_period', BILLING_PERIODS);
-export const CHECKOUT_STATUSES = ['open', 'completed', 'canceled', 'expired'] as const;
 export const checkoutStatusEnum = pgEnum('checkout_status', CHECKOUT_STATUSES);
 export const subscriptionStatusEnum = pgEnum('subscription_status', SUBSCRIPTION_STATUSES);
 export const invoiceStatusEnum = pgEnum('invoice_status', INVOICE_STATUSES);

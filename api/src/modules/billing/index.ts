@@ -1,8 +1,9 @@
 import { createCheckoutSession } from './create-checkout-session';
 import { getBillingInformation } from './get-billing-information';
+import { getCheckoutSession } from './get-checkout-session';
 import { getUsage } from './get-usage';
 
 export { billingPlugin, type PaymentsService } from './billing-plugin';
 export type { PaymentProvider } from './payment-provider';
 
-export const billingEndpoints = [createCheckoutSession, getUsage, getBillingInformation];
+export const billingEndpoints = [createCheckoutSession, getCheckoutSession, getUsage, getBillingInformation];
