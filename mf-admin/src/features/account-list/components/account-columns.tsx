@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { planName, type AccountListEntry } from 'shared-contracts';
-import { EditOutlined, formatDate, type TableColumnsType } from 'shared-ui';
+import { EditOutlined, actionColumn, formatDate, type TableColumnsType } from 'shared-ui';
 import { AccountRoles } from './account-roles';
 
 export const accountColumns = (timeZone: string | undefined): TableColumnsType<AccountListEntry> => [
@@ -10,7 +10,7 @@ export const accountColumns = (timeZone: string | undefined): TableColumnsType<A
   { title: 'Roles', key: 'roles', render: (_, account) => <AccountRoles roles={account.roles} /> },
   { title: 'Users', dataIndex: 'userCount', key: 'users', align: 'right' },
   { title: 'Created', key: 'created', render: (_, account) => formatDate(account.createdAt, timeZone) },
-  {
+  actionColumn({
     title: 'Action',
     key: 'action',
     render: (_, account) => (
@@ -19,5 +19,5 @@ export const accountColumns = (timeZone: string | undefined): TableColumnsType<A
         Edit
       </Link>
     ),
-  },
+  }),
 ];

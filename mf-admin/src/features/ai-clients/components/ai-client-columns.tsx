@@ -1,5 +1,5 @@
 import type { AiClientListItem } from 'shared-contracts';
-import { Tag, type TableColumnsType } from 'shared-ui';
+import { Tag, actionColumn, type TableColumnsType } from 'shared-ui';
 import { AiClientRowMenu } from './ai-client-row-menu';
 
 /** Spec: a missing value shows N/A. */
@@ -18,5 +18,5 @@ export const aiClientColumns: TableColumnsType<AiClientListItem> = [
   },
   { title: 'Model', key: 'model', render: (_, client) => orNa(client.model) },
   { title: 'Purpose', key: 'purpose', render: (_, client) => orNa(client.purpose) },
-  { title: 'Action', key: 'action', render: (_, client) => <AiClientRowMenu client={client} /> },
+  actionColumn({ title: 'Action', key: 'action', render: (_, client) => <AiClientRowMenu client={client} /> }),
 ];

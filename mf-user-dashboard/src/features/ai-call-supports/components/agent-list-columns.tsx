@@ -1,7 +1,8 @@
 import { Link } from 'react-router-dom';
 import type { AiAgentSummary } from 'shared-contracts';
 import {
-  Button, CopyOutlined, DeleteOutlined, EditOutlined, PhoneOutlined, Popconfirm, Space, Switch, formatDateTime, type TableColumnsType,
+  CopyOutlined, DeleteOutlined, EditOutlined, PhoneOutlined, Popconfirm, RowActionButton, Space, Switch, actionColumn, formatDateTime,
+  type TableColumnsType,
 } from 'shared-ui';
 import type { AgentActions } from '../hooks/use-agent-actions';
 
@@ -32,16 +33,20 @@ export const agentListColumns = ({ timeZone, actions, onEdit, onTestCall }: {
     ),
   },
   { title: 'Created', key: 'created', render: (_, a) => formatDateTime(a.createdAt, timeZone) },
-  {
+  actionColumn({
     title: 'Actions',
     key: 'actions',
     render: (_, a) => (
       <Space>
-        <Button icon={<EditOutlined />} aria-label={`Edit ${a.name}`} onClick={() => onEdit(a.id)}>Edit</Button>
-        <Button icon={<PhoneOutlined />} aria-label={`Test call from ${a.name}`} onClick={() => onTestCall(a)}>Test call</Button>
-        <Button icon={<CopyOutlined />} aria-label={`Duplicate ${a.name}`} disabled={actions.busyId === a.id} onClick={() => void actions.duplicate(a.id, a.name)}>
-          Duplicate
-        </Button>
+        <RowActionButton icon={<EditOutlined />} label="Edit" aria-label={`Edit ${a.name}`} onClick={() => onEdit(a.id)} />
+        <RowActionButton icon={<PhoneOutlined />} label="Test call" aria-label={`Test call from ${a.name}`} onClick={() => onTestCall(a)} />
+        <RowActionButton
+          icon={<CopyOutlined />}
+          label="Duplicate"
+          aria-label={`Duplicate ${a.name}`}
+          disabled={actions.busyId === a.id}
+          onClick={() => void actions.duplicate(a.id, a.name)}
+        />
         <Popconfirm
           title={`Delete ${a.name}?`}
           description="Its call logs stay in your reports."
@@ -49,9 +54,9 @@ export const agentListColumns = ({ timeZone, actions, onEdit, onTestCall }: {
           okButtonProps={{ danger: true }}
           onConfirm={() => actions.remove(a.id, a.name)}
         >
-          <Button danger icon={<DeleteOutlined />} aria-label={`Delete ${a.name}`} disabled={actions.busyId === a.id}>Delete</Button>
+          <RowActionButton danger icon={<DeleteOutlined />} label="Delete" aria-label={`Delete ${a.name}`} disabled={actions.busyId === a.id} />
         </Popconfirm>
       </Space>
     ),
-  },
+  }),
 ];

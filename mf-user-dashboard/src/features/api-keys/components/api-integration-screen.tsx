@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { notify, useApi, useApiMutation, useSessionUser } from 'shared-auth';
 import { contract, type ApiKey } from 'shared-contracts';
-import { Button, DashboardPage, DataTable, PageCard, Popconfirm, StatusTag, formatDateTime, type TableColumnsType } from 'shared-ui';
+import { Button, DashboardPage, DataTable, PageCard, Popconfirm, StatusTag, actionColumn, formatDateTime, type TableColumnsType } from 'shared-ui';
 import { CreateKeyForm } from './create-key-form';
 
 const stateOf = (key: ApiKey): 'active' | 'revoked' | 'expired' => {
@@ -36,7 +36,7 @@ export function ApiIntegrationScreen() {
     { title: 'Expires', key: 'expires', render: (_, k) => (k.expiresAt ? formatDateTime(k.expiresAt, timeZone) : 'Never') },
     { title: 'Last used', key: 'used', render: (_, k) => (k.lastUsedAt ? formatDateTime(k.lastUsedAt, timeZone) : 'Never') },
     { title: 'Status', key: 'status', render: (_, k) => { const s = stateOf(k); return <StatusTag status={s === 'active' ? 'active' : 'offline'} label={s[0]!.toUpperCase() + s.slice(1)} />; } },
-    {
+    actionColumn({
       title: 'Action',
       key: 'action',
       render: (_, k) => (stateOf(k) === 'active' ? (
@@ -44,7 +44,7 @@ export function ApiIntegrationScreen() {
           <Button danger aria-label={`Revoke ${k.name}`} loading={revoking === k.id}>Revoke</Button>
         </Popconfirm>
       ) : null),
-    },
+    }),
   ];
 
   return (

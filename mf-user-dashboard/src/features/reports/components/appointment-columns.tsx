@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import type { AppointmentReportRow } from 'shared-contracts';
-import { StatusTag, formatDateTime, type TableColumnsType } from 'shared-ui';
+import { StatusTag, actionColumn, formatDateTime, type TableColumnsType } from 'shared-ui';
 import type { CsvColumn } from '../hooks/csv';
 
 export const appointmentColumns = (timeZone: string): TableColumnsType<AppointmentReportRow> => [
@@ -11,11 +11,11 @@ export const appointmentColumns = (timeZone: string): TableColumnsType<Appointme
   { title: 'Booked by', key: 'agent', render: (_, a) => a.aiAgent?.name ?? 'N/A' },
   { title: 'Length', key: 'length', render: (_, a) => `${a.durationMinutes} min` },
   { title: 'Notes', key: 'notes', render: (_, a) => a.notes ?? '' },
-  {
+  actionColumn({
     title: 'Call',
     key: 'call',
     render: (_, a) => (a.callId ? <Link to={`/dashboard/calls/${a.callId}/conversation`}>View call</Link> : 'N/A'),
-  },
+  }),
 ];
 
 export const appointmentCsv = (timeZone: string): CsvColumn<AppointmentReportRow>[] => [

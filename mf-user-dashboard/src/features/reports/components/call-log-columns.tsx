@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import type { CallLog } from 'shared-contracts';
-import { StatusTag, formatDateTime, formatMs, type TableColumnsType } from 'shared-ui';
+import { StatusTag, actionColumn, formatDateTime, formatMs, type TableColumnsType } from 'shared-ui';
 import type { CsvColumn } from '../hooks/csv';
 
 export const DIRECTION_LABELS = { inbound: 'Inbound', outbound: 'Outbound' } as const;
@@ -23,11 +23,11 @@ export const callLogColumns = (timeZone: string): TableColumnsType<CallLog> => [
       ? <a href={c.conversation.recordingUrl} target="_blank" rel="noreferrer">Listen</a>
       : 'None'),
   },
-  {
+  actionColumn({
     title: 'Conversation',
     key: 'conversation',
     render: (_, c) => <Link to={`/dashboard/calls/${c.id}/conversation`} aria-label={`Conversation of the call with ${leadName(c)}`}>View</Link>,
-  },
+  }),
 ];
 
 export const callLogCsv = (timeZone: string): CsvColumn<CallLog>[] => [

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import type { CallReport } from 'shared-contracts';
-import { StatusTag, formatDateTime, type TableColumnsType } from 'shared-ui';
+import { StatusTag, actionColumn, formatDateTime, type TableColumnsType } from 'shared-ui';
 import type { CsvColumn } from '../hooks/csv';
 import { DIRECTION_LABELS, handledBy, leadName } from './call-log-columns';
 
@@ -19,7 +19,7 @@ export const summaryColumns = (timeZone: string): TableColumnsType<CallReport> =
     render: (_, r) => (r.sentiment ? <StatusTag status={r.sentiment} color={SENTIMENT_COLORS[r.sentiment]} label={SENTIMENT_LABELS[r.sentiment]} /> : 'N/A'),
   },
   { title: 'Booked', key: 'booked', render: (_, r) => (r.appointmentBooked ? 'Yes' : 'No') },
-  { title: 'Conversation', key: 'conversation', render: (_, r) => <Link to={`/dashboard/calls/${r.call.id}/conversation`}>View</Link> },
+  actionColumn({ title: 'Conversation', key: 'conversation', render: (_, r) => <Link to={`/dashboard/calls/${r.call.id}/conversation`}>View</Link> }),
 ];
 
 export const summaryCsv = (timeZone: string): CsvColumn<CallReport>[] => [
