@@ -1,9 +1,9 @@
+import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import * as v from 'valibot';
 
 /** The repository root (two levels above src/), so the embedded database lands in the git-ignored `.data/`. */
 const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const DEV_TOKEN_SECRET = 'dev-only-token-secret-not-for-production-use';
 const DEV_CREDENTIALS_KEY = 'dev-only-credentials-key-not-for-production-use';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -128,7 +128,10 @@ export interface Config {
   databaseUrl: string | undefined;
   dataDir: string;
   redisUrl: string | undefined;
+  /** Signs sign-in tokens, and the simulators' tokens and payment events are keyed from it. */
   tokenSecret: string;
+  /** False when TOKEN_SECRET was not set and `tokenSecret` was made at random. */
+  tokenSecretFromEnv: boolean;
   tokenTtlSeconds: number;
   /**
    * How long a token's caller is remembered between session lookups; 0 turns the cache off.
@@ -173,7 +176,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   // A forgotten secret in production would let anyone who read this file mint tokens.
   if (production && e.TOKEN_SECRET === undefined) problems.push('TOKEN_SECRET: is required when NODE_ENV is production');
   if (e.TOKEN_SECRET !== undefined && e.TOKEN_SECRET.length < 32) problems.push('TOKEN_SECRET: must be at least 32 characters');
-  if (production && e.TOKEN_SECRET === DEV_TOKEN_SECRET) problems.push('TOKEN_SECRET: the development default cannot be used in production');
   // Stored provider credentials are only as safe as this key: production must bring its own.
   if (production && e.CREDENTIALS_KEY === undefined) problems.push('CREDENTIALS_KEY: is required when NODE_ENV is production');
   if (e.CREDENTIALS_KEY !== undefined && e.CREDENTIALS_KEY.length < 32) problems.push('CREDENTIALS_KEY: must be at least 32 characters');
@@ -204,7 +206,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databaseUrl: e.DATABASE_URL,
     dataDir: e.DATA_DIR,
     redisUrl: e.REDIS_URL,
-    tokenSecret: e.TOKEN_SECRET ?? DEV_TOKEN_SECRET,
+    // Unset outside production: a secret nobody else knows (main.ts keeps one per data folder).
+    tokenSecret: e.TOKEN_SECRET ?? randomBytes(32).toString('base64url'),
+    tokenSecretFromEnv: e.TOKEN_SECRET !== undefined,
     tokenTtlSeconds: e.TOKEN_TTL_SECONDS,
     sessionCacheSeconds: e.SESSION_CACHE_SECONDS,
     credentialsKey: e.CREDENTIALS_KEY ?? DEV_CREDENTIALS_KEY,

@@ -3,6 +3,7 @@ import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase } from './db/client';
 import { DEMO_SIGN_INS } from './db/demo-sign-ins';
 import { seedIfEmpty } from './db/seed';
+import { localTokenSecret } from './local-token-secret';
 
 function readConfig(): Config {
   try {
@@ -15,6 +16,11 @@ function readConfig(): Config {
 }
 
 const config = readConfig();
+// Beside an embedded database's folder; a server on PostgreSQL or in memory without TOKEN_SECRET
+// keeps the per-start secret (sign-ins end with a restart).
+if (!config.tokenSecretFromEnv && config.databaseUrl === undefined && !config.dataDir.startsWith('memory://')) {
+  config.tokenSecret = await localTokenSecret(`${config.dataDir}.token-secret`);
+}
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 const app = await buildApp({ config, db: database.db });
 

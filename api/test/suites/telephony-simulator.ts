@@ -1,9 +1,10 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { eq } from 'drizzle-orm';
-import { agentStatuses, calls, queueEntries, smsMessages } from '../../src/db/schema';
+import { agentStatuses, calls, queueEntries, smsConversations, smsMessages } from '../../src/db/schema';
 import { createTenant, setAgentStatus, uniquePhone } from '../factories';
 import { isAudio, playRecording } from '../helpers/recordings';
+import { isLoopback, SIMULATOR_LOCAL_ONLY_TEXT } from '../../src/modules/telephony/simulator-routes';
 import { call, type TestServer } from '../helpers/server';
 import { nextOfType, openDevice, silentFor } from '../helpers/simulator-device';
 import { openSocket } from '../helpers/sockets';
@@ -52,6 +53,24 @@ const callRow = async (server: TestServer, callSid: string) =>
 
 export function telephonySimulatorSuite(ctx: SuiteContext) {
   describe('telephony on the simulator', () => {
+    it('the caller\'s side doors answer only requests made on this machine, not a browser page or a proxied caller', async () => {
+      const tenant = await createTenant(ctx.server);
+      const from = uniquePhone();
+      const body = JSON.stringify({ from, to: tenant.agent.agentNumber, body: 'Injected' });
+      for (const extra of [{ 'x-forwarded-for': '203.0.113.9' }, { origin: 'https://evil.example' }] as Array<Record<string, string>>) {
+        const res = await fetch(`${ctx.server.origin}/v1/telephony/simulator/inbound-sms`, {
+          method: 'POST', headers: { 'content-type': 'application/json', ...extra }, body,
+        });
+        assert.equal(res.status, 403, JSON.stringify(extra));
+        assert.equal(((await res.json()) as { message: string }).message, SIMULATOR_LOCAL_ONLY_TEXT);
+      }
+      const threads = await ctx.server.db.select().from(smsConversations).where(eq(smsConversations.leadNumber, from));
+      assert.equal(threads.length, 0);
+      assert.equal((await simulator(ctx.server, 'inbound-sms', { from, to: tenant.agent.agentNumber, body: 'Local' })).status, 200);
+      assert.deepEqual([isLoopback('127.0.0.1'), isLoopback('::ffff:127.0.0.1'), isLoopback('::1'), isLoopback('10.0.0.2'), isLoopback(undefined)],
+        [true, true, true, false, false]);
+    });
+
     it('generate-token gives the agent a simulator token for its own email only', async () => {
       const a = await createTenant(ctx.server);
       const ok = await call(ctx.server, 'POST', 'call/generate-token', { token: a.agentToken, body: { identity: a.agent.email.toUpperCase() } });

@@ -3,8 +3,8 @@ import { openRedisChannel } from '../../plugins/redis-channel';
 
 /**
  * Remembers, per token, the caller a token named a moment ago, so an authenticated request
- * skips the signature check and the session lookup (issue 7: they were most of the call-logs
- * page's cost). An entry lives at most `ttlMs`, never past the session's expiry or idle
+ * skips the signature check and the session lookup (most of an authenticated read's cost).
+ * An entry lives at most `ttlMs`, never past the session's expiry or idle
  * deadline, and is dropped at once when its session or user changes:
  * - on this instance, synchronously, by whoever changes it (logout, password change or reset,
  *   idle timeout, profile, role or time-zone changes, account administration);

@@ -4,13 +4,18 @@ import type { RawData } from 'ws';
 import {
   parseMessage, SimulatorDeviceMessage, SIMULATOR_VOICE_PATH, SOCKET_CLOSE_UNAUTHORIZED, UsPhoneInput,
 } from 'shared-contracts';
-import { badRequest, notFound } from '../../http/api-error';
+import { ApiError, badRequest, notFound } from '../../http/api-error';
 import { agentByIdentity } from './numbers';
 import { newMessageSid, simulatorTokens } from './simulator-provider';
 import { inboundSms } from './sms-events';
 
 export const SIMULATOR_HTTP_BASE = '/v1/telephony/simulator';
 export const NOT_AN_AGENT_NUMBER_TEXT = 'No agent has that number';
+export const SIMULATOR_LOCAL_ONLY_TEXT = 'The telephony simulator answers only requests made on the machine it runs on';
+
+/** 127.0.0.0/8 and ::1, also as IPv4-mapped IPv6. */
+export const isLoopback = (address: string | undefined): boolean =>
+  address !== undefined && (/^(::ffff:)?127\./.test(address) || address === '::1');
 
 const RingBody = v.object({ from: UsPhoneInput('Caller number'), to: UsPhoneInput('Agent number') });
 const SmsBody = v.object({
@@ -68,6 +73,16 @@ export async function simulatorRoutes(app: FastifyInstance): Promise<void> {
   });
 
   if (app.config.nodeEnv === 'production') return;
+
+  // The caller's side doors stand in for the carrier's network: only a process on this machine may
+  // use them (a developer's terminal, an e2e test), never a browser or anyone on the network, and
+  // never through a proxy, which would make every caller look local.
+  app.addHook('onRequest', async (request) => {
+    if (!request.url.startsWith(`${SIMULATOR_HTTP_BASE}/`)) return;
+    if (!isLoopback(request.socket.remoteAddress) || request.headers['x-forwarded-for'] !== undefined || request.headers.origin !== undefined) {
+      throw new ApiError(403, 'Forbidden', SIMULATOR_LOCAL_ONLY_TEXT);
+    }
+  });
 
   app.post(`${SIMULATOR_HTTP_BASE}/inbound-call`, async (request) => {
     const { from, to } = parse(RingBody, request.body);
