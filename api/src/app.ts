@@ -14,6 +14,7 @@ import { billingPlugin } from './modules/billing';
 import { callLogsCachePlugin } from './modules/call/call-logs-cache';
 import { recordingsPlugin, recordingsRoute } from './modules/recordings';
 import { localConsentRoute } from './modules/integrations';
+import { textExtractionPlugin } from './modules/knowledge';
 import { registerCors } from './plugins/external/cors';
 import { registerMultipart } from './plugins/external/multipart';
 import { registerSecurityHeaders } from './plugins/external/security-headers';
@@ -43,7 +44,7 @@ export async function buildApp({ config, db }: BuildAppOptions): Promise<Fastify
   });
 
   await registerCors(app, config.corsOrigins);
-  await registerSecurityHeaders(app, config.appUrl);
+  await registerSecurityHeaders(app, [config.appUrl, ...config.corsOrigins]);
   await registerWebsocket(app);
   await registerMultipart(app);
 
@@ -53,6 +54,7 @@ export async function buildApp({ config, db }: BuildAppOptions): Promise<Fastify
   await app.register(authLimitsPlugin);
   await app.register(realtimeServicePlugin);
   await app.register(callLogsCachePlugin);
+  await app.register(textExtractionPlugin);
   // Signed links to the recordings this API serves, for the call endpoints to answer.
   await app.register(recordingsPlugin);
 

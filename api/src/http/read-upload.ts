@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { AnySchema } from 'shared-contracts';
 import { ApiError, badRequest } from './api-error';
 import { UPLOAD_MAX_BYTES } from '../plugins/external/multipart';
+import { signatureMismatch } from './file-signature';
 
 interface PipeItem { type?: string; requirement?: unknown }
 interface EntrySchema { pipe?: PipeItem[] }
@@ -64,5 +65,8 @@ export async function readUpload(request: FastifyRequest, body: AnySchema | unde
   // The plugin checks the limit only while chunks keep coming; when the cut falls on the last
   // chunk it returns the truncated file without an error, so ask the stream itself.
   if (part.file.truncated) throw new ApiError(413, 'PayloadTooLarge', UPLOAD_TOO_LARGE_TEXT(maxBytes));
-  return { file: new File([buffer], part.filename, { type: typeOf(part.filename, part.mimetype) }) };
+  const type = typeOf(part.filename, part.mimetype);
+  const mismatch = signatureMismatch(buffer, type);
+  if (mismatch !== null) throw badRequest(mismatch);
+  return { file: new File([buffer], part.filename, { type }) };
 }

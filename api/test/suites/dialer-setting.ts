@@ -14,7 +14,13 @@ async function upload(server: TestServer, token: string, file: Blob | null, quer
   return { status: response.status, body: (await response.json()) as any };
 }
 
-const audio = (bytes: number, type = 'audio/mpeg') => new Blob([new Uint8Array(bytes).fill(7)], { type });
+/** `bytes` long, starting as an MP3 (an ID3 tag) or a WAV (RIFF…WAVE) file does. */
+const audio = (bytes: number, type = 'audio/mpeg') => {
+  const data = new Uint8Array(bytes).fill(7);
+  const header = type === 'audio/wav' ? 'RIFF\u0000\u0000\u0000\u0000WAVE' : 'ID3';
+  if (bytes > 0) data.set([...header].map((c) => c.charCodeAt(0)));
+  return new Blob([data], { type });
+};
 
 export function dialerSettingSuite(ctx: SuiteContext) {
   describe('dialer setting and default voicemail', () => {
@@ -38,7 +44,17 @@ export function dialerSettingSuite(ctx: SuiteContext) {
       const served = await fetch(`${ctx.server.origin}${url.pathname}${url.search}`);
       assert.equal(served.status, 200);
       assert.equal(served.headers.get('content-type'), 'audio/mpeg');
+      assert.equal(served.headers.get('x-content-type-options'), 'nosniff');
+      assert.match(served.headers.get('cache-control') ?? '', /^private/);
       assert.equal((await served.arrayBuffer()).byteLength, 2048);
+      // The account id alone opens nothing, nor a link whose signature was changed or that has expired.
+      assert.equal((await fetch(`${ctx.server.origin}${url.pathname}`)).status, 403);
+      const forged = new URL(url);
+      forged.searchParams.set('signature', 'x'.repeat(43));
+      assert.equal((await fetch(`${ctx.server.origin}${forged.pathname}${forged.search}`)).status, 403);
+      const expired = new URL(url);
+      expired.searchParams.set('expires', '1000');
+      assert.equal((await fetch(`${ctx.server.origin}${expired.pathname}${expired.search}`)).status, 403);
       const setting = await call(ctx.server, 'GET', 'call/get-dialer-setting', { token: a.agentToken });
       assert.equal(setting.body.data.defaultVoicemailUrl, uploaded.body.data.defaultVoicemailUrl);
     });
@@ -57,8 +73,21 @@ export function dialerSettingSuite(ctx: SuiteContext) {
       assert.equal((await upload(ctx.server, a.agentToken, audio(100), `?accountId=${b.account.id}`)).status, 404);
       const setting = await call(ctx.server, 'GET', 'call/get-dialer-setting', { token: a.agentToken });
       assert.equal(setting.body.data.defaultVoicemailUrl, first.body.data.defaultVoicemailUrl);
-      assert.equal((await fetch(`${ctx.server.origin}/v1/telephony/voicemail/${b.account.id}`)).status, 404);
-      assert.equal((await fetch(`${ctx.server.origin}/v1/telephony/voicemail/not-an-id`)).status, 404);
+      assert.equal((await fetch(`${ctx.server.origin}/v1/telephony/voicemail/${b.account.id}`)).status, 403);
+      assert.equal((await fetch(`${ctx.server.origin}/v1/telephony/voicemail/not-an-id`)).status, 403);
+    });
+
+    it('refuses a page or any other file labelled as audio, and keeps the voicemail it had', async () => {
+      const a = await createTenant(ctx.server);
+      const first = await upload(ctx.server, a.agentToken, audio(100));
+      assert.equal(first.status, 200);
+      const page = new Blob(['<html><script>alert(document.cookie)</script></html>'], { type: 'audio/mpeg' });
+      const refused = await upload(ctx.server, a.agentToken, page);
+      assert.deepEqual([refused.status, refused.body.message], [400, 'The file is not an MP3 file: its contents do not match its type']);
+      const wav = await upload(ctx.server, a.agentToken, new Blob(['RIFF....AVI LIST'], { type: 'audio/wav' }), '', 'x.wav');
+      assert.equal(wav.status, 400);
+      const setting = await call(ctx.server, 'GET', 'call/get-dialer-setting', { token: a.agentToken });
+      assert.equal(setting.body.data.defaultVoicemailUrl, first.body.data.defaultVoicemailUrl);
     });
   });
 }

@@ -2,15 +2,25 @@ import { eq, sql } from 'drizzle-orm';
 import { contract, type DialerSetting } from 'shared-contracts';
 import type { Db } from '../../db/client';
 import { dialerSettings } from '../../db/schema';
+import type { Config } from '../../config';
 import { implement } from '../../http/implement';
+import { createLinkSigner } from '../../http/signed-links';
 
 export const VOICEMAIL_PATH = '/v1/telephony/voicemail';
+export const VOICEMAIL_LINK_WINDOW_SECONDS = 60 * 60;
 
-/** The public address of an account's voicemail; the version makes a new upload a new URL (no stale caches). */
-const voicemailUrl = (publicApiUrl: string, accountId: string, updatedAt: Date) =>
-  `${publicApiUrl}${VOICEMAIL_PATH}/${accountId}?v=${updatedAt.getTime()}`;
+/** Signs voicemail links: an account's recording opens only through a link the API gave its own users. */
+export const voicemailLinks = (config: Pick<Config, 'tokenSecret'>) =>
+  createLinkSigner(config.tokenSecret, 'voicemail-links', VOICEMAIL_LINK_WINDOW_SECONDS);
 
-async function settingOf(db: Db, publicApiUrl: string, accountId: string, agentNumber: string | null): Promise<DialerSetting> {
+/**
+ * Where an account's voicemail plays from: a signed, expiring link (an audio element sends no
+ * bearer token); the version makes a new upload a new URL, so no cache serves the old one.
+ */
+const voicemailUrl = (config: Pick<Config, 'tokenSecret' | 'publicApiUrl'>, accountId: string, updatedAt: Date) =>
+  `${config.publicApiUrl}${VOICEMAIL_PATH}/${accountId}?${new URLSearchParams({ v: String(updatedAt.getTime()), ...voicemailLinks(config).sign(accountId) })}`;
+
+async function settingOf(db: Db, config: Config, accountId: string, agentNumber: string | null): Promise<DialerSetting> {
   const [row] = await db.select({
     ringTimeoutSeconds: dialerSettings.ringTimeoutSeconds,
     recordCalls: dialerSettings.recordCalls,
@@ -19,14 +29,14 @@ async function settingOf(db: Db, publicApiUrl: string, accountId: string, agentN
   return {
     accountId,
     agentNumber,
-    defaultVoicemailUrl: row?.voicemailUpdatedAt ? voicemailUrl(publicApiUrl, accountId, row.voicemailUpdatedAt) : null,
+    defaultVoicemailUrl: row?.voicemailUpdatedAt ? voicemailUrl(config, accountId, row.voicemailUpdatedAt) : null,
     ringTimeoutSeconds: row?.ringTimeoutSeconds ?? 30,
     recordCalls: row?.recordCalls ?? true,
   };
 }
 
 export const getDialerSetting = implement(contract.call.getDialerSetting, async ({ query, user, db, app }) =>
-  settingOf(db, app.config.publicApiUrl, query.accountId ?? user.accountId, user.agentNumber));
+  settingOf(db, app.config, query.accountId ?? user.accountId, user.agentNumber));
 
 export const uploadDefaultVoicemail = implement(contract.call.uploadDefaultVoicemail, async ({ query, body, db, app, user }) => {
   const accountId = query.accountId ?? user.accountId;
@@ -40,5 +50,5 @@ export const uploadDefaultVoicemail = implement(contract.call.uploadDefaultVoice
   const [row] = await db.insert(dialerSettings).values({ accountId, ...values })
     .onConflictDoUpdate({ target: dialerSettings.accountId, set: values })
     .returning({ updatedAt: dialerSettings.voicemailUpdatedAt });
-  return { defaultVoicemailUrl: voicemailUrl(app.config.publicApiUrl, accountId, row!.updatedAt!) };
+  return { defaultVoicemailUrl: voicemailUrl(app.config, accountId, row!.updatedAt!) };
 });

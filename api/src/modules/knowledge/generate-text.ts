@@ -1,7 +1,6 @@
 import { AGENT_KNOWLEDGE_MAX_LENGTH, contract } from 'shared-contracts';
 import { badRequest } from '../../http/api-error';
 import { implement } from '../../http/implement';
-import { extractText } from './extract-text';
 
 export const TEXT_TOO_LONG_TEXT = `The document has more than ${AGENT_KNOWLEDGE_MAX_LENGTH.toLocaleString('en-US')} characters of text; upload a shorter one`;
 
@@ -12,9 +11,9 @@ export const TEXT_TOO_LONG_TEXT = `The document has more than ${AGENT_KNOWLEDGE_
 const asPrompt = (fileName: string, text: string) =>
   `Answer callers using the facts in "${fileName}" below. If the answer is not there, say you will pass the question on.\n\n${text}`;
 
-export const generateText = implement(contract.knowledge.generateText, async ({ query, body }) => {
+export const generateText = implement(contract.knowledge.generateText, async ({ query, body, app }) => {
   const file = body.file as File;
-  const extracted = await extractText(file);
+  const extracted = await app.textExtraction.extract(file);
   const text = query.type === 'prompt' ? asPrompt(file.name, extracted) : extracted;
   if (text.length > AGENT_KNOWLEDGE_MAX_LENGTH) throw badRequest(TEXT_TOO_LONG_TEXT);
   return { type: query.type, text, fileName: file.name, characters: text.length };
