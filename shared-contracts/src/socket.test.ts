@@ -81,3 +81,9 @@ describe('malformed frames', () => {
   test.each(['null', '42', '"DISCONNECT_CALL"', '[]'])('valid JSON that is not a message (%s) is refused', (raw) =>
     expect(parseMessage(ServerMessage, raw).ok).toBe(false));
 });
+
+describe('socket frames with control characters', () => {
+  it('are refused by name before their schema is read', () => {
+    expect(client({ type: 'DISCONNECT_CALL', callSid: 'CA\u0000' })).toEqual({ ok: false, error: 'callSid must not contain control characters' });
+  });
+});

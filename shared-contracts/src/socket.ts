@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { Id, IsoDateTime } from './schemas/common';
 import { AgentStatus, QueueEntry } from './schemas/entities';
+import { controlCharacterText, findControlCharacter } from './domain/control-characters';
 
 /** An SMS as pushed to the browser (RECEIVE_SMS) and listed in a thread. */
 export const SmsPayload = v.object({
@@ -58,6 +59,8 @@ export function parseMessage<S extends typeof ServerMessage | typeof ClientMessa
   } catch {
     return { ok: false, error: 'Message is not valid JSON' };
   }
+  const field = findControlCharacter(json);
+  if (field !== null) return { ok: false, error: controlCharacterText(field) };
   const result = v.safeParse(schema, json);
   if (!result.success) return { ok: false, error: result.issues.map((i) => i.message).join('; ') };
   return { ok: true, message: result.output as v.InferOutput<S> };
