@@ -34,6 +34,7 @@ import { billingSuite } from './suites/billing';
 import { apiPerfSuite } from './suites/api-perf';
 import { contractEndpointsSuite } from './suites/contract-endpoints';
 import { hostileInputSuite } from './suites/hostile-input';
+import { contractFuzzSuite } from './suites/contract-fuzz';
 
 // One process and one database per target for every suite: starting PGlite costs seconds,
 // and each test makes its own rows with the factories, so sharing the database is safe.
@@ -73,5 +74,7 @@ for (const target of await databaseTargets()) {
     contractEndpointsSuite(ctx);
     hostileInputSuite(ctx);
     apiPerfSuite(ctx);
+    // Last: it signs its own sessions out at the end.
+    contractFuzzSuite(ctx);
   });
 }

@@ -175,7 +175,7 @@ export function googleSignInSuite(ctx: SuiteContext) {
 
     it('says so when the server has no Google client configured', async () => {
       const res = await call(ctx.server, 'POST', '/auth/login/google', { body: { flow: 'implicit', accessToken: 'ya29.x' } });
-      assert.deepEqual([res.status, res.body], [503, { type: 'InternalError', message: 'Google sign-in is not available on this server.' }]);
+      assert.deepEqual([res.status, res.body], [404, { type: 'NotFound', message: 'Google sign-in is not available on this server.' }]);
     });
   });
 }

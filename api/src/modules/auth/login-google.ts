@@ -18,7 +18,8 @@ const verifiers = new WeakMap<object, GoogleVerifier>();
 export const loginGoogle = implement(contract.auth.loginGoogle, async ({ body, app, request }) => {
   let verifier = verifiers.get(app.config);
   if (!verifier) verifiers.set(app.config, (verifier = createGoogleVerifier(app.config.google)));
-  if (!verifier.configured()) throw new ApiError(503, 'InternalError', GOOGLE_NOT_CONFIGURED_TEXT);
+  // Not offered here, like an unknown route: a client's attempt is not a server error.
+  if (!verifier.configured()) throw new ApiError(404, 'NotFound', GOOGLE_NOT_CONFIGURED_TEXT);
   const keys = limitKeys('google', null, request);
   await app.authLimits.takeAttempt(keys);
   let profile;
