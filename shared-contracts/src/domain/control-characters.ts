@@ -3,6 +3,7 @@
  * return, DEL, and lone UTF-16 surrogates. PostgreSQL cannot store NUL in text at all, and the
  * rest only hide text from the people who read it later.
  */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const FORBIDDEN = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 export const hasControlCharacter = (text: string): boolean => FORBIDDEN.test(text);
