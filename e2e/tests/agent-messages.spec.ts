@@ -5,6 +5,24 @@ import { DEMO, signIn } from '../support/session';
 const AGENT_NUMBER = '+15550100001';
 const AGENT2 = { email: 'agent2@demo.test', number: '+15550100002' };
 
+/** A WAV file of `bytes` in all: a 44-byte PCM header (8 kHz, 16-bit mono) and silence. */
+function silentWav(bytes: number): Buffer {
+  const wav = Buffer.alloc(bytes);
+  wav.write('RIFF', 0);
+  wav.writeUInt32LE(bytes - 8, 4);
+  wav.write('WAVEfmt ', 8);
+  wav.writeUInt32LE(16, 16);
+  wav.writeUInt16LE(1, 20);
+  wav.writeUInt16LE(1, 22);
+  wav.writeUInt32LE(8000, 24);
+  wav.writeUInt32LE(16000, 28);
+  wav.writeUInt16LE(2, 32);
+  wav.writeUInt16LE(16, 34);
+  wav.write('data', 36);
+  wav.writeUInt32LE(bytes - 44, 40);
+  return wav;
+}
+
 test('an SMS sent from one agent\'s screen arrives live on the other\'s, HTML shown as text', async ({ browser }) => {
   const sender = await (await browser.newContext()).newPage();
   const receiver = await (await browser.newContext()).newPage();
@@ -50,7 +68,7 @@ test('dialer setting: the agent uploads a default voicemail and can play it', as
   await signIn(page, DEMO.AGENT);
   await page.goto('/dashboard/dialer-setting');
   await expect(page.getByText('+15550100001')).toBeVisible();
-  await page.getByLabel('Voicemail file').setInputFiles({ name: 'greeting.wav', mimeType: 'audio/wav', buffer: Buffer.alloc(64 * 1024, 1) });
+  await page.getByLabel('Voicemail file').setInputFiles({ name: 'greeting.wav', mimeType: 'audio/wav', buffer: silentWav(64 * 1024) });
   await expect(page.getByText('Default voicemail uploaded')).toBeVisible();
   const audio = page.getByLabel('Default voicemail');
   const src = await audio.getAttribute('src');

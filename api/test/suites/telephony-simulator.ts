@@ -274,6 +274,10 @@ export function telephonySimulatorSuite(ctx: SuiteContext) {
       await nextOfType(owner, 'DISCONNECT_CALL');
       assert.equal((await callRow(ctx.server, callSid))?.status, 'missed');
       assert.equal((await ctx.server.db.select().from(queueEntries).where(eq(queueEntries.callSid, callSid))).length, 1);
+      // The agent goes offline once the device's calls are settled: the screen hears it after the call's end.
+      let update = await nextOfType(owner, 'STATUS_UPDATED');
+      while (update.agentId !== a.agent.id) update = await nextOfType(owner, 'STATUS_UPDATED');
+      assert.equal(update.status, 'offline');
       assert.equal(await statusOf(ctx.server, a.agent.id), 'offline');
       for (const s of [a.room, owner]) s.close();
     });

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
 import type { RawData } from 'ws';
 import {
@@ -77,27 +77,29 @@ export async function simulatorRoutes(app: FastifyInstance): Promise<void> {
   // The caller's side doors stand in for the carrier's network: only a process on this machine may
   // use them (a developer's terminal, an e2e test), never a browser or anyone on the network, and
   // never through a proxy, which would make every caller look local.
-  app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith(`${SIMULATOR_HTTP_BASE}/`)) return;
-    if (!isLoopback(request.socket.remoteAddress) || request.headers['x-forwarded-for'] !== undefined || request.headers.origin !== undefined) {
-      throw new ApiError(403, 'Forbidden', SIMULATOR_LOCAL_ONLY_TEXT);
-    }
-  });
+  // (The device socket above is the browser's own and is not one of them.)
+  const localOnly = {
+    onRequest: async (request: FastifyRequest) => {
+      if (!isLoopback(request.socket.remoteAddress) || request.headers['x-forwarded-for'] !== undefined || request.headers.origin !== undefined) {
+        throw new ApiError(403, 'Forbidden', SIMULATOR_LOCAL_ONLY_TEXT);
+      }
+    },
+  };
 
-  app.post(`${SIMULATOR_HTTP_BASE}/inbound-call`, async (request) => {
+  app.post(`${SIMULATOR_HTTP_BASE}/inbound-call`, localOnly, async (request) => {
     const { from, to } = parse(RingBody, request.body);
     const rung = await hub.ringIn(from, to);
     if (rung === null) throw badRequest(NOT_AN_AGENT_NUMBER_TEXT);
     return { data: rung };
   });
 
-  app.post(`${SIMULATOR_HTTP_BASE}/calls/:callSid/hangup`, async (request) => {
+  app.post(`${SIMULATOR_HTTP_BASE}/calls/:callSid/hangup`, localOnly, async (request) => {
     const { callSid } = parse(HangupParams, request.params);
     if (!(await hub.callerHangup(callSid))) throw notFound();
     return { data: { callSid } };
   });
 
-  app.post(`${SIMULATOR_HTTP_BASE}/inbound-sms`, async (request) => {
+  app.post(`${SIMULATOR_HTTP_BASE}/inbound-sms`, localOnly, async (request) => {
     const { from, to, body } = parse(SmsBody, request.body);
     const messageSid = newMessageSid();
     if (!(await inboundSms(app.telephony.context, { messageSid, from, to, body }))) throw badRequest(NOT_AN_AGENT_NUMBER_TEXT);
