@@ -1,4 +1,4 @@
-import { controlCharacterText, findControlCharacter, hasControlCharacter } from './control-characters';
+import { controlCharacterText, findControlCharacter, hasControlCharacter, stripControlCharacters } from './control-characters';
 
 describe('control characters in request text', () => {
   it('refuses NUL, other C0 controls, DEL and lone surrogates', () => {
@@ -29,5 +29,9 @@ describe('control characters in request text', () => {
 
   it('says which field to fix', () => {
     expect(controlCharacterText('name')).toBe('name must not contain control characters');
+  });
+
+  it('strips them from text nobody typed, keeping line breaks', () => {
+    expect(stripControlCharacters('a\u0000b\u0007\nc\ud800')).toBe('ab\nc');
   });
 });

@@ -8,6 +8,9 @@ const FORBIDDEN = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]|[\uD800-\uDBFF
 
 export const hasControlCharacter = (text: string): boolean => FORBIDDEN.test(text);
 
+/** The text without those characters, for text nobody typed (a document's extracted text). */
+export const stripControlCharacters = (text: string): string => text.replace(new RegExp(FORBIDDEN.source, 'g'), '');
+
 export const controlCharacterText = (field: string) => `${field} must not contain control characters`;
 
 /**

@@ -1,4 +1,5 @@
 import { Piscina } from 'piscina';
+import { stripControlCharacters } from 'shared-contracts';
 import { servicePlugin } from '../../plugins/service-plugin';
 import { badRequest } from '../../http/api-error';
 import type { ExtractionResult, ExtractionTask } from './extraction-worker';
@@ -29,9 +30,6 @@ declare module 'fastify' {
 /** Collapses runs of blank lines and trailing spaces that PDF and Word extraction leave behind. */
 const tidy = (text: string) => text.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n').replace(/[ \t]+\n/g, '\n').replace(/\n{3,}/g, '\n\n').trim();
 
-// Text from a document is stored and shown: control characters go, as they would be refused if typed.
-// eslint-disable-next-line no-control-regex
-const stripControls = (text: string) => text.replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g, '');
 
 /**
  * Reads documents in worker threads with a heap cap and a deadline, at most `threads` at once
@@ -62,7 +60,8 @@ export function createTextExtraction(limits = EXTRACTION_LIMITS): TextExtraction
         throw badRequest(TOO_COMPLEX_TEXT);
       }
       if (!result.ok) throw badRequest(result.reason === 'not-utf8' ? NOT_UTF8_TEXT : UNREADABLE_DOCUMENT_TEXT);
-      const text = tidy(stripControls(result.text));
+      // Text from a document is stored and shown: control characters go, as they would be refused if typed.
+      const text = tidy(stripControlCharacters(result.text));
       if (text === '') throw badRequest(NO_TEXT_FOUND_TEXT);
       return text;
     },
