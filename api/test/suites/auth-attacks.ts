@@ -1,7 +1,9 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { eq, sql } from 'drizzle-orm';
+import { Redis } from 'ioredis';
 import { sessions, users } from '../../src/db/schema';
+import { databaseCounters, redisCounters, type AttemptCounters } from '../../src/modules/rate-limit/attempt-counters';
 import { createTenant, missingId, PASSWORD, signIn } from '../factories';
 import { redisSkipReason, TEST_REDIS_URL } from '../helpers/redis';
 import { call, startServer, TEST_CONFIG, type TestServer } from '../helpers/server';
@@ -81,6 +83,30 @@ export function authAttacksSuite(ctx: SuiteContext) {
         assert.equal(statuses.filter((status) => status === 401).length, 5, statuses.join(','));
       } finally {
         await Promise.all(instances.map((instance) => instance.close()));
+      }
+    });
+
+    it('attempts counted at once against an account and an address: exactly as many go on as both limits allow', async (t) => {
+      const redisSkip = await redisSkipReason();
+      const redis = redisSkip ? null : new Redis(TEST_REDIS_URL);
+      const stores: Array<[string, AttemptCounters]> = [['database', databaseCounters(server.db)], ...(redis ? [['redis', redisCounters(redis)] as [string, AttemptCounters]] : [])];
+      try {
+        for (const [name, counters] of stores) {
+          const prefix = `counters-${name}-${missingId()}`;
+          const ip = { key: `${prefix}:ip`, limit: 12 };
+          // The address has already failed five times on other accounts: seven tries are left to it.
+          for (let i = 0; i < 5; i += 1) assert.equal(await counters.take([{ key: `${prefix}:other-${i}`, limit: 5 }, ip], 900), null);
+          const account = { key: `${prefix}:account`, limit: 5 };
+          const answers = await Promise.all(Array.from({ length: 60 }, () => counters.take([account, ip], 900)));
+          assert.equal(answers.filter((answer) => answer === null).length, 5, `${name}: the account's five, none refused by another's overflow`);
+          assert.ok(answers.every((answer) => answer === null || (answer > 0 && answer <= 900)), `${name}: refusals name the wait`);
+          // The refused ones left no trace: the address still has two tries.
+          const more = await Promise.all(Array.from({ length: 4 }, (_, i) => counters.take([{ key: `${prefix}:late-${i}`, limit: 5 }, ip], 900)));
+          assert.equal(more.filter((answer) => answer === null).length, 2, name);
+        }
+        if (redisSkip) t.diagnostic(`redis counters not run: ${redisSkip}`);
+      } finally {
+        await redis?.quit();
       }
     });
 

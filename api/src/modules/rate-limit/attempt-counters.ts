@@ -1,46 +1,87 @@
 import { sql } from 'drizzle-orm';
 import type { Redis } from 'ioredis';
 import type { Db } from '../../db/client';
-import { queryRows } from '../../db/query-rows';
+
+/** One counter an attempt counts against, and the most it may reach in its window. */
+export interface CounterLimit {
+  key: string;
+  limit: number;
+}
 
 /**
- * Counters over a fixed window that starts at a key's first hit. `hit` counts and reads in one
- * atomic step, so requests sent at once each see their own count: none can pass a limit that
- * another has already reached.
+ * Counters over a fixed window that starts at a key's first hit. `take` counts one attempt
+ * against all its keys in one atomic step: either every key is under its limit and all are
+ * counted, or none is. Attempts sent at once each see the others' counts, and a refused attempt
+ * never shows up in a count another attempt reads.
  */
 export interface AttemptCounters {
-  /** Counts one hit; the count so far in the key's window and the seconds until it resets. */
-  hit(key: string, windowSeconds: number): Promise<{ count: number; resetsInSeconds: number }>;
+  /** Counts the attempt; null when it may go on, else the seconds until the fullest key resets. */
+  take(counters: CounterLimit[], windowSeconds: number): Promise<number | null>;
   /** Takes one hit back (an attempt that succeeded), while the window lasts. */
   giveBack(key: string): Promise<void>;
 }
 
-// INCR then PEXPIRE on the first hit, in one script so no key is left without an expiry.
-const HIT = `local n = redis.call('INCR', KEYS[1])
-if n == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
-return { n, redis.call('PTTL', KEYS[1]) }`;
+// INCR (with PEXPIRE on a key's first hit) every key; if any is past its limit, DECR them all.
+// One script, so no other attempt runs in between and no key is left without an expiry.
+const TAKE = `local window, refusedMs = ARGV[1], 0
+for i, key in ipairs(KEYS) do
+  local n = redis.call('INCR', key)
+  if n == 1 then redis.call('PEXPIRE', key, window) end
+  if n > tonumber(ARGV[i + 1]) then refusedMs = math.max(refusedMs, redis.call('PTTL', key), 1) end
+end
+if refusedMs > 0 then for _, key in ipairs(KEYS) do redis.call('DECR', key) end end
+return refusedMs`;
 const GIVE_BACK = `if redis.call('EXISTS', KEYS[1]) == 1 then return redis.call('DECR', KEYS[1]) end return 0`;
 
+const secondsOf = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
+
 export const redisCounters = (redis: Redis): AttemptCounters => ({
-  async hit(key, windowSeconds) {
-    const [count, ttlMs] = await redis.eval(HIT, 1, key, String(windowSeconds * 1000)) as [number, number];
-    return { count, resetsInSeconds: Math.max(1, Math.ceil(ttlMs / 1000)) };
+  async take(counters, windowSeconds) {
+    const refusedMs = await redis.eval(TAKE, counters.length, ...counters.map((c) => c.key),
+      String(windowSeconds * 1000), ...counters.map((c) => String(c.limit))) as number;
+    return refusedMs > 0 ? secondsOf(refusedMs) : null;
   },
   async giveBack(key) {
     await redis.eval(GIVE_BACK, 1, key);
   },
 });
 
-/** The same counters in the database: one upsert per hit, which PostgreSQL applies row by row. */
+class Refused extends Error {
+  constructor(readonly seconds: number) {
+    super('refused');
+  }
+}
+
+/**
+ * The same counters in the database: one transaction per attempt. Each upsert locks its row until
+ * the attempt is counted or rolled back, so attempts on one key queue behind each other; keys are
+ * always taken in the caller's order (account, then address), so two attempts cannot deadlock.
+ * The clock is read when a row is reached (`clock_timestamp()`), not when the transaction began
+ * (`now()`), which may be before the wait for the lock.
+ */
 export const databaseCounters = (db: Db): AttemptCounters => ({
-  async hit(key, windowSeconds) {
-    const [row] = await queryRows<{ count: number; resets_in: number }>(db, sql`
-      insert into auth_attempts (key, count, resets_at) values (${key}, 1, now() + make_interval(secs => ${windowSeconds}))
-      on conflict (key) do update set
-        count = case when auth_attempts.resets_at <= now() then 1 else auth_attempts.count + 1 end,
-        resets_at = case when auth_attempts.resets_at <= now() then excluded.resets_at else auth_attempts.resets_at end
-      returning count, ceil(extract(epoch from resets_at - now()))::int as resets_in`);
-    return { count: Number(row!.count), resetsInSeconds: Math.max(1, Number(row!.resets_in)) };
+  async take(counters, windowSeconds) {
+    try {
+      await db.transaction(async (tx) => {
+        let refusedSeconds = 0;
+        for (const { key, limit } of counters) {
+          const result = await tx.execute(sql`
+            insert into auth_attempts (key, count, resets_at) values (${key}, 1, clock_timestamp() + make_interval(secs => ${windowSeconds}))
+            on conflict (key) do update set
+              count = case when auth_attempts.resets_at <= clock_timestamp() then 1 else auth_attempts.count + 1 end,
+              resets_at = case when auth_attempts.resets_at <= clock_timestamp() then excluded.resets_at else auth_attempts.resets_at end
+            returning count, ceil(extract(epoch from resets_at - clock_timestamp()))::int as resets_in`);
+          const row = (result as unknown as { rows: Array<{ count: number; resets_in: number }> }).rows[0]!;
+          if (Number(row.count) > limit) refusedSeconds = Math.max(refusedSeconds, Number(row.resets_in), 1);
+        }
+        // Rolling back leaves every counter as this attempt found it.
+        if (refusedSeconds > 0) throw new Refused(refusedSeconds);
+      });
+      return null;
+    } catch (error) {
+      if (error instanceof Refused) return error.seconds;
+      throw error;
+    }
   },
   async giveBack(key) {
     await db.execute(sql`update auth_attempts set count = greatest(count - 1, 0) where key = ${key} and resets_at > now()`);

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { ApiError } from '../../http/api-error';
 import { servicePlugin } from '../../plugins/service-plugin';
-import { databaseCounters, redisCounters, type AttemptCounters } from './attempt-counters';
+import { databaseCounters, redisCounters, type AttemptCounters, type CounterLimit } from './attempt-counters';
 
 export const tooManyAttempts = (seconds: number) => {
   const minutes = Math.max(1, Math.ceil(seconds / 60));
@@ -50,23 +50,21 @@ export const authLimitsPlugin = servicePlugin('auth-limits', async (app: Fastify
 
   const limits = app.config.authRateLimits;
   const prefix = limits.keyPrefix ?? 'auth-limit';
-  const keyed = (keys: LimitKeys, perAccount: number, perIp: number): Array<[string, number]> => [
-    ...(keys.account === null ? [] : [[`${prefix}:${keys.scope}:account:${keys.account}`, perAccount] as [string, number]]),
-    [`${prefix}:${keys.scope}:ip:${keys.ip}`, perIp],
+  // The account's counter first, then the address's: the order every attempt takes them in.
+  const keyed = (keys: LimitKeys, perAccount: number, perIp: number): CounterLimit[] => [
+    ...(keys.account === null ? [] : [{ key: `${prefix}:${keys.scope}:account:${keys.account}`, limit: perAccount }]),
+    { key: `${prefix}:${keys.scope}:ip:${keys.ip}`, limit: perIp },
   ];
-  const count = async (pairs: Array<[string, number]>) => {
-    const hits = await Promise.all(pairs.map(([key]) => counters.hit(key, limits.windowSeconds)));
-    const over = hits.filter((hit, i) => hit.count > pairs[i]![1]);
-    if (over.length === 0) return;
+  const count = async (limited: CounterLimit[]) => {
     // A refused attempt was never tried: it leaves every counter as it found it.
-    await Promise.all(pairs.map(([key]) => counters.giveBack(key)));
-    throw tooManyAttempts(Math.max(...over.map((hit) => hit.resetsInSeconds)));
+    const refusedFor = await counters.take(limited, limits.windowSeconds);
+    if (refusedFor !== null) throw tooManyAttempts(refusedFor);
   };
 
   app.decorate('authLimits', {
     takeAttempt: (keys) => count(keyed(keys, limits.failuresPerAccount, limits.failuresPerIp)),
     async giveBack(keys) {
-      await Promise.all(keyed(keys, 0, 0).map(([key]) => counters.giveBack(key)));
+      await Promise.all(keyed(keys, 0, 0).map(({ key }) => counters.giveBack(key)));
     },
     consumeEmail: (keys) => count(keyed(keys, limits.emailsPerAddress, limits.emailsPerIp)),
   } satisfies AuthLimits);
