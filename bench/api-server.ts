@@ -1,11 +1,15 @@
-// The API exactly as `api/src/main.ts` builds it, plus two routes benchmarks need in the same
+// The API exactly as `api/src/main.ts` builds it, plus routes benchmarks need in the same
 // process: a bare hello (the framework's ceiling on this machine) and a memory reading.
 // BENCH_CALLS=<n> adds n calls to the demo account so list queries run on a realistic table.
-import { sql } from 'drizzle-orm';
+// BENCH_RELAY_PROBE=1 times AI call turns inside the server and answers which calls are still
+// being wrapped up (the relay benchmark waits for them before it measures again).
+import { and, count, inArray, isNull, sql } from 'drizzle-orm';
 import { buildApp } from 'api/src/app';
 import { loadConfig } from 'api/src/config';
 import { openDatabase } from 'api/src/db/client';
+import { conversations } from 'api/src/db/schema';
 import { seedIfEmpty } from 'api/src/db/seed';
+import { watchRelayTurns } from './relay-probe';
 
 const config = loadConfig();
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
@@ -32,6 +36,17 @@ app.get('/bench/memory', async () => {
   globalThis.gc?.();
   return process.memoryUsage();
 });
+if (process.env.BENCH_RELAY_PROBE === '1') {
+  const probe = watchRelayTurns();
+  app.get('/bench/relay-turns', async () => probe.take());
+  app.post('/bench/relay-unfinished', async (request) => {
+    const { callIds } = request.body as { callIds: string[] };
+    if (callIds.length === 0) return { unfinished: 0 };
+    const [row] = await database.db.select({ unfinished: count() }).from(conversations)
+      .where(and(inArray(conversations.callId, callIds), isNull(conversations.summary)));
+    return { unfinished: row?.unfinished ?? 0 };
+  });
+}
 await app.listen({ port: config.port, host: '127.0.0.1' });
 process.send?.('ready');
 process.once('SIGTERM', async () => {

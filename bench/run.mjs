@@ -1,6 +1,6 @@
 // `pnpm bench`: every benchmark, printed as tables of figures and, for a full run, written to
 // RESULTS.md with the machine, date and commit. `--smoke` runs each one small (CI keeps the
-// scripts working); `--only api,realtime,bundle` picks some.
+// scripts working); `--only api,realtime,bundle,knowledge,relay` picks some.
 import { execSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -9,6 +9,8 @@ import { fileURLToPath } from 'node:url';
 import { benchApi } from './api.mjs';
 import { benchRealtime } from './realtime.mjs';
 import { benchBundle, distsNeeded } from './bundle.mjs';
+import { benchKnowledge } from './knowledge.mjs';
+import { benchRelay } from './relay.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const args = process.argv.slice(2);
@@ -71,6 +73,35 @@ if (wanted('realtime')) {
       ['ratio', fmt(r.ratio, 2), '', '', ''],
     ],
   )]);
+}
+
+if (wanted('knowledge')) {
+  const rows = await benchKnowledge({ smoke });
+  sections.push(['Knowledge lookup: one agent\'s passages searched with a caller\'s turn, best 3 (target: p99 <= 10 ms on PostgreSQL)', table(
+    ['database', 'agent\'s passages', 'passages in table', 'reindex ms', 'lookups (turns)', 'turns with a match', 'p50 ms', 'p99 ms', 'max ms'],
+    rows.map((r) => r.skipped ? [r.database, r.skipped, '', '', '', '', '', '', ''] : [
+      r.database, fmt(r.passages), fmt(r.tablePassages), fmt(r.reindexMs), `${fmt(r.lookups)} (${r.turns})`, `${fmt(r.answeredShare * 100)} %`,
+      fmt(r.p50, 2), fmt(r.p99, 2), fmt(r.max, 1),
+    ]),
+  )]);
+}
+
+if (wanted('relay')) {
+  const r = await benchRelay({ smoke });
+  const memory = (row) => (row.sessions === 1 ? 'one session is within the heap\'s noise'
+    : `${fmt(row.heapPerSession / 1024, 1)} KiB heap+external, ${fmt(row.rssPerSession / 1024, 1)} KiB RSS`);
+  sections.push(['AI call relay: server overhead of a turn, prompt to first token, local responder (target: p99 <= 25 ms at 1,000 sessions; <= 64 KiB per open session)', [
+    table(
+      ['concurrent sessions', 'turns', 'turns/s', 'client p50 ms', 'client p99 ms', 'in-server p50 ms', 'in-server p99 ms',
+        'server event-loop delay p99 ms', 'memory per open session', 'machine load (1 min)'],
+      r.rows.map((row) => [fmt(row.sessions), fmt(row.turns), fmt(row.turnsPerSecond, 1), fmt(row.p50, 1), fmt(row.p99, 1),
+        fmt(row.serverP50, 1), fmt(row.serverP99, 1), fmt(row.loopDelayP99, 1), memory(row), fmt(row.loadAverage, 1)]),
+    ),
+    '',
+    `${r.database}; one API instance. Each session is a call rung in through the telephony simulator, which plays Twilio's side; each caller says a question every ${fmt(r.meanGapSeconds, 2)} s on average (exponential pauses, so N sessions make N/${fmt(r.meanGapSeconds, 2)} turns/s; a lone session speaks again as soon as it has its reply). A turn includes the knowledge lookup and the transcript writes.`,
+    'Client: the simulated carrier\'s time from sending the last `prompt` frame to receiving the first `text` token, an upper bound of the server\'s overhead (it adds loopback, the client\'s own event loop and the two processes sharing the cores). In-server: from the socket library handing the route the frame to the route sending the first token. Event-loop delay: how late the API process\'s loop ran during the turns (a turn waits behind it).',
+    'Memory: heap+external and RSS of the API process after opening the sessions (each set up and past one turn) minus before, over the number of sessions.',
+  ].join('\n')]);
 }
 
 const commit = (() => { try { return execSync('git rev-parse --short HEAD', { cwd: here }).toString().trim(); } catch { return 'unknown'; } })();

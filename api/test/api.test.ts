@@ -12,9 +12,11 @@ import { seedSuite } from './suites/seed';
 import { tenantSuite } from './suites/tenant';
 import { tenantResolversSuite } from './suites/tenant-resolvers';
 import { aiClientsSuite } from './suites/ai-clients';
+import { pickResponderSuite } from './suites/pick-responder';
 import { accountAdminSuite } from './suites/account-admin';
 import { aiCallSupportsSuite } from './suites/ai-call-supports';
 import { knowledgeSuite } from './suites/knowledge';
+import { knowledgePassagesSuite } from './suites/knowledge-passages';
 import { callConversationsSuite } from './suites/call-conversations';
 import { reportsSuite } from './suites/reports';
 import { preferencesSuite } from './suites/preferences';
@@ -35,6 +37,8 @@ import { apiPerfSuite } from './suites/api-perf';
 import { contractEndpointsSuite } from './suites/contract-endpoints';
 import { hostileInputSuite } from './suites/hostile-input';
 import { contractFuzzSuite } from './suites/contract-fuzz';
+import { callToolsSuite } from './suites/call-tools';
+import { voiceAgentRelaySuite } from './suites/voice-agent-relay';
 
 // One process and one database per target for every suite: starting PGlite costs seconds,
 // and each test makes its own rows with the factories, so sharing the database is safe.
@@ -51,9 +55,11 @@ for (const target of await databaseTargets()) {
     agentsSuite(ctx);
     realtimeSuite(ctx);
     aiClientsSuite(ctx);
+    pickResponderSuite(ctx);
     accountAdminSuite(ctx);
     aiCallSupportsSuite(ctx);
     knowledgeSuite(ctx);
+    knowledgePassagesSuite(ctx);
     callConversationsSuite(ctx);
     recordingsSuite(ctx);
     reportsSuite(ctx);
@@ -70,10 +76,12 @@ for (const target of await databaseTargets()) {
     usersAccountSuite(ctx);
     integrationsSuite(ctx);
     testCallSuite(ctx);
+    voiceAgentRelaySuite(ctx);
     billingSuite(ctx);
     contractEndpointsSuite(ctx);
     hostileInputSuite(ctx);
     apiPerfSuite(ctx);
+    callToolsSuite(ctx);
     // Last: it signs its own sessions out at the end.
     contractFuzzSuite(ctx);
   });

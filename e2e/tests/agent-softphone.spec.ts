@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { API_URL } from '../support/ports';
+import { callAiAgent } from '../support/relay-caller';
 import { DEMO, signIn } from '../support/session';
 
 const AGENT_NUMBER = '+15550100001';
@@ -73,4 +74,29 @@ test('the agent dials a number from the dial pad; an empty number is refused', a
   await expect(status.getByText('Ready For Call')).toBeVisible();
   await page.goto('/dashboard/agent-call-logs');
   await expect(page.getByRole('row').filter({ hasText: callee })).toContainText('Outbound');
+});
+
+test('an AI agent hands a caller to the AGENT, whose softphone shows who is calling, why, and what was said', async ({ page, request }) => {
+  await signIn(page, DEMO.AGENT);
+  await expect(page.locator('[data-device-status="ready"]')).toBeVisible();
+  const from = randomCaller();
+  const caller = await callAiAgent(request, '+15551000010', from);
+  await caller.say('Hello there.');
+  await caller.say('I need to talk to a person about my bill, please.');
+  expect((await caller.ended())?.reasonCode).toBe('live-agent-handoff');
+
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByText('Incoming call')).toBeVisible();
+  await expect(dialog.getByText(`${from} is calling you`)).toBeVisible();
+  await expect(dialog.getByText(/Transferred by Front Desk Receptionist: .*bill/)).toBeVisible();
+  const transcript = dialog.getByRole('region', { name: 'Transcript so far' });
+  await expect(transcript).toContainText('I need to talk to a person about my bill, please.');
+  await expect(transcript).toContainText('Thank you for calling Acme Dental.');
+  await dialog.getByRole('button', { name: 'Accept' }).click();
+  await expect(dialog).toBeHidden();
+  const status = page.getByRole('status', { name: 'Call status' });
+  await expect(status.getByText(from)).toBeVisible();
+  caller.hangUp();
+  await page.getByRole('button', { name: 'Hang up' }).click();
+  await expect(status.getByText('Ready For Call')).toBeVisible();
 });

@@ -28,3 +28,5 @@ export {
 export { RealtimeProvider, useRealtime, type RealtimeApi } from './realtime/realtime-provider';
 export type { ConnectionState } from './realtime/realtime-connection';
 export { useQueue, useCallStatus, useRecentSms, useSmsStatusChanged, setCallStatus } from './realtime/use-realtime-state';
+export { useServerMessage } from './realtime/use-server-message';
+export { onServerMessage } from './realtime/server-message-listeners';

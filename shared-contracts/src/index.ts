@@ -27,3 +27,4 @@ export * from './schemas/integrations';
 export * from './schemas/ai-agent';
 export * from './schemas/field-errors';
 export * from './domain/billing-period';
+export * from './relay';

@@ -31,6 +31,14 @@ export const ServerMessage = v.variant('type', [
     queue: v.optional(v.array(QueueEntry)),
     statuses: v.optional(v.array(v.object({ agentId: Id, status: AgentStatus, busyFrom: v.nullable(IsoDateTime) }))),
   }),
+  // Not in the spec: a line of a running AI call's transcript, as it is said.
+  v.object({
+    type: v.literal('TRANSCRIPT_UPDATED'),
+    callId: Id,
+    message: v.object({ id: Id, authorType: v.picklist(['ai', 'lead', 'agent', 'system']), content: v.string(), createdAt: IsoDateTime }),
+  }),
+  // Not in the spec: a running AI call is over (its summary follows in the call's report).
+  v.object({ type: v.literal('LIVE_CALL_ENDED'), callId: Id }),
   // Not in the spec: the server's answer to a frame it refused (malformed, or another account's ids).
   v.object({ type: v.literal('ERROR'), message: v.string(), refused: v.optional(v.string()) }),
 ]);
@@ -49,7 +57,7 @@ export type ClientMessageType = ClientMessage['type'];
 export type ServerMessageOf<T extends ServerMessageType> = Extract<ServerMessage, { type: T }>;
 
 /** Parses a raw frame; returns an error text instead of throwing, so a bad frame is reported, not fatal. */
-export function parseMessage<S extends typeof ServerMessage | typeof ClientMessage>(
+export function parseMessage<S extends v.GenericSchema>(
   schema: S,
   raw: string,
 ): { ok: true; message: v.InferOutput<S> } | { ok: false; error: string } {

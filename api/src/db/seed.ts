@@ -4,6 +4,8 @@ import { hashPassword } from '../modules/auth/password';
 import type { Db } from './client';
 import { DEMO_PASSWORD } from './demo-sign-ins';
 import * as t from './schema';
+import type { WorkingHoursValue } from './schema';
+import { reindexKnowledge } from '../modules/voice-agent/knowledge-passages';
 import { DEMO_RECORDING_PATH } from '../modules/recordings/recording-links';
 import {
   callStatus, createRandom, demoNumber, DENTAL_TRANSCRIPTS, id, leadNames, officeHoursAgo, REALTY_TRANSCRIPTS, SMS_LINES,
@@ -23,7 +25,11 @@ interface DemoAccount {
   plan: (typeof t.accounts.$inferInsert)['plan'];
   numberBlock: number;
   users: DemoUser[];
-  aiAgents: Array<{ name: string; handleCallType: 'inbound' | 'outbound' | 'both'; campaignActive: boolean; greeting: string }>;
+  aiAgents: Array<{
+    name: string; handleCallType: 'inbound' | 'outbound' | 'both'; campaignActive: boolean; greeting: string;
+    /** What the agent knows (as if extracted from an uploaded document), and when it books. */
+    knowledge?: string; workingHours?: WorkingHoursValue;
+  }>;
   /** What its answered calls say: the account's own business. */
   transcripts: readonly Transcript[];
   leads: number;
@@ -31,6 +37,16 @@ interface DemoAccount {
   appointments: number;
   queue: number;
 }
+
+/** The demo receptionist's knowledge: what a dental practice's callers ask. */
+const DENTAL_KNOWLEDGE = [
+  'Acme Dental is open every day from 8 am to 6 pm, weekends included.',
+  'We are at 120 Main Street, Springfield. Parking is free behind the building, and the entrance is step-free.',
+  'A check-up and cleaning takes about 45 minutes and costs $120 without insurance. We accept most dental insurance plans, including Delta Dental and Cigna.',
+  'For a dental emergency such as a broken tooth or severe pain, call us straight away: we keep same-day slots for emergencies.',
+  'New patients should arrive 10 minutes early to fill in a short health form. Please bring your insurance card and a photo ID.',
+  'To cancel or move an appointment, please let us know at least 24 hours before it.',
+].join('\n\n');
 
 const DEMO_ACCOUNTS: DemoAccount[] = [
   {
@@ -41,7 +57,10 @@ const DEMO_ACCOUNTS: DemoAccount[] = [
       { role: 'AGENT', email: 'agent2@demo.test', firstName: 'Jordan', lastName: 'Lee', agentNumber: '+15550100002' },
     ],
     aiAgents: [
-      { name: 'Front Desk Receptionist', handleCallType: 'inbound', campaignActive: false, greeting: 'Thank you for calling Acme Dental.' },
+      {
+        name: 'Front Desk Receptionist', handleCallType: 'inbound', campaignActive: false, greeting: 'Thank you for calling Acme Dental. How can I help you today?',
+        knowledge: DENTAL_KNOWLEDGE, workingHours: { days: ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'], start: '08:00', end: '18:00' },
+      },
       { name: 'Appointment Reminder', handleCallType: 'outbound', campaignActive: true, greeting: 'Hello, this is Acme Dental with a reminder.' },
       { name: 'After-hours Triage', handleCallType: 'both', campaignActive: false, greeting: 'Acme Dental, after-hours line.' },
     ],
@@ -94,7 +113,13 @@ export async function seedDemo(db: Db): Promise<void> {
     }
     await tx.insert(t.aiClients).values(DEMO_AI_CLIENTS);
   });
+  for (const r of rows) {
+    for (const agent of r.aiAgents) {
+      if (agent.knowledge) await reindexKnowledge(db, { accountId: agent.accountId, aiAgentId: agent.id, text: agent.knowledge });
+    }
+  }
 }
+
 
 /**
  * Provider clients so that the admin console and the agent builder have something to show.

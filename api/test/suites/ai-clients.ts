@@ -236,6 +236,28 @@ export function aiClientsSuite(ctx: SuiteContext) {
       assert.notEqual(cipher.encrypt('same', 'ctx'), cipher.encrypt('same', 'ctx'));
     });
 
+    it('keep the base URL of an OpenAI-compatible endpoint for a language model, and only there', async () => {
+      const { token } = await createAdmin(ctx.server);
+      const cipher = createCredentialCipher(TEST_CONFIG.credentialsKey);
+      const model = await createAiClientRow(ctx.server.db, { provider: 'OpenAI', type: 'AI Client' });
+      const voice = await createAiClientRow(ctx.server.db, { provider: 'Elevenlabs', type: 'TTS Client' });
+      const credentials = { apiKey: 'ollama', baseUrl: ' http://127.0.0.1:11434/v1 ' };
+      for (const client of [model, voice]) {
+        const res = await call(ctx.server, 'PATCH', `ai-client/update-ai-client/${client.id}`, { token, body: { credentials } });
+        assert.equal(res.status, 200);
+        assert.ok(!JSON.stringify(res.body).includes('11434'));
+      }
+      const saved = async (id: string) => JSON.parse(cipher.decrypt((await stored(id))!.credentialsCiphertext!, id));
+      assert.deepEqual(await saved(model.id), { apiKey: 'ollama', baseUrl: 'http://127.0.0.1:11434/v1' });
+      assert.deepEqual(await saved(voice.id), { apiKey: 'ollama' });
+
+      const bad = await call(ctx.server, 'PATCH', `ai-client/update-ai-client/${model.id}`, {
+        token, body: { credentials: { apiKey: 'k', baseUrl: 'file:///etc/passwd' } },
+      });
+      assert.deepEqual([bad.status, bad.body.message], [400, 'Base URL must start with http:// or https://']);
+      assert.deepEqual(await saved(model.id), { apiKey: 'ollama', baseUrl: 'http://127.0.0.1:11434/v1' });
+    });
+
     it('take an AWS key pair and region for Amazon Polly, and nothing else', async () => {
       const { token } = await createAdmin(ctx.server);
       const polly = await createAiClientRow(ctx.server.db, { provider: 'Amazon Polly', type: 'TTS Client' });

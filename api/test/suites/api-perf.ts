@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { eq } from 'drizzle-orm';
 import { calls, leads } from '../../src/db/schema';
-import { createAdmin, createCall, createLead, createTenant, PASSWORD, signIn } from '../factories';
+import { createAdmin, createCall, createConversation, createLead, createTenant, PASSWORD, signIn } from '../factories';
 import { call } from '../helpers/server';
 import { redisSkipReason, startTwoInstances } from '../helpers/redis';
 import type { SuiteContext } from '../helpers/suite-context';
@@ -145,6 +145,25 @@ export function apiPerfSuite(ctx: SuiteContext) {
         if (total !== 2) await new Promise((r) => setTimeout(r, 10));
       }
       assert.equal(total, 2);
+    });
+
+    it('shows a recording written by another connection on its account\'s call-logs page', async () => {
+      const t = await createTenant(ctx.server);
+      const other = await createTenant(ctx.server);
+      const answered = await createCall(ctx.server.db, { accountId: t.account.id });
+      const conversation = await createConversation(ctx.server.db, { callId: answered.id });
+      await createCall(ctx.server.db, { accountId: other.account.id });
+      assert.equal((await logs(t.ownerToken)).body.data[0].conversation?.recordingUrl ?? null, null);
+      assert.equal((await logs(other.ownerToken)).body.total, 1);
+      const driver = (ctx.server.db as unknown as { $client: { query(text: string, params: unknown[]): Promise<unknown> } }).$client;
+      await driver.query(`update conversations set recording_url = $1 where id = $2`, ['https://recordings.example.test/a.mp3', conversation.id]);
+      let recording: string | null = null;
+      for (let i = 0; i < 20 && recording === null; i += 1) {
+        recording = (await logs(t.ownerToken)).body.data[0].conversation?.recordingUrl ?? null;
+        if (recording === null) await new Promise((r) => setTimeout(r, 10));
+      }
+      assert.ok(recording, 'the account\'s page was dropped and read again');
+      assert.equal((await logs(other.ownerToken)).body.total, 1);
     });
   });
 }

@@ -9,17 +9,7 @@ import { call, type TestServer } from '../helpers/server';
 import { nextOfType, openDevice, silentFor } from '../helpers/simulator-device';
 import { openSocket } from '../helpers/sockets';
 import type { SuiteContext } from '../helpers/suite-context';
-
-const simulator = async (server: TestServer, path: string, body?: unknown) => {
-  const response = await fetch(`${server.origin}/v1/telephony/simulator/${path}`, {
-    method: 'POST',
-    headers: body === undefined ? {} : { 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  return { status: response.status, body: (text === '' ? undefined : JSON.parse(text)) as any };
-};
+import { simulatorDoor as simulator } from '../helpers/relay';
 
 async function voiceToken(server: TestServer, token: string, identity: string): Promise<string> {
   const response = await call(server, 'POST', 'call/generate-token', { token, body: { identity } });

@@ -2,13 +2,14 @@ import assert from 'node:assert/strict';
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import twilio from 'twilio';
 import type RequestClient from 'twilio/lib/base/RequestClient';
 import { contract } from 'shared-contracts';
 import { calls, conversationMessages, conversations } from '../../src/db/schema';
 import { TWILIO_WEBHOOK_PATHS } from '../../src/modules/telephony/twilio-paths';
 import { createTwilioProvider } from '../../src/modules/telephony/twilio-provider';
+import { SIMULATED_CALLEE_LINES } from '../../src/modules/voice-agent/simulated-callee';
 import { createAiAgent, createTenant, missingId, uniquePhone } from '../factories';
 import { assertContract } from '../helpers/contract-shape';
 import { isAudio, playRecording } from '../helpers/recordings';
@@ -16,16 +17,8 @@ import { call, startServer, type TestServer } from '../helpers/server';
 import { nextOfType } from '../helpers/simulator-device';
 import { openSocket } from '../helpers/sockets';
 import type { SuiteContext } from '../helpers/suite-context';
+import { waitFor } from '../helpers/wait-for';
 import { TEST_PUBLIC_URL as PUBLIC_URL, TEST_TWILIO as TWILIO } from '../helpers/twilio-fixture';
-
-async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 8_000): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value) || Date.now() > end) return value;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
 
 const callRow = (server: TestServer, callSid: string) =>
   server.db.select().from(calls).where(eq(calls.callSid, callSid)).then((rows) => rows[0]);
@@ -67,7 +60,7 @@ async function fakeTwilioCloud() {
 
 export function testCallSuite(ctx: SuiteContext) {
   describe('call/make-test-call', () => {
-    it('the simulator places the AI agent\'s call: logged at once, answered with the greeting, then completed', async () => {
+    it('the simulator places the AI agent\'s call: logged at once, answered, talked through by the agent, then completed', async () => {
       const t = await createTenant(ctx.server);
       const agent = await createAiAgent(ctx.server.db, { accountId: t.account.id, name: 'Front Desk', greeting: 'Hi, Front Desk speaking.' });
       const room = openSocket(ctx.server, { accountId: t.account.id, token: t.ownerToken });
@@ -87,15 +80,22 @@ export function testCallSuite(ctx: SuiteContext) {
       assert.equal(log.toNumber, '+12125550142');
       assert.equal(log.aiAgent.name, 'Front Desk');
 
-      const answered = await waitFor(() => callRow(ctx.server, callSid), (row) => row?.status === 'in-progress');
-      assert.equal(answered?.status, 'in-progress');
-      assert.equal((await nextOfType(room, 'DISCONNECT_CALL', 8_000)).callSid, callSid);
+      // The callee answers: the agent's greeting opens the live transcript.
+      assert.equal((await nextOfType(room, 'TRANSCRIPT_UPDATED', 8_000)).message.content, 'Hi, Front Desk speaking.');
       const ended = await callRow(ctx.server, callSid);
-      assert.equal(ended!.status, 'completed');
+      assert.equal((await nextOfType(room, 'LIVE_CALL_ENDED', 8_000)).callId, ended!.id);
+      assert.equal((await callRow(ctx.server, callSid))!.status, 'completed');
       const transcript = await ctx.server.db.select({ content: conversationMessages.content, authorType: conversationMessages.authorType })
         .from(conversationMessages).innerJoin(conversations, eq(conversations.id, conversationMessages.conversationId))
-        .where(eq(conversations.callId, ended!.id));
-      assert.deepEqual(transcript, [{ content: 'Hi, Front Desk speaking.', authorType: 'ai' }]);
+        .where(eq(conversations.callId, ended!.id)).orderBy(asc(conversationMessages.at), asc(conversationMessages.id));
+      // The simulated callee talks with the agent over the relay, as a person would on Twilio.
+      assert.deepEqual(transcript.slice(0, 2), [
+        { content: 'Hi, Front Desk speaking.', authorType: 'ai' },
+        { content: SIMULATED_CALLEE_LINES[0], authorType: 'lead' },
+      ]);
+      assert.ok(transcript.some((line) => line.authorType === 'ai' && line !== transcript[0]), 'the agent answered the callee');
+      const [summary] = await ctx.server.db.select({ summary: conversations.summary }).from(conversations).where(eq(conversations.callId, ended!.id));
+      assert.ok(summary?.summary, 'the call has its summary');
       room.close();
     });
 
@@ -166,7 +166,7 @@ export function testCallSuite(ctx: SuiteContext) {
           body: new URLSearchParams(params).toString(),
         });
 
-      it('asks Twilio to dial from the agent\'s number with our TwiML URL; the answer plays the greeting', async () => {
+      it('asks Twilio to dial from the agent\'s number with our TwiML URL; the answer connects the callee to the agent', async () => {
         const t = await createTenant(server);
         const agent = await createAiAgent(server.db, { accountId: t.account.id, name: 'Closer', greeting: 'Hello from Closer.' });
         const to = uniquePhone();
@@ -191,9 +191,8 @@ export function testCallSuite(ctx: SuiteContext) {
         const answered = await signedPost(path, { CallSid: callSid, CallStatus: 'in-progress' });
         assert.equal(answered.status, 200);
         const xml = await answered.text();
-        assert.match(xml, /<Say>Hello from Closer\.<\/Say>/);
-        assert.match(xml, /<Hangup\/>/);
-        assert.equal((await callRow(server, callSid))!.status, 'in-progress');
+        assert.match(xml, /<Connect action="[^"]+"><ConversationRelay [^>]*welcomeGreeting="Hello from Closer\."/);
+        assert.match(xml, /<Parameter name="callId" value="[0-9a-f-]{36}"\/>/);
         const ended = await signedPost(TWILIO_WEBHOOK_PATHS.callStatus, { CallSid: callSid, CallStatus: 'completed', CallDuration: '12' });
         assert.equal(ended.status, 204);
         const row = await callRow(server, callSid);

@@ -7,6 +7,7 @@ import { FakeWebSocket, installFakeWebSocket } from '../test/fake-websocket';
 import { makeUser, resetAuthStore } from '../test/fixtures';
 import { agentStatusesAtom, callStatusAtom, queueAtom, recentSmsAtom, smsStatusChangedAtom } from './realtime-atoms';
 import { RealtimeProvider, useRealtime } from './realtime-provider';
+import { useServerMessage } from './use-server-message';
 import type { RealtimeApi } from './realtime-provider';
 
 const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
@@ -84,6 +85,22 @@ test('received messages update the atoms as spec section 7 says', () => {
   expect(authStore.get(agentStatusesAtom)).toEqual({ [id(6)]: { status: 'available', busyFrom: null } });
   act(() => socket.serverSends({ type: 'INITIAL_STATUS' }));
   expect(authStore.get(queueAtom)).toEqual([entry(5)]);
+});
+
+test('screens listening for a message type hear it from the socket', () => {
+  const user = makeUser({ role: 'USER' });
+  setToken('tok');
+  setSessionUser(user);
+  const heard: unknown[] = [];
+  renderHook(() => {
+    useServerMessage('LIVE_CALL_ENDED', (m) => heard.push(m));
+    return useRealtime();
+  }, { wrapper });
+  const socket = FakeWebSocket.latest();
+  act(() => socket.serverOpens());
+  act(() => socket.serverSends({ type: 'QUEUE_UPDATED', queue: [] }));
+  act(() => socket.serverSends({ type: 'LIVE_CALL_ENDED', callId: id(1) }));
+  expect(heard).toEqual([{ type: 'LIVE_CALL_ENDED', callId: id(1) }]);
 });
 
 test('malformed frames are ignored with a warning', () => {

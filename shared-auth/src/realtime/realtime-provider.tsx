@@ -1,13 +1,14 @@
 import { createContext, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import { SOCKET_PATH } from 'shared-contracts';
-import type { AgentStatusValue } from 'shared-contracts';
+import type { AgentStatusValue, ServerMessage } from 'shared-contracts';
 import { sessionUserAtom } from '../auth/auth-atoms';
 import { useAuthState } from '../auth/use-auth-state';
 import { getRuntimeConfig } from '../runtime-config';
 import { authStore } from '../store';
 import { applyServerMessage, resetRealtimeState } from './apply-message';
 import { RealtimeConnection } from './realtime-connection';
+import { emitServerMessage } from './server-message-listeners';
 import type { ConnectionState } from './realtime-connection';
 
 export interface RealtimeApi {
@@ -41,7 +42,12 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
       return undefined;
     }
     const url = realtimeUrl(getRuntimeConfig().wsBase, accountId, token);
-    const current = new RealtimeConnection(url, { onMessage: (m) => applyServerMessage(m), onState: setConnectionState });
+    // App-wide state first, then the screens listening for events (useServerMessage).
+    const onMessage = (m: ServerMessage) => {
+      applyServerMessage(m);
+      emitServerMessage(m);
+    };
+    const current = new RealtimeConnection(url, { onMessage, onState: setConnectionState });
     connection.current = current;
     current.start();
     return () => {

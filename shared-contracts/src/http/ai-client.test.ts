@@ -45,6 +45,15 @@ describe('update', () => {
     expect(messageOf(UpdateAiClientBody, { credentials: { accessKeyId: 'AK' } })).toBe('Enter an API key, or an access key id, secret access key and region');
     expect(messageOf(UpdateAiClientBody, { credentials: { accessKeyId: 'AK', secretAccessKey: 'S', region: 'Virginia' } })).toBe('Enter an AWS region such as us-east-1');
   });
+  test('credentials may add the base URL of an OpenAI-compatible endpoint, http or https only', () => {
+    expect(parsed(UpdateAiClientBody, { credentials: { apiKey: 'ollama', baseUrl: ' http://localhost:11434/v1 ' } }))
+      .toEqual({ credentials: { apiKey: 'ollama', baseUrl: 'http://localhost:11434/v1' } });
+    expect(messageOf(UpdateAiClientBody, { credentials: { apiKey: 'k', baseUrl: 'localhost:11434' } })).toBe('Base URL must start with http:// or https://');
+    expect(messageOf(UpdateAiClientBody, { credentials: { apiKey: 'k', baseUrl: 'ftp://files.example.com' } })).toBe('Base URL must start with http:// or https://');
+    expect(messageOf(UpdateAiClientBody, { credentials: { apiKey: 'k', baseUrl: 'http://' } })).toBe('Base URL must be a valid URL');
+    expect(messageOf(UpdateAiClientBody, { credentials: { apiKey: 'k', baseUrl: `https://gw.example.com/${'a'.repeat(480)}` } })).toBe('Base URL is too long');
+    expect(messageOf(UpdateAiClientBody, { credentials: { baseUrl: 'http://localhost:11434/v1' } })).toBe('Enter an API key, or an access key id, secret access key and region');
+  });
   test('nothing to update', () => expect(messageOf(UpdateAiClientBody, {})).toBe(NOTHING_TO_UPDATE_TEXT));
   test('credentials are never in a response', () => {
     const client = { id: ID, name: 'OpenAI', type: 'AI Client', model: 'gpt', purpose: null, enabled: true, hasCredentials: true, createdAt: NOW, updatedAt: NOW };

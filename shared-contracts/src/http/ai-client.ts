@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { endpoint } from './endpoint';
-import { Deleted, Id, IsoDateTime, PlainText, Secret, partialUpdate, requestObject } from '../schemas/common';
+import { Deleted, HttpUrl, Id, IsoDateTime, PlainText, Secret, partialUpdate, requestObject } from '../schemas/common';
 import {
   AI_CLIENT_PROVIDERS, AI_CLIENT_REQUIRED_TEXT, AI_CLIENT_TYPES, AI_CLIENT_TYPE_MISMATCH_TEXT,
   AI_CLIENT_TYPE_REQUIRED_TEXT, AI_MODEL_REQUIRED_TEXT, isProviderForType,
@@ -65,10 +65,17 @@ export const CreateAiClientBody = v.pipe(
 
 export const AWS_REGION_PATTERN = /^[a-z]{2}(-[a-z]+)+-\d$/;
 
-/** Provider credentials: an API key, or (Amazon Polly) an AWS key pair and region. Never returned. */
+/** Where an AI client's requests go instead of the provider's own API: an OpenAI-compatible server. */
+export const BaseUrl = v.pipe(HttpUrl('Base URL'), v.maxLength(500, 'Base URL is too long'));
+
+/**
+ * Provider credentials: an API key, or (Amazon Polly) an AWS key pair and region; an AI client
+ * may add the base URL of an OpenAI-compatible endpoint. Never returned.
+ */
 export const AiClientCredentials = v.pipe(
   v.object({
     apiKey: v.optional(Secret('API key')),
+    baseUrl: v.optional(BaseUrl),
     accessKeyId: v.optional(Secret('Access key id')),
     secretAccessKey: v.optional(Secret('Secret access key')),
     region: v.optional(v.pipe(v.string('Region is required'), v.trim(), v.regex(AWS_REGION_PATTERN, 'Enter an AWS region such as us-east-1'))),

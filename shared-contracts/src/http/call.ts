@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { endpoint } from './endpoint';
 import {
-  Ack, CallDirection, Email, FileUpload, Id, PageInput, SearchText, UsPhoneInput, requestObject,
+  Ack, CallDirection, Email, FileUpload, Id, IsoDateTime, PageInput, SearchText, UsPhoneInput, requestObject,
 } from '../schemas/common';
 import { CallLog } from '../schemas/entities';
 import { CallFeedback } from '../schemas/feedback';
@@ -55,12 +55,46 @@ export const DialerSetting = v.object({
 export type DialerSetting = v.InferOutput<typeof DialerSetting>;
 
 export const CALL_SENTIMENTS = ['positive', 'neutral', 'negative'] as const;
+/** How an AI call turned out, as its wrap-up judged it. */
+export const CALL_RESULTS = ['appointment-booked', 'transferred', 'answered', 'unresolved'] as const;
+export type CallResult = (typeof CALL_RESULTS)[number];
+
+/** A USER talks to one of their AI agents in the browser, over the relay protocol. */
+export const StartBrowserCallBody = requestObject({
+  agentId: v.pipe(v.string('Choose an agent'), v.uuid('Choose an agent')),
+});
+export const BrowserCall = v.object({
+  callId: Id,
+  /** The call's sid, which the browser's `setup` frame carries as Twilio's would. */
+  callSid: v.string(),
+  /** The relay socket's path and query (a short-lived token), to join to the WebSocket base. */
+  relayPath: v.string(),
+  /** The agent's greeting, which the caller hears first. */
+  greeting: v.string(),
+  /** Which responder answers: a model's name, or the local responder's label. */
+  responder: v.string(),
+});
+export type BrowserCall = v.InferOutput<typeof BrowserCall>;
+
+/** What a human agent sees when an AI agent hands a caller over. */
+export const IncomingCallContext = v.object({
+  callSid: v.string(),
+  from: v.string(),
+  callerName: v.nullable(v.string()),
+  /** The AI agent that took the call, when one did. */
+  aiAgentName: v.nullable(v.string()),
+  /** Why the caller asked for a person, in the AI agent's words. */
+  reason: v.nullable(v.string()),
+  transcript: v.array(v.object({ authorType: v.picklist(['ai', 'lead', 'agent', 'system']), content: v.string(), createdAt: IsoDateTime })),
+});
+export type IncomingCallContext = v.InferOutput<typeof IncomingCallContext>;
 
 /** One call's report: the log row plus what the AI made of it. */
 export const CallReport = v.object({
   call: CallLog,
   summary: v.nullable(v.string()),
   sentiment: v.nullable(v.picklist(CALL_SENTIMENTS)),
+  outcome: v.nullable(v.picklist(CALL_RESULTS)),
   appointmentBooked: v.boolean(),
   transcriptAvailable: v.boolean(),
 });
@@ -97,6 +131,16 @@ export const callContract = {
     body: MakeTestCallBody,
     response: v.object({ callSid: v.string(), status: v.string() }),
     roles: ['USER'], tenant: [{ in: 'body', key: 'agentId', owns: 'aiAgent' }],
+  }),
+  startBrowserCall: endpoint({
+    method: 'POST', path: 'call/start-browser-call', summary: 'Talk to an AI agent in the browser: a call log row and a relay socket to talk over',
+    body: StartBrowserCallBody, response: BrowserCall,
+    roles: ['USER'], tenant: [{ in: 'body', key: 'agentId', owns: 'aiAgent' }],
+  }),
+  getIncomingCall: endpoint({
+    method: 'GET', path: 'call/get-incoming-call/{callSid}', summary: 'Who is calling and, for a caller an AI agent handed over, why and the transcript so far',
+    params: v.object({ callSid: v.pipe(v.string(), v.regex(/^CA[0-9a-f]{32}$/, 'Unknown call')) }), response: IncomingCallContext,
+    roles: ['AGENT'], tenant: [{ in: 'params', key: 'callSid', owns: 'callSid' }],
   }),
   generateToken: endpoint({
     method: 'POST', path: 'call/generate-token', summary: 'A voice access token for the softphone',

@@ -86,6 +86,8 @@ const SPEC: Array<[string, string, string[] | typeof P]> = [
   ['POST', 'call/rate-call/{id}', U],
   ['GET', 'call/get-call-feedback/{id}', U],
   ['POST', 'call/get-call-summaries', U],
+  ['POST', 'call/start-browser-call', U],
+  ['GET', 'call/get-incoming-call/{callSid}', A],
 ];
 
 const endpoints = allEndpoints();

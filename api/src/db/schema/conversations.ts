@@ -1,4 +1,5 @@
 import { index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { CallResult } from 'shared-contracts';
 import { calls } from './calls';
 import { messageAuthorEnum } from './enums';
 
@@ -10,6 +11,10 @@ export const conversations = pgTable('conversations', {
   /** What the AI wrote about the call when it ended; null until (or unless) one was written. */
   summary: text('summary'),
   sentiment: text('sentiment').$type<'positive' | 'neutral' | 'negative'>(),
+  /** How the call turned out (CALL_RESULTS), written with the summary. */
+  outcome: text('outcome').$type<CallResult>(),
+  /** Why the caller asked for a person, when an AI agent handed them to one. */
+  handoffReason: text('handoff_reason'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [
   uniqueIndex('conversations_call_id_key').on(t.callId),

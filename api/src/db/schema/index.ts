@@ -27,3 +27,4 @@ export * from './api-keys';
 export * from './billing';
 export * from './call-counts';
 export * from './auth-attempts';
+export * from './knowledge-passages';

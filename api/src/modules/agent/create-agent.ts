@@ -1,6 +1,7 @@
 import { contract } from 'shared-contracts';
 import { aiAgents } from '../../db/schema';
 import { implement } from '../../http/implement';
+import { reindexKnowledge } from '../voice-agent/knowledge-passages';
 import { assertRoomForAgent } from './agent-cap';
 import { assertAgentLinks } from './agent-links';
 import { toAiAgent } from './to-ai-agent';
@@ -10,6 +11,7 @@ export const createAgent = implement(contract.agent.createAgent, async ({ body, 
   const row = await db.transaction(async (tx) => {
     await assertRoomForAgent(tx, user.accountId);
     const [inserted] = await tx.insert(aiAgents).values({ ...body, accountId: user.accountId }).returning();
+    await reindexKnowledge(tx, { accountId: user.accountId, aiAgentId: inserted!.id, text: inserted!.knowledge });
     return inserted!;
   });
   return toAiAgent(row);

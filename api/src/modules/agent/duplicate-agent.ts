@@ -3,6 +3,7 @@ import { contract } from 'shared-contracts';
 import { aiAgents } from '../../db/schema';
 import { notFound } from '../../http/api-error';
 import { implement } from '../../http/implement';
+import { reindexKnowledge } from '../voice-agent/knowledge-passages';
 import { assertRoomForAgent } from './agent-cap';
 import { toAiAgent } from './to-ai-agent';
 
@@ -22,6 +23,7 @@ export const duplicateAgent = implement(contract.agent.duplicateAgent, async ({ 
     const [inserted] = await tx.insert(aiAgents).values({
       ...settings, name: copyName(source.name), phoneNumber: null, campaignActive: false,
     }).returning();
+    await reindexKnowledge(tx, { accountId: inserted!.accountId, aiAgentId: inserted!.id, text: inserted!.knowledge });
     return inserted!;
   });
   return toAiAgent(row);

@@ -3,12 +3,21 @@ import { contract } from 'shared-contracts';
 import { aiAgents } from '../../db/schema';
 import { notFound } from '../../http/api-error';
 import { implement } from '../../http/implement';
+import { reindexKnowledge } from '../voice-agent/knowledge-passages';
 import { assertAgentLinks } from './agent-links';
 import { toAiAgent } from './to-ai-agent';
 
 export const updateAgent = implement(contract.agent.updateAgent, async ({ params, body, user, db }) => {
   await assertAgentLinks(db, user.accountId, body);
-  const [row] = await db.update(aiAgents).set({ ...body, updatedAt: new Date() }).where(eq(aiAgents.id, params.agentId)).returning();
-  if (!row) throw notFound();
+  const row = await db.transaction(async (tx) => {
+    // The old text decides whether the passages need rebuilding: a form saves every field each time.
+    const [before] = await tx.select({ knowledge: aiAgents.knowledge }).from(aiAgents).where(eq(aiAgents.id, params.agentId)).for('update');
+    if (!before) throw notFound();
+    const [updated] = await tx.update(aiAgents).set({ ...body, updatedAt: new Date() }).where(eq(aiAgents.id, params.agentId)).returning();
+    if (updated!.knowledge !== before.knowledge) {
+      await reindexKnowledge(tx, { accountId: updated!.accountId, aiAgentId: updated!.id, text: updated!.knowledge });
+    }
+    return updated!;
+  });
   return toAiAgent(row);
 });

@@ -8,7 +8,7 @@ import { listCallLogs } from '../call/call-logs';
 export const getCallReports = implement(contract.call.getCallReports, async ({ params, user, db, app }) => {
   const [{ data: [call] }, [conversation], [booked], [turn]] = await Promise.all([
     listCallLogs(db, { accountId: user.accountId, where: eq(calls.id, params.id) }, { page: 1, limit: 1, search: '' }, { recordings: app.recordingLinks }),
-    db.select({ summary: conversations.summary, sentiment: conversations.sentiment }).from(conversations).where(eq(conversations.callId, params.id)),
+    db.select({ summary: conversations.summary, sentiment: conversations.sentiment, outcome: conversations.outcome }).from(conversations).where(eq(conversations.callId, params.id)),
     db.select({ id: appointments.id }).from(appointments).where(eq(appointments.callId, params.id)).limit(1),
     db.select({ id: conversationMessages.id }).from(conversationMessages)
       .innerJoin(conversations, eq(conversations.id, conversationMessages.conversationId))
@@ -19,6 +19,7 @@ export const getCallReports = implement(contract.call.getCallReports, async ({ p
     call,
     summary: conversation?.summary ?? null,
     sentiment: conversation?.sentiment ?? null,
+    outcome: conversation?.outcome ?? null,
     appointmentBooked: booked !== undefined,
     transcriptAvailable: turn !== undefined,
   };

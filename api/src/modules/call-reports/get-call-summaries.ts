@@ -18,7 +18,7 @@ export const getCallSummaries = implement(contract.callSummaries.getCallSummarie
   const ids = page.data.map((c) => c.id);
   if (ids.length === 0) return { data: [], total: page.total };
   const [notes, booked, withTurns] = await Promise.all([
-    db.select({ callId: conversations.callId, summary: conversations.summary, sentiment: conversations.sentiment })
+    db.select({ callId: conversations.callId, summary: conversations.summary, sentiment: conversations.sentiment, outcome: conversations.outcome })
       .from(conversations).where(inArray(conversations.callId, ids)),
     db.selectDistinct({ callId: appointments.callId }).from(appointments).where(inArray(appointments.callId, ids)),
     db.selectDistinct({ callId: conversations.callId }).from(conversationMessages)
@@ -32,6 +32,7 @@ export const getCallSummaries = implement(contract.callSummaries.getCallSummarie
     call,
     summary: noteOf.get(call.id)?.summary ?? null,
     sentiment: noteOf.get(call.id)?.sentiment ?? null,
+    outcome: noteOf.get(call.id)?.outcome ?? null,
     appointmentBooked: bookedIds.has(call.id),
     transcriptAvailable: transcribed.has(call.id),
   }));

@@ -4,5 +4,7 @@ import { getCallStats } from './get-call-stats';
 import { generateToken } from './voice-token';
 import { makeTestCall } from './make-test-call';
 import { submitFeedback } from './submit-feedback';
+import { getIncomingCall } from './get-incoming-call';
+import { startBrowserCall } from '../voice-agent/browser-call';
 
-export const callEndpoints = [getCallStats, getCallLogs, getAgentCallLogs, generateToken, getDialerSetting, uploadDefaultVoicemail, makeTestCall, submitFeedback];
+export const callEndpoints = [getCallStats, getCallLogs, getAgentCallLogs, generateToken, getDialerSetting, uploadDefaultVoicemail, makeTestCall, submitFeedback, startBrowserCall, getIncomingCall];

@@ -1,10 +1,9 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { CALL_STATUSES } from 'shared-contracts';
 
 type CallStatus = (typeof CALL_STATUSES)[number];
 import type { Db } from '../../db/client';
-import { aiAgents, calls, conversationMessages, conversations } from '../../db/schema';
-import type { TelephonyContext } from './call-events';
+import { aiAgents, calls } from '../../db/schema';
 import { leadByNumber } from './numbers';
 
 /** Logs an AI agent's outbound call before the provider is asked, so its callbacks always find it. */
@@ -31,19 +30,25 @@ export async function aiCallFailed(db: Db, callId: string): Promise<void> {
 }
 
 /**
- * The callee answered: the call is in progress, and what the agent says (its greeting) starts
- * the transcript. Answers the greeting to speak, or null for an unknown or finished call.
+ * A caller dialled an AI agent's number (an agent that takes inbound calls): the call is logged
+ * as the agent's, with the caller's lead when known. A repeated CallSid logs nothing new.
+ * Null when no such agent answers that number.
  */
-export async function aiCallAnswered(ctx: TelephonyContext, callSid: string): Promise<{ greeting: string; name: string } | null> {
-  const [call] = await ctx.db.update(calls).set({ status: 'in-progress' })
-    .where(and(eq(calls.callSid, callSid), sql`${calls.status} in ('queued', 'ringing')`))
-    .returning({ id: calls.id, aiAgentId: calls.aiAgentId });
-  if (!call || call.aiAgentId === null) return null;
-  const [agent] = await ctx.db.select({ greeting: aiAgents.greeting, name: aiAgents.name }).from(aiAgents).where(eq(aiAgents.id, call.aiAgentId));
+export async function aiCallIncoming(db: Db, input: { callSid: string; from: string; to: string }): Promise<{ callId: string; agent: { id: string; name: string } } | null> {
+  const [agent] = await db.select({ id: aiAgents.id, name: aiAgents.name, accountId: aiAgents.accountId }).from(aiAgents)
+    .where(and(eq(aiAgents.phoneNumber, input.to), inArray(aiAgents.handleCallType, ['inbound', 'both'])))
+    .orderBy(aiAgents.createdAt).limit(1);
   if (!agent) return null;
-  const greeting = agent.greeting.trim() !== '' ? agent.greeting : `Hello, this is ${agent.name}.`;
-  const [conversation] = await ctx.db.insert(conversations).values({ callId: call.id })
-    .onConflictDoNothing().returning({ id: conversations.id });
-  if (conversation) await ctx.db.insert(conversationMessages).values({ conversationId: conversation.id, authorType: 'ai', content: greeting });
-  return { greeting, name: agent.name };
+  const lead = await leadByNumber(db, agent.accountId, input.from);
+  await db.insert(calls).values({
+    accountId: agent.accountId, aiAgentId: agent.id, direction: 'inbound', status: 'ringing',
+    fromNumber: input.from, toNumber: input.to, callSid: input.callSid, leadId: lead?.id ?? null,
+  }).onConflictDoNothing();
+  const [call] = await db.select({ id: calls.id }).from(calls).where(eq(calls.callSid, input.callSid));
+  return call ? { callId: call.id, agent: { id: agent.id, name: agent.name } } : null;
+}
+
+/** The AI agent picked up (its TwiML was fetched, or its relay session opened): the call is in progress. */
+export async function aiCallConnected(db: Db, callId: string): Promise<void> {
+  await db.update(calls).set({ status: 'in-progress' }).where(and(eq(calls.id, callId), sql`${calls.status} in ('queued', 'ringing')`));
 }

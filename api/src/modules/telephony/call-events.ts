@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { calls, conversations, dialerSettings, queueEntries } from '../../db/schema';
 import { listQueue, moveStatus, saveStatus } from '../realtime/presence-store';
@@ -27,7 +27,7 @@ export async function dialerPolicy(db: Db, accountId: string): Promise<DialerPol
   return row ?? { ringTimeoutSeconds: 30, recordCalls: true };
 }
 
-async function broadcastQueue(ctx: TelephonyContext, accountId: string): Promise<void> {
+export async function broadcastQueue(ctx: TelephonyContext, accountId: string): Promise<void> {
   await ctx.realtime.broadcast(accountId, { type: 'QUEUE_UPDATED', queue: await listQueue(ctx.db, accountId) });
 }
 
@@ -67,7 +67,11 @@ export async function inboundCall(ctx: TelephonyContext, input: { callSid: strin
 export async function callAnswered(ctx: TelephonyContext, input: { callSid: string; agentUserId: string }): Promise<boolean> {
   const [call] = await ctx.db.update(calls)
     .set({ status: 'in-progress', agentUserId: input.agentUserId })
-    .where(and(eq(calls.callSid, input.callSid), sql`${calls.status} in ('ringing', 'queued')`))
+    // An AI agent's call it handed to a person is in progress already, and has no human agent yet.
+    .where(and(eq(calls.callSid, input.callSid), or(
+      sql`${calls.status} in ('ringing', 'queued')`,
+      and(eq(calls.status, 'in-progress'), isNotNull(calls.aiAgentId), isNull(calls.agentUserId)),
+    )))
     .returning({ accountId: calls.accountId });
   if (!call) return false;
   await ctx.db.delete(queueEntries).where(eq(queueEntries.callSid, input.callSid));
@@ -105,6 +109,8 @@ export async function callEnded(
     const freed = await moveStatus(ctx.db, call.agentUserId, ['busy'], input.agentStatus ?? 'available');
     if (freed !== null) await ctx.realtime.broadcast(call.accountId, { type: 'STATUS_UPDATED', ...freed });
   }
+  // An AI agent's call that no person took was never on a softphone: nothing there to disconnect.
+  if (call.aiAgentId !== null && call.agentUserId === null) return true;
   await ctx.realtime.broadcast(call.accountId, {
     type: 'DISCONNECT_CALL', callSid: input.callSid, ...(call.agentUserId !== null ? { agentId: call.agentUserId } : {}),
   });

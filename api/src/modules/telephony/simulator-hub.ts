@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { WebSocket } from 'ws';
 import type { SimulatorDeviceMessage, SimulatorServerMessage } from 'shared-contracts';
 import { moveStatus } from '../realtime/presence-store';
-import { callAnswered, callEnded, inboundCall, outboundCall, type TelephonyContext } from './call-events';
+import { callAnswered, callEnded, inboundCall, outboundCall, type DialerPolicy, type TelephonyContext } from './call-events';
 import type { AgentLine } from './numbers';
 import { simulatedRecording } from './simulated-recording';
 
@@ -72,16 +72,29 @@ export class SimulatorHub {
     const callSid = newCallSid();
     const result = await inboundCall(this.ctx, { callSid, from, to });
     if (!result.accepted) return null;
+    return { callSid, rang: this.ring(callSid, { ...result, from }) };
+  }
+
+  /**
+   * An AI agent handed its caller to a person (see voice-agent/handoff.ts): the account's
+   * available agents' devices ring, as for a new inbound call. The AI answered the call, so
+   * nobody picking up ends it as an answered call, its caller left in the queue for a call back.
+   */
+  ringHandoff(callSid: string, result: { accountId: string; from: string; ring: AgentLine[]; policy: DialerPolicy }): number {
+    return this.ring(callSid, result);
+  }
+
+  private ring(callSid: string, result: { accountId: string; from: string; ring: AgentLine[]; policy: DialerPolicy }): number {
     const ring = result.ring.filter((agent) => this.devices.has(agent.userId));
     const live: LiveCall = {
       accountId: result.accountId, ringing: new Set(ring.map((a) => a.userId)), agentUserId: null, device: null, answeredAt: null,
     };
     this.calls.set(callSid, live);
-    for (const agent of ring) this.sendToAgent(agent.userId, { type: 'incoming', callSid, from });
+    for (const agent of ring) this.sendToAgent(agent.userId, { type: 'incoming', callSid, from: result.from });
     // Nobody picks up within the account's ring timeout: the caller stays queued for a call back.
     live.timer = setTimeout(() => void this.endUnanswered(callSid, 'no-answer'), result.policy.ringTimeoutSeconds * 1000);
     live.timer.unref?.();
-    return { callSid, rang: ring.length };
+    return ring.length;
   }
 
   /** The simulated caller hangs up. */

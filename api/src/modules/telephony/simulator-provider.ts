@@ -1,9 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
-import { aiCallAnswered } from './ai-calls';
-import { callEnded, type TelephonyContext } from './call-events';
+import { type TelephonyContext } from './call-events';
+import { simulatedCallee } from '../voice-agent/simulated-callee';
 import type { TelephonyProvider } from './provider';
-import { simulatedRecording } from './simulated-recording';
 import { inboundSms, smsStatusChanged } from './sms-events';
 
 const AUDIENCE = 'voice-simulator';
@@ -11,9 +10,8 @@ const AUDIENCE = 'voice-simulator';
 export const SIMULATED_SMS_STEP_MS = 300;
 
 export const newMessageSid = () => `SM${randomBytes(16).toString('hex')}`;
-/** A simulated callee of an AI agent's call answers after this long, and the agent talks this long. */
+/** A simulated callee of an AI agent's call answers after this long. */
 export const SIMULATED_AI_ANSWER_MS = 1_500;
-export const SIMULATED_AI_TALK_MS = 3_000;
 
 /** Voice tokens for the simulator device: signed like Twilio's, but only this API can read them. */
 export function simulatorTokens(secret: string) {
@@ -38,7 +36,13 @@ export function simulatorTokens(secret: string) {
  * the same status path as Twilio's callbacks. A text to another agent number of this
  * installation arrives there as an inbound text, so two agents can text each other locally.
  */
-export function createSimulatorProvider(ctx: TelephonyContext, secret: string, onError: (err: unknown) => void): TelephonyProvider {
+export function createSimulatorProvider(
+  ctx: TelephonyContext,
+  secret: string,
+  onError: (err: unknown) => void,
+  /** The relay socket of this server and its handshake signature, once the server listens. */
+  relay_: () => { url: string; signature: string } | null,
+): TelephonyProvider {
   const tokens = simulatorTokens(secret);
   const later = (ms: number, work: () => Promise<unknown>) => {
     const timer = setTimeout(() => void work().catch(onError), ms);
@@ -56,16 +60,14 @@ export function createSimulatorProvider(ctx: TelephonyContext, secret: string, o
       });
       return { sid, status: 'queued' };
     },
-    // The callee answers, hears the agent's greeting and the call completes, through the same
-    // call-events path as Twilio's callbacks (so the call log, DISCONNECT_CALL and the recording follow).
-    async placeCall() {
+    // The callee answers and talks with the agent over the relay endpoint, as Twilio's
+    // ConversationRelay would carry the call; the session's end logs the call and its summary.
+    async placeCall({ callId, from, to }) {
       const sid = `CA${randomBytes(16).toString('hex')}`;
       later(SIMULATED_AI_ANSWER_MS, async () => {
-        if ((await aiCallAnswered(ctx, sid)) === null) return;
-        later(SIMULATED_AI_TALK_MS, async () => {
-          await callEnded(ctx, { callSid: sid, outcome: 'completed' });
-          await simulatedRecording(ctx, sid);
-        });
+        const relay = relay_();
+        if (relay === null) return;
+        await simulatedCallee({ url: relay.url, signature: relay.signature, callSid: sid, callId, from, to });
       });
       return { sid, status: 'queued' };
     },

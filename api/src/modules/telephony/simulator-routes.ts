@@ -6,6 +6,9 @@ import {
 } from 'shared-contracts';
 import { ApiError, badRequest, notFound } from '../../http/api-error';
 import { agentByIdentity } from './numbers';
+import { aiCallIncoming } from './ai-calls';
+import { newCallSid } from './simulator-hub';
+import { relaySigningKey, relayUrl, signRelayUrl } from '../voice-agent/relay-handshake';
 import { newMessageSid, simulatorTokens } from './simulator-provider';
 import { inboundSms } from './sms-events';
 
@@ -88,6 +91,14 @@ export async function simulatorRoutes(app: FastifyInstance): Promise<void> {
 
   app.post(`${SIMULATOR_HTTP_BASE}/inbound-call`, localOnly, async (request) => {
     const { from, to } = parse(RingBody, request.body);
+    // An AI agent's number: the local caller plays Twilio's side of the relay protocol itself,
+    // with the URL and handshake signature Twilio would have.
+    const callSid = newCallSid();
+    const aiCall = await aiCallIncoming(app.db, { callSid, from, to });
+    if (aiCall !== null) {
+      const url = relayUrl(app.config.publicApiUrl);
+      return { data: { callSid, callId: aiCall.callId, agentName: aiCall.agent.name, relay: { url, signature: signRelayUrl(relaySigningKey(app), url) } } };
+    }
     const rung = await hub.ringIn(from, to);
     if (rung === null) throw badRequest(NOT_AN_AGENT_NUMBER_TEXT);
     return { data: rung };

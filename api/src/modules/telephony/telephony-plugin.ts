@@ -1,3 +1,4 @@
+import type { FastifyInstance } from 'fastify';
 import { servicePlugin } from '../../plugins/service-plugin';
 import type { TelephonyContext } from './call-events';
 import type { TelephonyProvider } from './provider';
@@ -7,6 +8,22 @@ import { simulatorRoutes } from './simulator-routes';
 import { createTwilioProvider } from './twilio-provider';
 import { twilioWebhookRoutes } from './twilio-webhooks';
 import { voicemailRoute } from './voicemail-route';
+import { relayRoutes } from '../voice-agent/relay-route';
+import { relaySigningKey, signRelayUrl, relayUrl } from '../voice-agent/relay-handshake';
+
+/**
+ * Where the simulator's callee reaches this server's relay socket: its own listening address,
+ * signed as Twilio would sign the public URL it was given.
+ */
+function selfRelay(app: FastifyInstance): { url: string; signature: string } | null {
+  const address = app.server.address();
+  if (address === null || typeof address === 'string') return null;
+  const host = address.family === 'IPv6' ? `[${address.address === '::' ? '::1' : address.address}]` : (address.address === '0.0.0.0' ? '127.0.0.1' : address.address);
+  return {
+    url: relayUrl(`http://${host}:${address.port}`),
+    signature: signRelayUrl(relaySigningKey(app), relayUrl(app.config.publicApiUrl)),
+  };
+}
 
 export interface TelephonyService {
   provider: TelephonyProvider;
@@ -30,10 +47,12 @@ export const telephonyPlugin = servicePlugin('telephony', async (app) => {
   if (twilio !== undefined) {
     app.decorate('telephony', { provider: createTwilioProvider(twilio, app.config.publicApiUrl), context, simulator: null });
     await app.register(twilioWebhookRoutes);
+    await app.register(relayRoutes);
     return;
   }
   const simulator = new SimulatorHub(context, onError);
-  app.decorate('telephony', { provider: createSimulatorProvider(context, app.config.tokenSecret, onError), context, simulator });
+  app.decorate('telephony', { provider: createSimulatorProvider(context, app.config.tokenSecret, onError, () => selfRelay(app)), context, simulator });
   app.addHook('onClose', async () => simulator.close());
   await app.register(simulatorRoutes);
+  await app.register(relayRoutes);
 });

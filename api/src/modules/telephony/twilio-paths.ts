@@ -9,4 +9,6 @@ export const TWILIO_WEBHOOK_PATHS = {
   smsStatus: '/v1/telephony/twilio/sms/status',
   /** TwiML for an AI agent's outbound call, fetched when the callee answers. */
   aiCall: '/v1/telephony/twilio/voice/ai-call',
+  /** A ConversationRelay session ended: its handoff data says whether a person takes the caller. */
+  relayAction: '/v1/telephony/twilio/voice/relay-action',
 } as const;

@@ -1,12 +1,16 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import twilio from 'twilio';
-import { normalizePhoneB, US_PHONE_PATTERN } from 'shared-contracts';
-import { calls } from '../../db/schema';
+import { normalizePhoneB, parseRelayHandoff, US_PHONE_PATTERN } from 'shared-contracts';
+import { aiAgents, calls } from '../../db/schema';
 import { and, eq, isNull } from 'drizzle-orm';
 import {
   CALL_OUTCOMES, callAnswered, callEnded, inboundCall, outboundCall, recordingReady, type CallOutcome,
 } from './call-events';
-import { aiCallAnswered } from './ai-calls';
+import { aiCallConnected, aiCallIncoming } from './ai-calls';
+import { greetingOf } from '../voice-agent/call-record';
+import { aiCallHandedOff } from '../voice-agent/handoff';
+import { relayUrl } from '../voice-agent/relay-handshake';
+import { relaySpeechFor, relayTwiml } from '../voice-agent/relay-twiml';
 import { acceptFormBodies } from './form-body';
 import { agentByIdentity } from './numbers';
 import { inboundSms, smsStatusChanged } from './sms-events';
@@ -20,6 +24,8 @@ export const AGENTS_BUSY_TEXT = 'All our agents are busy. We will call you back 
 export const INVALID_NUMBER_TEXT = 'The number you dialled is not a valid US number.';
 
 type Params = Record<string, string>;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const field = (params: Params, key: string): string => (typeof params[key] === 'string' ? params[key] : '');
 
@@ -53,7 +59,26 @@ export async function twilioWebhookRoutes(app: FastifyInstance): Promise<void> {
     });
   };
 
+  /** TwiML connecting an AI agent's call to the relay endpoint. */
+  const connectToAgent = async (callId: string) => {
+    const [call] = await ctx.db.select({ aiAgentId: calls.aiAgentId }).from(calls).where(eq(calls.id, callId));
+    const [agent] = call?.aiAgentId ? await ctx.db.select().from(aiAgents).where(eq(aiAgents.id, call.aiAgentId)) : [];
+    if (!agent) return null;
+    await aiCallConnected(ctx.db, callId);
+    return relayTwiml({
+      relayUrl: relayUrl(base),
+      actionUrl: url(`${TWILIO_WEBHOOK_PATHS.relayAction}?callId=${callId}`),
+      callId,
+      greeting: greetingOf(agent),
+      speech: await relaySpeechFor(ctx.db, agent),
+    });
+  };
+
   webhook(TWILIO_WEBHOOK_PATHS.incomingCall, async (params, reply) => {
+    // A number an AI agent answers: the caller talks to the agent.
+    const aiCall = await aiCallIncoming(ctx.db, { callSid: field(params, 'CallSid'), from: field(params, 'From'), to: field(params, 'To') });
+    const relay = aiCall === null ? null : await connectToAgent(aiCall.callId);
+    if (relay !== null) return twiml(reply, relay);
     const response = new VoiceResponse();
     const result = await inboundCall(ctx, { callSid: field(params, 'CallSid'), from: field(params, 'From'), to: field(params, 'To') });
     if (!result.accepted) {
@@ -129,24 +154,40 @@ export async function twilioWebhookRoutes(app: FastifyInstance): Promise<void> {
     return reply.code(204).send();
   });
 
-  // An AI agent's call (make-test-call) was answered: the agent speaks its greeting, then hangs up.
+  // An AI agent's outbound call was answered: the callee talks to the agent.
   app.post(TWILIO_WEBHOOK_PATHS.aiCall, async (request, reply) => {
     const params = verified(request);
     if (params === null) return reply.code(403).type('text/plain').send(FORGED_WEBHOOK_TEXT);
     const callSid = field(params, 'CallSid');
     const callId = (request.query as Record<string, unknown>).callId;
+    if (typeof callId !== 'string' || !UUID.test(callId)) return twiml(reply, new VoiceResponse().hangup().toString());
     // Twilio may fetch this before our own write of the CallSid has landed.
-    if (typeof callId === 'string' && /^[0-9a-f-]{36}$/i.test(callId) && callSid !== '') {
-      await ctx.db.update(calls).set({ callSid }).where(and(eq(calls.id, callId), isNull(calls.callSid)));
-    }
+    if (callSid !== '') await ctx.db.update(calls).set({ callSid }).where(and(eq(calls.id, callId), isNull(calls.callSid)));
+    const relay = await connectToAgent(callId);
+    if (relay !== null) return twiml(reply, relay);
     const response = new VoiceResponse();
-    const answered = await aiCallAnswered(ctx, callSid);
-    if (answered !== null) {
-      response.say(answered.greeting);
-      response.pause({ length: 1 });
-      response.say(`This was a test call from ${answered.name}. Goodbye.`);
-    }
     response.hangup();
+    return twiml(reply, response.toString());
+  });
+
+  // A relay session ended: a handoff puts the caller in the queue and rings the available agents.
+  webhook(TWILIO_WEBHOOK_PATHS.relayAction, async (params, reply) => {
+    const response = new VoiceResponse();
+    const handoff = parseRelayHandoff(field(params, 'HandoffData') || undefined);
+    if (handoff?.reasonCode !== 'live-agent-handoff') {
+      response.hangup();
+      return twiml(reply, response.toString());
+    }
+    const result = await aiCallHandedOff(ctx, { callSid: field(params, 'CallSid'), reason: handoff.reason });
+    if (!result.ok || result.ring.length === 0) {
+      response.say(AGENTS_BUSY_TEXT);
+      response.hangup();
+      return twiml(reply, response.toString());
+    }
+    const dial = response.dial({ timeout: result.policy.ringTimeoutSeconds, answerOnBridge: true });
+    for (const agent of result.ring) {
+      dial.client({ statusCallbackEvent: ['answered'], statusCallback: url(TWILIO_WEBHOOK_PATHS.dialStatus) }, agent.email);
+    }
     return twiml(reply, response.toString());
   });
 

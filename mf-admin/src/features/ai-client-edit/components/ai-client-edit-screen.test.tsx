@@ -96,6 +96,33 @@ test('refuses an empty model and incomplete or malformed AWS keys before sending
   expect(patches(requests)[0]!.body).toMatchObject({ credentials: { accessKeyId: 'AKIA1', secretAccessKey: 'secret', region: 'us-east-1' } });
 });
 
+test('an AI client may be pointed at an OpenAI-compatible endpoint, saved with its key', async () => {
+  const client = makeAiClient({ name: 'OpenAI', type: 'AI Client', model: 'llama3.1' });
+  const { requests } = serve(client);
+  renderAdmin(<AiClientEditScreen id={client.id} />);
+  expect(await screen.findByText('For an OpenAI-compatible endpoint such as Ollama, vLLM or a company gateway')).toBeInTheDocument();
+  await userEvent.type(field('Base URL'), 'localhost:11434');
+  await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+  expect(await screen.findByText('Base URL must start with http:// or https://')).toBeInTheDocument();
+  await userEvent.clear(field('Base URL'));
+  await userEvent.type(field('Base URL'), 'http://localhost:11434/v1');
+  expect(await screen.findByText('Enter an API key, or an access key id, secret access key and region')).toBeInTheDocument();
+  expect(patches(requests)).toHaveLength(0);
+
+  await userEvent.type(field('API key'), 'ollama');
+  await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+  await waitFor(() => expect(patches(requests)).toHaveLength(1));
+  expect(patches(requests)[0]!.body).toMatchObject({ credentials: { apiKey: 'ollama', baseUrl: 'http://localhost:11434/v1' } });
+  await waitFor(() => expect(field('Base URL')).toHaveValue(''));
+});
+
+test('a speech client has no base URL', async () => {
+  serve(makeAiClient({ name: 'OpenAI', type: 'TTS Client', model: 'tts-1' }));
+  renderAdmin(<AiClientEditScreen id="00000000-0000-4000-a000-000000000997" />);
+  expect(await screen.findByLabelText('API key')).toBeInTheDocument();
+  expect(screen.queryByLabelText('Base URL')).toBeNull();
+});
+
 test('a refused save shows the server\'s message and keeps what was typed', async () => {
   const client = makeAiClient();
   stubFetch((request) => (request.method === 'PATCH' ? failure(400, 'OpenAI needs an API key') : ok(client)));

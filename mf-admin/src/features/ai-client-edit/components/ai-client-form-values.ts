@@ -6,6 +6,7 @@ export interface AiClientFormValues {
   purpose: string;
   enabled: boolean;
   apiKey: string;
+  baseUrl: string;
   accessKeyId: string;
   secretAccessKey: string;
   region: string;
@@ -14,6 +15,8 @@ export interface AiClientFormValues {
 type UpdateBody = BodyInputOf<typeof contract.aiClient.updateAiClient>;
 
 export const usesAwsKeys = (client: Pick<AiClient, 'name'>): boolean => AWS_CREDENTIAL_PROVIDERS.includes(client.name);
+/** A language model may be reached at another endpoint (an OpenAI-compatible server, a gateway). */
+export const takesBaseUrl = (client: Pick<AiClient, 'type'>): boolean => client.type === 'AI Client';
 
 /** Credentials are write-only: the form starts with them empty whatever is stored. */
 export const formValuesOf = (client: AiClient): AiClientFormValues => ({
@@ -21,6 +24,7 @@ export const formValuesOf = (client: AiClient): AiClientFormValues => ({
   purpose: client.purpose ?? '',
   enabled: client.enabled,
   apiKey: '',
+  baseUrl: '',
   accessKeyId: '',
   secretAccessKey: '',
   region: '',
@@ -37,7 +41,7 @@ export function updateBodyOf(client: AiClient, values: AiClientFormValues): Upda
   };
   const credentials = usesAwsKeys(client)
     ? { accessKeyId: filled(values.accessKeyId ?? ''), secretAccessKey: filled(values.secretAccessKey ?? ''), region: filled(values.region ?? '') }
-    : { apiKey: filled(values.apiKey ?? '') };
+    : { apiKey: filled(values.apiKey ?? ''), ...(takesBaseUrl(client) ? { baseUrl: filled(values.baseUrl ?? '') } : {}) };
   if (Object.values(credentials).some((value) => value !== undefined)) body.credentials = credentials;
   return body;
 }

@@ -1,7 +1,12 @@
 import type { AiClient } from 'shared-contracts';
 import { Tag, Typography } from 'shared-ui';
 import { TextInputField } from '../../../forms/text-input-field';
-import { usesAwsKeys } from './ai-client-form-values';
+import { takesBaseUrl, usesAwsKeys } from './ai-client-form-values';
+
+export const OPENAI_COMPATIBLE_HINT = 'For an OpenAI-compatible endpoint such as Ollama, vLLM or a company gateway';
+
+const baseUrlHint = (client: AiClient) =>
+  client.name === 'OpenAI' ? OPENAI_COMPATIBLE_HINT : `For a gateway in front of ${client.name}'s API; leave empty to use ${client.name} directly`;
 
 /**
  * Credentials are write-only: the server says only whether some are stored, so the fields
@@ -22,7 +27,12 @@ export function CredentialFields({ client }: { client: AiClient }) {
           <TextInputField name="region" label="Region" placeholder={client.hasCredentials ? placeholder : 'e.g. us-east-1'} />
         </>
       ) : (
-        <TextInputField name="apiKey" label="API key" secret placeholder={placeholder} />
+        <>
+          <TextInputField name="apiKey" label="API key" secret placeholder={placeholder} />
+          {takesBaseUrl(client) && (
+            <TextInputField name="baseUrl" label="Base URL" placeholder="e.g. http://localhost:11434/v1" hint={baseUrlHint(client)} />
+          )}
+        </>
       )}
     </fieldset>
   );

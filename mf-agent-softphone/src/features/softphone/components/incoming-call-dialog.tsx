@@ -1,14 +1,22 @@
 import { incomingCallText, SOFTPHONE_TEXT } from 'shared-contracts';
 import { Button, Modal } from 'shared-ui';
+import { useIncomingCallContext } from '../hooks/use-incoming-call-context';
+import { IncomingCallContextView } from './incoming-call-context';
 
 interface Props {
   caller: string | null;
+  /** The ringing call's CallSid: the caller's context is looked up by it. */
+  callSid?: string | null;
   onAccept: () => void;
   onReject: () => void;
 }
 
-/** Cannot be dismissed by clicking outside or pressing Escape: the agent must accept or reject. */
-export function IncomingCallDialog({ caller, onAccept, onReject }: Props) {
+/**
+ * Cannot be dismissed by clicking outside or pressing Escape: the agent must accept or reject.
+ * The caller's context shows when it arrives; answering never waits for it.
+ */
+export function IncomingCallDialog({ caller, callSid = null, onAccept, onReject }: Props) {
+  const context = useIncomingCallContext(caller !== null ? callSid : null);
   return (
     <Modal
       open={caller !== null}
@@ -21,7 +29,8 @@ export function IncomingCallDialog({ caller, onAccept, onReject }: Props) {
         <Button key="accept" type="primary" onClick={onAccept}>{SOFTPHONE_TEXT.accept}</Button>,
       ]}
     >
-      {caller !== null && incomingCallText(caller)}
+      {caller !== null && <p style={{ margin: 0 }}>{incomingCallText(caller)}</p>}
+      {caller !== null && context && <IncomingCallContextView context={context} />}
     </Modal>
   );
 }

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { SnackbarProvider } from 'notistack';
 import { RealtimeProvider, setToken } from 'shared-auth';
 import { FakeWebSocket, installFakeWebSocket } from 'shared-auth/src/test/fake-websocket';
-import { ok, stubFetch } from 'shared-auth/src/testing/fetch-stub';
+import { failure, ok, stubFetch, type SentRequest, type StubReply } from 'shared-auth/src/testing/fetch-stub';
 import { makeUser, renderScreen } from 'shared-auth/src/testing/render-screen';
 import { Softphone } from './softphone';
 
@@ -26,9 +26,9 @@ class FakeCall extends FakeEmitter {
   disconnect = jest.fn(() => this.fire('disconnect'));
   sendDigits = jest.fn();
   mute = jest.fn();
-  constructor(from: string) {
+  constructor(from: string, callSid = 'CA1') {
     super();
-    this.parameters = { From: from, CallSid: 'CA1' };
+    this.parameters = { From: from, CallSid: callSid };
   }
 }
 class FakeDevice extends FakeEmitter {
@@ -71,8 +71,10 @@ afterEach(() => {
   jest.useRealTimers();
 });
 
-async function mount(ttlSeconds = 3600) {
-  const fetched = stubFetch(() => ok({ token: `twilio-jwt-${Math.random()}`, identity: agent.email, ttlSeconds, provider: 'twilio' }));
+async function mount(ttlSeconds = 3600, incomingCall?: (r: SentRequest) => StubReply | Promise<StubReply>) {
+  const fetched = stubFetch((r) => (incomingCall && r.url.pathname.includes('call/get-incoming-call/')
+    ? incomingCall(r)
+    : ok({ token: `twilio-jwt-${Math.random()}`, identity: agent.email, ttlSeconds, provider: 'twilio' })));
   setToken('session-token');
   renderScreen(
     <SnackbarProvider><RealtimeProvider><Softphone /></RealtimeProvider></SnackbarProvider>,
@@ -134,6 +136,47 @@ test('incoming call: a dialog that outside clicks cannot close; accept starts th
   expect(within(screen.getByRole('status', { name: 'Call status' })).getByText('Ready For Call')).toBeInTheDocument();
   expect(screen.getByRole('textbox', { name: 'Phone number' })).toHaveValue('');
   expect(sent()).toContainEqual({ type: 'AGENT_ACTIVE_STATUS', accountId: agent.accountId, agentId: agent.id, isActive: false });
+});
+
+const transferredSid = 'CA0123456789abcdef0123456789abcdef';
+
+test('a call an AI agent handed over shows who is calling, why, and the transcript so far', async () => {
+  const user = userEvent.setup();
+  const { device, fetched } = await mount(3600, () => ok({
+    callSid: transferredSid, from: '+15551112222', callerName: 'Ada Caller', aiAgentName: 'Front Desk', reason: 'Wants to move her appointment',
+    transcript: [
+      { authorType: 'ai', content: 'Hello, Acme Dental.', createdAt: '2026-03-10T14:00:01.000Z' },
+      { authorType: 'lead', content: 'I need to talk to a person.', createdAt: '2026-03-10T14:00:05.000Z' },
+    ],
+  }));
+  const call = new FakeCall('+15551112222', transferredSid);
+  act(() => device.fire('incoming', call));
+  const dialog = await screen.findByRole('dialog');
+  expect(within(dialog).getByText('Incoming call')).toBeInTheDocument();
+  expect(within(dialog).getByText('+15551112222 is calling you')).toBeInTheDocument();
+  expect(await within(dialog).findByText('Transferred by Front Desk: Wants to move her appointment')).toBeInTheDocument();
+  expect(within(dialog).getByText('Ada Caller')).toBeInTheDocument();
+  const transcript = within(dialog).getByRole('region', { name: 'Transcript so far' });
+  expect([...transcript.querySelectorAll('p')].map((p) => p.textContent)).toEqual([
+    'Front Desk: Hello, Acme Dental.', 'Ada Caller: I need to talk to a person.',
+  ]);
+  expect(fetched.requests.some((r) => r.url.pathname === `/v1/call/get-incoming-call/${transferredSid}`)).toBe(true);
+  await user.click(within(dialog).getByRole('button', { name: 'Accept' }));
+  expect(call.accept).toHaveBeenCalled();
+});
+
+test('when the caller\'s context cannot be fetched the dialog stays as it is and Accept still answers', async () => {
+  const user = userEvent.setup();
+  const { device, fetched } = await mount(3600, () => failure(404, 'Not found'));
+  const call = new FakeCall('+15551112222', transferredSid);
+  act(() => device.fire('incoming', call));
+  const dialog = await screen.findByRole('dialog');
+  await waitFor(() => expect(fetched.requests.some((r) => r.url.pathname.includes('get-incoming-call'))).toBe(true));
+  expect(within(dialog).getByText('+15551112222 is calling you')).toBeInTheDocument();
+  expect(within(dialog).queryByText(/Transferred by/)).toBeNull();
+  expect(within(dialog).queryByRole('region', { name: 'Transcript so far' })).toBeNull();
+  await user.click(within(dialog).getByRole('button', { name: 'Accept' }));
+  expect(call.accept).toHaveBeenCalled();
 });
 
 test('reject closes the dialog without taking the call', async () => {

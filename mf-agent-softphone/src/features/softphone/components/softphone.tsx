@@ -39,6 +39,7 @@ export function Softphone() {
         icon={<NumberOutlined />} onClick={() => toggle('dialPad')} />
       <IncomingCallDialog
         caller={phone.state.phase === 'incoming' ? phone.state.caller : null}
+        callSid={phone.state.phase === 'incoming' ? phone.state.incomingCallSid : null}
         onAccept={() => {
           phone.accept();
           setPanel('dialPad');

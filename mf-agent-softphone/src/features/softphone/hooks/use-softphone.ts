@@ -56,7 +56,7 @@ export function useSoftphone() {
       // A second call while one is in progress is left to ring out to another agent.
       if (stateRef.current.phase !== 'idle') return;
       follow(incoming, () => undefined);
-      dispatch({ type: 'incoming', caller: incoming.from });
+      dispatch({ type: 'incoming', caller: incoming.from, callSid: incoming.sid });
     },
   });
 

@@ -24,6 +24,14 @@ describe('softphone state machine', () => {
     expect(softphoneReducer(ringing, { type: 'rejected' })).toMatchObject({ phase: 'idle', caller: null });
   });
 
+  test('the ringing call\'s CallSid is kept while it rings, for its caller\'s context, and dropped once answered or rejected', () => {
+    const ringing = run([{ type: 'incoming', caller: '+15551112222', callSid: 'CA0123' }]);
+    expect(ringing.incomingCallSid).toBe('CA0123');
+    expect(softphoneReducer(ringing, { type: 'accepted', at: 1 }).incomingCallSid).toBeNull();
+    expect(softphoneReducer(ringing, { type: 'rejected' }).incomingCallSid).toBeNull();
+    expect(run([{ type: 'incoming', caller: '+15551112222' }]).incomingCallSid).toBeNull();
+  });
+
   test('accept and reject do nothing unless a call is waiting; a second call is not offered while on one', () => {
     expect(softphoneReducer(initialSoftphoneState, { type: 'accepted', at: 1 })).toBe(initialSoftphoneState);
     expect(softphoneReducer(initialSoftphoneState, { type: 'rejected' })).toBe(initialSoftphoneState);

@@ -20,6 +20,8 @@ export interface PhoneCallEvents extends Record<string, unknown[]> {
 export interface PhoneCall {
   /** The caller's number (the call's From parameter); the dialled number for outbound calls. */
   readonly from: string;
+  /** The call's CallSid, when the device knows it (an incoming call always has one). */
+  readonly sid: string | null;
   accept(): void;
   reject(): void;
   disconnect(): void;

@@ -33,6 +33,7 @@ test('an incoming call can be accepted, gets DTMF, and ends when the other side 
   device.on('incoming', (c) => { call = c; });
   socket.serverSends({ type: 'incoming', callSid: SID, from: '+15551112222' });
   expect(call!.from).toBe('+15551112222');
+  expect(call!.sid).toBe(SID);
   const log: string[] = [];
   call!.on('accept', () => log.push('accept'));
   call!.on('disconnect', () => log.push('disconnect'));

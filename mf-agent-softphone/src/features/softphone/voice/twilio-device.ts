@@ -20,6 +20,7 @@ function wrapCall(call: Call, fallbackFrom: string): PhoneCall {
   call.on('warning-cleared', (name: string) => events.emit('warning-cleared', name));
   return {
     from: call.parameters?.From ?? fallbackFrom,
+    sid: call.parameters?.CallSid ?? null,
     accept: () => call.accept(),
     reject: () => call.reject(),
     disconnect: () => call.disconnect(),

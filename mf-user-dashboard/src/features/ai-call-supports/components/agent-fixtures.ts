@@ -1,4 +1,4 @@
-import type { AgentVoice, AiAgent } from 'shared-contracts';
+import type { AgentVoice, AiAgent, AiClientOptions } from 'shared-contracts';
 
 export const agentId = (n: number) => `10000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 
@@ -16,3 +16,13 @@ const voice = (id: string, name: string, gender: AgentVoice['gender']): AgentVoi
 });
 
 export const VOICES: AgentVoice[] = [voice('openai-alloy', 'Alloy', 'neutral'), voice('openai-nova', 'Nova', 'female')];
+
+export const aiClientId = (n: number) => `10000000-0000-4000-8000-0000000005${String(n).padStart(2, '0')}`;
+
+/** What ai-client/get-ai-clients offers: by default no text model, as on a fresh install. */
+export const aiClientOptions = (text: AiClientOptions['text'] = []): AiClientOptions => ({ text, stt: [] });
+
+export const TEXT_CLIENTS: AiClientOptions['text'] = [
+  { id: aiClientId(1), name: 'OpenAI', model: 'gpt-4o-mini', purpose: null },
+  { id: aiClientId(2), name: 'Claude', model: 'claude-sonnet', purpose: 'Bookings' },
+];

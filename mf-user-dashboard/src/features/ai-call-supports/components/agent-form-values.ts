@@ -8,6 +8,8 @@ export interface AgentFormValues {
   greeting: string;
   prompt: string;
   voiceId: string;
+  /** The AI client answering the calls; '' for the default. */
+  textClientId: string;
   language: AiAgent['language'];
   phoneNumber: string;
   transferNumber: string;
@@ -18,7 +20,7 @@ export interface AgentFormValues {
 }
 
 export const EMPTY_AGENT: AgentFormValues = {
-  name: '', handleCallType: 'inbound', greeting: '', prompt: '', voiceId: '', language: 'en-US',
+  name: '', handleCallType: 'inbound', greeting: '', prompt: '', voiceId: '', textClientId: '', language: 'en-US',
   phoneNumber: '', transferNumber: '', maxCallMinutes: 10, recordCalls: true, squareLocationId: '', knowledge: '',
 };
 
@@ -28,6 +30,7 @@ export const agentToValues = (agent: AiAgent): AgentFormValues => ({
   greeting: agent.greeting,
   prompt: agent.prompt,
   voiceId: agent.voiceId,
+  textClientId: agent.textClientId ?? '',
   language: agent.language,
   phoneNumber: agent.phoneNumber ?? '',
   transferNumber: agent.transferNumber ?? '',
@@ -46,6 +49,7 @@ export const valuesToInput = (values: AgentFormValues): CreateAgentInput => ({
   greeting: values.greeting,
   prompt: values.prompt,
   voiceId: values.voiceId,
+  textClientId: orNull(values.textClientId),
   language: values.language,
   phoneNumber: orNull(values.phoneNumber),
   transferNumber: orNull(values.transferNumber),

@@ -4,6 +4,7 @@ import { AGENT_LANGUAGES, AGENT_MAX_CALL_MINUTES, CreateAgentBody, extractErrorT
 import { Alert, Button, Col, Input, InputNumber, PageCard, Row, Select, Switch } from 'shared-ui';
 import { LabeledField } from '../../forms/labeled-field';
 import { validateWith } from '../../forms/validate-with';
+import { AiModelField } from './ai-model-field';
 import { parseAgentValues, valuesToInput, type AgentFormValues } from './agent-form-values';
 import { KnowledgeUpload } from './knowledge-upload';
 import { SquareLocationField } from './square-location-field';
@@ -87,6 +88,7 @@ export function AgentForm({ accountId, initialValues, submitLabel, onSave }: Age
             <LabeledField<string> name="prompt" label="Instructions" render={(input, c) => (
               <Input.TextArea {...input} id={c.id} rows={5} status={c.invalid ? 'error' : undefined} aria-invalid={c.invalid} aria-describedby={c.describedBy} />
             )} />
+            <AiModelField />
             <LabeledField<string> name="voiceId" label="Voice" render={(input, c) => (
               <VoicePicker {...c} value={input.value} onChange={input.onChange} onBlur={() => input.onBlur()} />
             )} />

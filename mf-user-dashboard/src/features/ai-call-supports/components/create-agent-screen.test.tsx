@@ -5,7 +5,8 @@ import { authStore, tokenAtom } from 'shared-auth';
 import { makeUser, renderScreen } from 'shared-auth/src/testing/render-screen';
 import { failure, ok, stubFetch, type SentRequest } from 'shared-auth/src/testing/fetch-stub';
 import { CreateAgentScreen } from './create-agent-screen';
-import { VOICES, agentId, makeAgent } from './agent-fixtures';
+import { LOCAL_RESPONDER_LABEL } from 'shared-contracts';
+import { TEXT_CLIENTS, VOICES, agentId, aiClientId, aiClientOptions, makeAgent } from './agent-fixtures';
 import { FakeXhr, installFakeXhr } from './fake-xhr';
 
 const user = makeUser();
@@ -16,6 +17,9 @@ const ui = (
   </Routes>
 );
 
+// The whole antd form renders slowly in jsdom while the machine's 2 cores are shared.
+jest.setTimeout(60_000);
+
 let restoreXhr: () => void;
 beforeEach(() => {
   restoreXhr = installFakeXhr();
@@ -25,9 +29,10 @@ afterEach(() => {
   jest.restoreAllMocks();
 });
 
-const api = (create: (r: SentRequest) => ReturnType<typeof ok>, locations: unknown[] = []) =>
+const api = (create: (r: SentRequest) => ReturnType<typeof ok>, locations: unknown[] = [], textClients = aiClientOptions()) =>
   stubFetch((r) => {
     if (r.url.pathname.endsWith('get-agent-voices')) return ok(VOICES);
+    if (r.url.pathname.endsWith('ai-client/get-ai-clients')) return ok(textClients);
     if (r.url.pathname.includes('get-squareup-locations')) return ok({ locations });
     return create(r);
   });
@@ -152,4 +157,29 @@ test('a knowledge text typed and cleared again takes an uploaded document\'s tex
   act(() => FakeXhr.last!.reply(200, { data: { type: 'knowledge', text: 'Parking is free.', fileName: 'faq.txt', characters: 16 } }));
   expect(await screen.findByText('Added 16 characters from faq.txt')).toBeInTheDocument();
   expect(screen.getByLabelText('Knowledge text')).toHaveValue('Parking is free.');
+});
+
+test('with no AI model offered, says the local responder answers and creates the agent with the default', async () => {
+  const { requests } = api(() => ok(makeAgent({ id: agentId(9), name: 'Night Desk' })));
+  renderScreen(ui, user);
+  expect(await screen.findByText(LOCAL_RESPONDER_LABEL)).toBeInTheDocument();
+  expect(screen.getByRole('group', { name: 'AI model' })).toHaveTextContent(LOCAL_RESPONDER_LABEL);
+  expect(screen.queryByRole('combobox', { name: 'AI model' })).toBeNull();
+  await fillRequired();
+  await userEvent.click(screen.getByRole('button', { name: 'Create AI Call Support' }));
+  expect(await screen.findByText('Success page')).toBeInTheDocument();
+  expect(requests.find((r) => r.url.pathname.endsWith('/agent/create-agent'))!.body).toMatchObject({ textClientId: null });
+});
+
+test('offers the enabled AI models and creates the agent with the one chosen', async () => {
+  const { requests } = api(() => ok(makeAgent({ id: agentId(9), name: 'Night Desk' })), [], aiClientOptions(TEXT_CLIENTS));
+  renderScreen(ui, user);
+  const select = await screen.findByRole('combobox', { name: 'AI model' });
+  expect(screen.queryByText(LOCAL_RESPONDER_LABEL)).toBeNull();
+  await fillRequired();
+  await userEvent.click(select);
+  await userEvent.click(await screen.findByText('Claude · claude-sonnet (Bookings)', { selector: '.ant-select-item-option-content' }));
+  await userEvent.click(screen.getByRole('button', { name: 'Create AI Call Support' }));
+  expect(await screen.findByText('Success page')).toBeInTheDocument();
+  expect(requests.find((r) => r.url.pathname.endsWith('/agent/create-agent'))!.body).toMatchObject({ textClientId: aiClientId(2) });
 });

@@ -5,7 +5,7 @@ import { Navigate, Route, Routes } from 'react-router-dom';
 import { makeUser, renderScreen } from 'shared-auth/src/testing/render-screen';
 import { failure, never, ok, stubFetch, type SentRequest, type StubReply } from 'shared-auth/src/testing/fetch-stub';
 import { EditAgentScreen } from './edit-agent-screen';
-import { VOICES, agentId, makeAgent } from './agent-fixtures';
+import { TEXT_CLIENTS, VOICES, agentId, aiClientId, aiClientOptions, makeAgent } from './agent-fixtures';
 
 const user = makeUser();
 const id = agentId(4);
@@ -22,6 +22,7 @@ const api = (agent: (r: SentRequest) => StubReply | Promise<StubReply>, update: 
   stubFetch((r) => {
     if (r.url.pathname.endsWith('get-agent-voices')) return ok(VOICES);
     if (r.url.pathname.includes('get-squareup-locations')) return ok({ locations: [] });
+    if (r.url.pathname.endsWith('ai-client/get-ai-clients')) return ok(aiClientOptions(TEXT_CLIENTS));
     if (r.url.pathname.includes('update-agent')) return update(r);
     return agent(r);
   });
@@ -77,4 +78,16 @@ test('emptying the agent phone number unassigns it on save', async () => {
   await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
   expect(await screen.findByText('AI call support saved')).toBeInTheDocument();
   expect(requests.find((r) => r.method === 'PATCH')!.body).toMatchObject({ phoneNumber: null });
+});
+
+test('shows the agent\'s AI model and keeps it when other settings are saved', async () => {
+  const { requests } = api(() => ok(makeAgent({ id, textClientId: aiClientId(1) })));
+  renderScreen(ui, user);
+  await screen.findByRole('radio', { name: /Nova/ });
+  const field = await screen.findByRole('combobox', { name: 'AI model' });
+  expect(field.closest('.ant-select')).toHaveTextContent('OpenAI · gpt-4o-mini');
+  fireEvent.change(screen.getByLabelText('Knowledge text'), { target: { value: 'Open 8-6.' } });
+  await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+  expect(await screen.findByText('AI call support saved')).toBeInTheDocument();
+  expect(requests.find((r) => r.method === 'PATCH')!.body).toMatchObject({ textClientId: aiClientId(1) });
 });

@@ -1,10 +1,12 @@
+import { useState } from 'react';
 import { FORM_ERROR } from 'final-form';
 import { Form } from 'react-final-form';
 import { notify, useApiMutation } from 'shared-auth';
 import { MakeTestCallBody, contract, extractErrorText } from 'shared-contracts';
-import { Alert, Button, Flex, Input, Modal } from 'shared-ui';
+import { Alert, Button, Divider, Flex, Input, Modal } from 'shared-ui';
 import { LabeledField } from '../../forms/labeled-field';
 import { validateWith } from '../../forms/validate-with';
+import { BrowserCallPanel } from './browser-call-panel';
 
 export interface TestCallTarget {
   id: string;
@@ -16,8 +18,13 @@ interface Values {
   phoneNumber: string;
 }
 
-/** Dialog: the AI agent calls the number typed here, from its own number. */
+/** Dialog: the AI agent calls the number typed here, from its own number, or talks to the user right in the browser. */
 export function TestCallDialog({ agent, onClose }: { agent: TestCallTarget | null; onClose: () => void }) {
+  const [inBrowser, setInBrowser] = useState(false);
+  const close = () => {
+    setInBrowser(false);
+    onClose();
+  };
   const place = useApiMutation(contract.call.makeTestCall, { invalidates: [contract.call.getCallLogs] });
   const agentId = agent?.id ?? '';
   const validate = validateWith(MakeTestCallBody, (values: Values) => ({ agentId, phoneNumber: values.phoneNumber ?? '' }));
@@ -26,7 +33,7 @@ export function TestCallDialog({ agent, onClose }: { agent: TestCallTarget | nul
     try {
       const { data } = await place.trigger({ body: { agentId, phoneNumber: values.phoneNumber } });
       notify.success(`Test call from ${agent?.name ?? 'the agent'}: ${data.status}`);
-      onClose();
+      close();
       return undefined;
     } catch (error) {
       return { [FORM_ERROR]: extractErrorText(error) };
@@ -34,8 +41,8 @@ export function TestCallDialog({ agent, onClose }: { agent: TestCallTarget | nul
   };
 
   return (
-    <Modal title={agent ? `Test call from ${agent.name}` : 'Test call'} open={agent !== null} onCancel={onClose} footer={null} destroyOnHidden>
-      {agent && (
+    <Modal title={agent ? `Test call from ${agent.name}` : 'Test call'} open={agent !== null} onCancel={close} footer={null} destroyOnHidden>
+      {agent && !inBrowser && (
         <Form<Values> onSubmit={submit} validate={validate} initialValues={{ phoneNumber: '' }} subscription={{ submitting: true, submitError: true }}>
           {({ handleSubmit, submitting, submitError }) => (
             <form onSubmit={handleSubmit} noValidate aria-label="Test call">
@@ -45,13 +52,15 @@ export function TestCallDialog({ agent, onClose }: { agent: TestCallTarget | nul
               )} />
               {submitError && <Alert type="error" showIcon title={submitError} role="alert" style={{ marginBottom: 16 }} />}
               <Flex gap={8} justify="end">
-                <Button onClick={onClose}>Cancel</Button>
+                <Button onClick={close}>Cancel</Button>
                 <Button type="primary" htmlType="submit" loading={submitting}>Place test call</Button>
               </Flex>
             </form>
           )}
         </Form>
       )}
+      {agent && !inBrowser && <Divider plain>or</Divider>}
+      {agent && <BrowserCallPanel agentId={agent.id} agentName={agent.name} onStart={() => setInBrowser(true)} />}
     </Modal>
   );
 }

@@ -1,8 +1,10 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { SnackbarProvider } from 'notistack';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import type { CallReport, ConversationMessages } from 'shared-contracts';
+import { RealtimeProvider, setToken } from 'shared-auth';
+import { FakeWebSocket, installFakeWebSocket } from 'shared-auth/src/test/fake-websocket';
 import { makeUser, renderScreen } from 'shared-auth/src/testing/render-screen';
 import { failure, never, ok, stubFetch, type SentRequest, type StubReply } from 'shared-auth/src/testing/fetch-stub';
 import { CallConversationScreen } from './call-conversation-screen';
@@ -22,7 +24,7 @@ const report = (overrides: Partial<CallReport['call']> = {}): CallReport => ({
     conversation: { id: conversationId, recordingUrl: 'https://recordings.example.com/1.mp3' },
     ...overrides,
   },
-  summary: 'Booked a cleaning for Tuesday.', sentiment: 'positive', appointmentBooked: true, transcriptAvailable: true,
+  summary: 'Booked a cleaning for Tuesday.', sentiment: 'positive', outcome: 'appointment-booked', appointmentBooked: true, transcriptAvailable: true,
 });
 
 const transcript: ConversationMessages = {
@@ -55,6 +57,9 @@ const ui = (
 
 afterEach(() => jest.restoreAllMocks());
 
+/** What the call details card says for one label. */
+const detail = (label: string) => screen.getByText(label, { selector: '.ant-descriptions-item-label' }).nextElementSibling?.textContent;
+
 test('loads the call named in the path', () => {
   const { requests } = api({ reports: never });
   renderScreen(ui, user);
@@ -71,7 +76,10 @@ test('shows the call, the recording player and the transcript with who spoke', a
   ]);
   expect(screen.getByLabelText('Call recording')).toHaveAttribute('src', 'https://recordings.example.com/1.mp3');
   expect(screen.getByText('Booked a cleaning for Tuesday.')).toBeInTheDocument();
+  expect(detail('Outcome')).toBe('Appointment booked');
+  expect(detail('Sentiment')).toBe('Positive');
   expect(screen.getByText('02:35')).toBeInTheDocument();
+  expect(screen.queryByText('Live')).toBeNull();
   expect(screen.getByText('Ada Caller')).toBeInTheDocument();
   const messagesRequest = requests.find((r) => r.url.pathname.includes('get-conversation-messages'))!;
   expect(messagesRequest.url.pathname).toBe(`/v1/conversation/get-conversation-messages/${user.accountId}`);
@@ -130,4 +138,74 @@ test('shows an earlier rating and a refused update', async () => {
   await waitFor(() => expect(screen.getByRole('radio', { name: '4' })).toBeChecked());
   await userEvent.click(screen.getByRole('button', { name: 'Update feedback' }));
   expect(await screen.findByText('Score must be from 1 to 5')).toBeInTheDocument();
+});
+
+// A running AI call: its lines arrive over the account's realtime socket.
+const line = (n: number, authorType: 'ai' | 'lead', content: string) => ({
+  id: `20000000-0000-4000-8000-0000000000${20 + n}`, authorType, content, createdAt: `2026-03-10T14:00:${10 + n}.000Z`,
+});
+
+async function watchLiveCall(handlers: Parameters<typeof api>[0]) {
+  installFakeWebSocket();
+  setToken('session-token');
+  const stub = api(handlers);
+  renderScreen(<RealtimeProvider>{ui}</RealtimeProvider>, user);
+  const socket = FakeWebSocket.latest();
+  act(() => socket.serverOpens());
+  return { socket, ...stub };
+}
+
+const liveTurns = () => within(screen.getByRole('list', { name: 'Transcript' })).getAllByRole('listitem').map((li) => li.getAttribute('aria-label'));
+
+test('while an AI call runs, its transcript grows as lines arrive, with a Live indicator and no duplicates', async () => {
+  const running = report({ status: 'in-progress', durationSeconds: 0 });
+  const { socket } = await watchLiveCall({
+    reports: () => ok({ ...running, summary: null, sentiment: null, outcome: null, appointmentBooked: false }),
+    messages: () => ok({ callDirection: 'inbound', messages: [transcript.messages[0]] }),
+  });
+  await screen.findByRole('list', { name: 'Transcript' });
+  expect(screen.getByText('Live')).toBeInTheDocument();
+  expect(detail('Outcome')).toBe('Not yet known');
+
+  // The greeting the screen already fetched comes again, then new lines, one of them twice.
+  act(() => socket.serverSends({ type: 'TRANSCRIPT_UPDATED', callId, message: { ...transcript.messages[0], agent: undefined, lead: undefined } }));
+  act(() => socket.serverSends({ type: 'TRANSCRIPT_UPDATED', callId, message: line(1, 'lead', 'Can I book a cleaning?') }));
+  act(() => socket.serverSends({ type: 'TRANSCRIPT_UPDATED', callId, message: line(2, 'ai', 'Sure, which day?') }));
+  act(() => socket.serverSends({ type: 'TRANSCRIPT_UPDATED', callId, message: line(2, 'ai', 'Sure, which day?') }));
+  // Another call's line is not this screen's.
+  act(() => socket.serverSends({ type: 'TRANSCRIPT_UPDATED', callId: leadId, message: line(3, 'lead', 'Wrong call') }));
+  expect(liveTurns()).toEqual(['Front Desk: Hello from Acme Dental.', 'Ada Caller: Can I book a cleaning?', 'Front Desk: Sure, which day?']);
+  expect(screen.getByRole('list', { name: 'Transcript' })).toHaveAttribute('aria-live', 'polite');
+});
+
+test('when the AI call ends, the call is fetched again and its stored transcript and summary show', async () => {
+  let ended = false;
+  const stored = [transcript.messages[0]!, { ...transcript.messages[1]!, id: line(1, 'lead', '').id, content: 'Can I book a cleaning?' }];
+  const { socket, requests } = await watchLiveCall({
+    reports: () => ok(ended
+      ? { ...report(), summary: 'Caller asked for a cleaning.', outcome: 'unresolved', sentiment: 'neutral', appointmentBooked: false }
+      : { ...report({ status: 'in-progress' }), summary: null, sentiment: null, outcome: null, appointmentBooked: false }),
+    messages: () => ok({ callDirection: 'inbound', messages: ended ? stored : [transcript.messages[0]] }),
+  });
+  await screen.findByText('Live');
+  act(() => socket.serverSends({ type: 'TRANSCRIPT_UPDATED', callId, message: line(1, 'lead', 'Can I book a cleaning?') }));
+  const reportsBefore = requests.filter((r) => r.url.pathname.includes('get-call-reports')).length;
+
+  ended = true;
+  act(() => socket.serverSends({ type: 'LIVE_CALL_ENDED', callId: leadId }));
+  expect(screen.getByText('Live')).toBeInTheDocument();
+  act(() => socket.serverSends({ type: 'LIVE_CALL_ENDED', callId }));
+  expect(await screen.findByText('Caller asked for a cleaning.')).toBeInTheDocument();
+  expect(detail('Outcome')).toBe('Unresolved');
+  expect(detail('Sentiment')).toBe('Neutral');
+  expect(screen.queryByText('Live')).toBeNull();
+  expect(requests.filter((r) => r.url.pathname.includes('get-call-reports')).length).toBeGreaterThan(reportsBefore);
+  await waitFor(() => expect(liveTurns()).toEqual(['Front Desk: Hello from Acme Dental.', 'Ada Caller: Can I book a cleaning?']));
+});
+
+test('a call answered by a person shows no Live indicator', async () => {
+  api({ reports: () => ok(report({ status: 'in-progress', agent: { id: leadId, fullName: 'Sam Agent' } })) });
+  renderScreen(ui, user);
+  await screen.findByRole('list', { name: 'Transcript' });
+  expect(screen.queryByText('Live')).toBeNull();
 });

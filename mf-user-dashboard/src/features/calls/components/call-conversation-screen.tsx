@@ -1,7 +1,8 @@
 import { useNavigate, useParams } from 'react-router-dom';
 import { useSessionUser } from 'shared-auth';
-import { DashboardPage, LoadError, LoadingBlock, PageCard, Typography } from 'shared-ui';
+import { Badge, DashboardPage, LoadError, LoadingBlock, PageCard, Typography } from 'shared-ui';
 import { useCallConversation } from '../hooks/use-call-conversation';
+import { useLiveTranscript, withLiveLines } from '../hooks/use-live-transcript';
 import { CallDetails } from './call-details';
 import { CallFeedbackCard } from './call-feedback-card';
 import { Transcript } from './transcript';
@@ -12,9 +13,18 @@ export function CallConversationScreen() {
   const user = useSessionUser();
   const navigate = useNavigate();
   const { report, transcript } = useCallConversation(user?.accountId ?? null, id);
+  // When the AI call ends, its stored transcript, summary and outcome replace what was live.
+  const live = useLiveTranscript(id, () => {
+    void report.mutate();
+    void transcript.mutate();
+  });
   const timeZone = user?.timeZone ?? 'UTC';
   const data = report.data?.data;
   const recordingUrl = data?.call.conversation?.recordingUrl ?? null;
+  const messages = data ? withLiveLines(transcript.data?.data.messages ?? [], live.lines, data.call) : [];
+  // An AI agent is on the call (no person has taken it over), or lines are arriving.
+  const aiOnCall = data?.call.status === 'in-progress' && data.call.agent === null && data.call.aiAgent !== null;
+  const isLive = !live.ended && (aiOnCall || live.lines.length > 0);
 
   return (
     <DashboardPage title="Conversation" loading={!user || report.isLoading} onBack={() => navigate(-1)}>
@@ -29,11 +39,12 @@ export function CallConversationScreen() {
               ? <audio controls preload="none" src={recordingUrl} aria-label="Call recording" style={{ width: '100%' }} />
               : <Typography.Text type="secondary">No recording for this call</Typography.Text>}
           </PageCard>
-          <PageCard title="Transcript">
-            {!data.call.conversation && <Typography.Text type="secondary">No transcript for this call</Typography.Text>}
+          <PageCard title="Transcript" extra={isLive && <Badge status="processing" text="Live" />}>
             {transcript.error && <LoadError error={transcript.error.message} onRetry={() => void transcript.mutate()} />}
-            {transcript.isLoading && <LoadingBlock label="Loading transcript…" />}
-            {transcript.data && <Transcript messages={transcript.data.data.messages} timeZone={timeZone} />}
+            {transcript.isLoading && messages.length === 0 && <LoadingBlock label="Loading transcript…" />}
+            {(transcript.data || messages.length > 0 || !data.call.conversation) && (
+              <Transcript messages={messages} timeZone={timeZone} live={isLive} />
+            )}
           </PageCard>
           <CallFeedbackCard callId={data.call.id} />
         </>

@@ -1,7 +1,10 @@
-import type { CallReport } from 'shared-contracts';
+import type { CallReport, CallResult } from 'shared-contracts';
 import { Descriptions, StatusTag, formatDateTime, formatMs } from 'shared-ui';
 
 const SENTIMENTS = { positive: 'Positive', neutral: 'Neutral', negative: 'Negative' } as const;
+const OUTCOMES: Record<CallResult, string> = {
+  'appointment-booked': 'Appointment booked', transferred: 'Transferred', answered: 'Answered', unresolved: 'Unresolved',
+};
 
 /** Who called whom, when, for how long, and what came of it. */
 export function CallDetails({ report, timeZone }: { report: CallReport; timeZone: string }) {
@@ -19,6 +22,7 @@ export function CallDetails({ report, timeZone }: { report: CallReport; timeZone
         { key: 'started', label: 'Started', children: formatDateTime(call.startedAt, timeZone) },
         { key: 'duration', label: 'Duration', children: formatMs(call.durationSeconds) },
         { key: 'booked', label: 'Appointment booked', children: report.appointmentBooked ? 'Yes' : 'No' },
+        { key: 'outcome', label: 'Outcome', children: report.outcome ? OUTCOMES[report.outcome] : 'Not yet known' },
         { key: 'sentiment', label: 'Sentiment', children: report.sentiment ? SENTIMENTS[report.sentiment] : 'Not rated' },
         { key: 'summary', label: 'Summary', span: 2, children: report.summary ?? 'No summary yet' },
       ]}

@@ -7,11 +7,16 @@ const speaker = (m: ConversationMessage) => {
   return m.agent?.name ?? (m.authorType === 'ai' ? 'AI agent' : 'Agent');
 };
 
-/** The call's turns as a chat: the caller on the left, the agents on the right. */
-export function Transcript({ messages, timeZone }: { messages: ConversationMessage[]; timeZone: string }) {
-  if (messages.length === 0) return <Typography.Text type="secondary">No transcript for this call</Typography.Text>;
+/**
+ * The call's turns as a chat: the caller on the left, the agents on the right. While the call is
+ * live, new turns are announced as they arrive.
+ */
+export function Transcript({ messages, timeZone, live = false }: { messages: ConversationMessage[]; timeZone: string; live?: boolean }) {
+  if (messages.length === 0) {
+    return <Typography.Text type="secondary">{live ? 'Waiting for the first words…' : 'No transcript for this call'}</Typography.Text>;
+  }
   return (
-    <ol aria-label="Transcript" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+    <ol aria-label="Transcript" aria-live={live ? 'polite' : undefined} style={{ listStyle: 'none', padding: 0, margin: 0 }}>
       {messages.map((m) => {
         const fromCaller = m.authorType === 'lead';
         return (

@@ -1,11 +1,14 @@
 import { Link } from 'react-router-dom';
-import type { CallReport } from 'shared-contracts';
+import type { CallReport, CallResult } from 'shared-contracts';
 import { StatusTag, actionColumn, formatDateTime, type TableColumnsType } from 'shared-ui';
 import type { CsvColumn } from '../hooks/csv';
 import { DIRECTION_LABELS, handledBy, leadName } from './call-log-columns';
 
 export const SENTIMENT_LABELS = { positive: 'Positive', neutral: 'Neutral', negative: 'Negative' } as const;
 const SENTIMENT_COLORS = { positive: 'success', neutral: 'default', negative: 'error' } as const;
+const OUTCOME_LABELS: Record<CallResult, string> = {
+  'appointment-booked': 'Appointment booked', transferred: 'Transferred', answered: 'Answered', unresolved: 'Unresolved',
+};
 
 export const summaryColumns = (timeZone: string): TableColumnsType<CallReport> => [
   { title: 'Started', key: 'started', render: (_, r) => formatDateTime(r.call.startedAt, timeZone) },
@@ -18,6 +21,7 @@ export const summaryColumns = (timeZone: string): TableColumnsType<CallReport> =
     key: 'sentiment',
     render: (_, r) => (r.sentiment ? <StatusTag status={r.sentiment} color={SENTIMENT_COLORS[r.sentiment]} label={SENTIMENT_LABELS[r.sentiment]} /> : 'N/A'),
   },
+  { title: 'Outcome', key: 'outcome', render: (_, r) => (r.outcome ? OUTCOME_LABELS[r.outcome] : 'N/A') },
   { title: 'Booked', key: 'booked', render: (_, r) => (r.appointmentBooked ? 'Yes' : 'No') },
   actionColumn({ title: 'Conversation', key: 'conversation', render: (_, r) => <Link to={`/dashboard/calls/${r.call.id}/conversation`}>View</Link> }),
 ];
@@ -30,5 +34,6 @@ export const summaryCsv = (timeZone: string): CsvColumn<CallReport>[] => [
   { header: 'Handled by', value: (r) => handledBy(r.call) },
   { header: 'Summary', value: (r) => r.summary },
   { header: 'Sentiment', value: (r) => r.sentiment },
+  { header: 'Outcome', value: (r) => r.outcome },
   { header: 'Appointment booked', value: (r) => (r.appointmentBooked ? 'yes' : 'no') },
 ];

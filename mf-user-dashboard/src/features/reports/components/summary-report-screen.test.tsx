@@ -11,16 +11,22 @@ const user = makeUser({ timeZone: 'America/New_York' });
 jest.setTimeout(60_000);
 afterEach(() => jest.restoreAllMocks());
 
-test('loading, then each call\'s summary, sentiment and booking', async () => {
-  const { requests } = stubFetch(() => ok([makeReport(1), makeReport(2, { summary: null, sentiment: null, appointmentBooked: false })], 2));
+test('loading, then each call\'s summary, sentiment, outcome and booking', async () => {
+  const { requests } = stubFetch(() => ok([
+    makeReport(1), makeReport(2, { summary: null, sentiment: null, outcome: null, appointmentBooked: false }),
+    makeReport(3, { outcome: 'transferred' }), makeReport(4, { outcome: 'answered' }), makeReport(5, { outcome: 'unresolved' }),
+  ], 5));
   renderScreen(<SummaryReportScreen />, user);
   expect(screen.getByRole('region', { name: 'Call summaries' })).toHaveAttribute('aria-busy', 'true');
   const first = await screen.findByRole('row', { name: /Lead 1/ });
-  expect(within(first).getAllByRole('cell').map((c) => c.textContent).slice(0, 7)).toEqual([
-    'Mar 10, 2026, 10:00 AM', 'Lead 1', 'Inbound', 'Front Desk', 'Summary 1', 'Positive', 'Yes',
+  expect(screen.getByRole('columnheader', { name: 'Outcome' })).toBeInTheDocument();
+  expect(within(first).getAllByRole('cell').map((c) => c.textContent).slice(0, 8)).toEqual([
+    'Mar 10, 2026, 10:00 AM', 'Lead 1', 'Inbound', 'Front Desk', 'Summary 1', 'Positive', 'Appointment booked', 'Yes',
   ]);
   const second = screen.getByRole('row', { name: /Lead 2/ });
-  expect(within(second).getAllByRole('cell').map((c) => c.textContent).slice(4, 7)).toEqual(['No summary yet', 'N/A', 'No']);
+  expect(within(second).getAllByRole('cell').map((c) => c.textContent).slice(4, 8)).toEqual(['No summary yet', 'N/A', 'N/A', 'No']);
+  const outcome = (n: number) => within(screen.getByRole('row', { name: new RegExp(`Lead ${n}`) })).getAllByRole('cell')[6]!.textContent;
+  expect([3, 4, 5].map(outcome)).toEqual(['Transferred', 'Answered', 'Unresolved']);
   expect(within(first).getByRole('link', { name: 'View' })).toHaveAttribute('href', `/dashboard/calls/${rid(1)}/conversation`);
   expect(requests[0]!.url.pathname).toBe('/v1/call/get-call-summaries');
 });
@@ -50,5 +56,5 @@ test('exports the summaries as CSV', async () => {
   await screen.findByRole('row', { name: /Lead 1/ });
   await userEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
   await waitFor(() => expect(downloads.names).toEqual(['call-summaries.csv']));
-  expect((await downloads.text()).split('\r\n')[1]).toBe('"Mar 10, 2026, 10:00 AM",Lead 1,inbound,completed,Front Desk,Summary 1,positive,yes');
+  expect((await downloads.text()).split('\r\n')[1]).toBe('"Mar 10, 2026, 10:00 AM",Lead 1,inbound,completed,Front Desk,Summary 1,positive,appointment-booked,yes');
 });

@@ -1,0 +1,34 @@
+import { eq } from 'drizzle-orm';
+import { contract } from 'shared-contracts';
+import { aiAgents, calls } from '../../db/schema';
+import { notFound } from '../../http/api-error';
+import { implement } from '../../http/implement';
+import { newCallSid } from '../telephony/simulator-hub';
+import { greetingOf } from './call-record';
+import { responderLabelForAgent } from './pick-responder';
+import { browserRelayLinks } from './relay-handshake';
+
+/** What the call log shows as the other party of a call made from the dashboard. */
+export const BROWSER_PARTY = 'Browser';
+
+/**
+ * A USER talks to their AI agent in the browser: the call is logged like a phone call to the
+ * agent (so its transcript, summary and minutes follow the same path), and the browser gets a
+ * signed link to the relay socket that is good for this one call.
+ */
+export const startBrowserCall = implement(contract.call.startBrowserCall, async ({ body, user, db, app }) => {
+  const [agent] = await db.select().from(aiAgents).where(eq(aiAgents.id, body.agentId));
+  if (!agent) throw notFound();
+  const callSid = newCallSid();
+  const [call] = await db.insert(calls).values({
+    accountId: user.accountId, aiAgentId: agent.id, direction: 'inbound', status: 'ringing',
+    fromNumber: BROWSER_PARTY, toNumber: agent.phoneNumber ?? BROWSER_PARTY, callSid,
+  }).returning({ id: calls.id });
+  return {
+    callId: call!.id,
+    callSid,
+    relayPath: browserRelayLinks(app).pathFor(call!.id),
+    greeting: greetingOf(agent),
+    responder: await responderLabelForAgent(app, agent),
+  };
+});

@@ -1,0 +1,108 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { CallResult } from 'shared-contracts';
+import type { Db } from '../../db/client';
+import { accounts, aiAgents, businesses, calls, conversationMessages, conversations } from '../../db/schema';
+import type { RealtimeService } from '../realtime';
+import { aiCallConnected } from '../telephony/ai-calls';
+import type { CallWrapUp } from './responder';
+
+/** What a relay session needs to know about its call, read once when it starts. */
+export interface RelayCall {
+  callId: string;
+  callSid: string;
+  accountId: string;
+  direction: 'inbound' | 'outbound';
+  /** The other party: the caller of an inbound call, the callee of an outbound one. */
+  partyNumber: string;
+  agent: typeof aiAgents.$inferSelect;
+  business: { name: string; description: string | null; website: string | null; phoneNumber: string | null; address: string | null };
+  timeZone: string;
+  conversationId: string;
+}
+
+const ENDED = ['completed', 'missed', 'busy', 'failed', 'voicemail'];
+
+/**
+ * The call a relay session claims to be (its `callId` parameter and CallSid), if it is an AI
+ * agent's call that has not ended. Twilio can open the session before our own write of the
+ * CallSid lands, so a call without one takes the session's.
+ */
+export async function openRelayCall(db: Db, callId: string, callSid: string): Promise<RelayCall | null> {
+  const [call] = await db.select().from(calls).where(eq(calls.id, callId));
+  if (!call || call.aiAgentId === null || ENDED.includes(call.status)) return null;
+  if (call.callSid !== null && call.callSid !== callSid) return null;
+  if (call.callSid === null) {
+    const [claimed] = await db.update(calls).set({ callSid }).where(and(eq(calls.id, callId), sql`${calls.callSid} is null`)).returning({ id: calls.id });
+    if (!claimed) return null;
+  }
+  const [agent] = await db.select().from(aiAgents).where(eq(aiAgents.id, call.aiAgentId));
+  if (!agent) return null;
+  const [[business], [account]] = await Promise.all([
+    db.select().from(businesses).where(eq(businesses.accountId, call.accountId)),
+    db.select({ name: accounts.name, timeZone: accounts.timeZone }).from(accounts).where(eq(accounts.id, call.accountId)),
+  ]);
+  await aiCallConnected(db, callId);
+  await db.insert(conversations).values({ callId }).onConflictDoNothing();
+  const [conversation] = await db.select({ id: conversations.id }).from(conversations).where(eq(conversations.callId, callId));
+  const address = business ? [business.addressLine1, business.city, business.stateCode].filter(Boolean).join(', ') || null : null;
+  return {
+    callId,
+    callSid,
+    accountId: call.accountId,
+    direction: call.direction,
+    partyNumber: call.direction === 'inbound' ? call.fromNumber : call.toNumber,
+    agent,
+    business: {
+      name: business?.name ?? account?.name ?? '',
+      description: business?.description ?? null,
+      website: business?.website ?? null,
+      phoneNumber: business?.phoneNumber ?? null,
+      address,
+    },
+    timeZone: account?.timeZone ?? 'UTC',
+    conversationId: conversation!.id,
+  };
+}
+
+/** The greeting the caller hears first: the agent's own, or one made from its name. */
+export const greetingOf = (agent: { greeting: string; name: string }): string =>
+  agent.greeting.trim() !== '' ? agent.greeting.trim() : `Hello, this is ${agent.name}. How can I help you today?`;
+
+/** Saves one line of the transcript and shows it on every open screen of the account at once. */
+export async function addTranscriptLine(
+  db: Db, realtime: RealtimeService, call: Pick<RelayCall, 'callId' | 'accountId' | 'conversationId'>, authorType: 'ai' | 'lead', content: string,
+): Promise<void> {
+  const [row] = await db.insert(conversationMessages).values({ conversationId: call.conversationId, authorType, content })
+    .returning({ id: conversationMessages.id, at: conversationMessages.at });
+  await realtime.broadcast(call.accountId, {
+    type: 'TRANSCRIPT_UPDATED', callId: call.callId, message: { id: row!.id, authorType, content, createdAt: row!.at.toISOString() },
+  });
+}
+
+/** The call's summary, outcome and sentiment, where the call summary report reads them. */
+export async function saveWrapUp(db: Db, callId: string, wrapUp: CallWrapUp): Promise<void> {
+  await db.update(conversations).set({ summary: wrapUp.summary, outcome: wrapUp.outcome satisfies CallResult, sentiment: wrapUp.sentiment })
+    .where(eq(conversations.callId, callId));
+}
+
+/** The agent's instructions for the model: its own prompt, the business it answers for, and the time there. */
+export function instructionsFor(call: RelayCall, now: Date): string {
+  const { agent, business } = call;
+  const localTime = new Intl.DateTimeFormat('en-US', {
+    timeZone: call.timeZone, weekday: 'long', year: 'numeric', month: 'long', day: 'numeric', hour: 'numeric', minute: '2-digit',
+  }).format(now);
+  const hours = agent.workingHours
+    ? `Appointments can be booked on ${agent.workingHours.days.join(', ')} between ${agent.workingHours.start} and ${agent.workingHours.end}.`
+    : 'Appointments can be booked Monday to Friday between 09:00 and 17:00.';
+  return [
+    `You are ${agent.name}, the AI phone agent of ${business.name || 'this business'}, on a live phone call ${call.direction === 'inbound' ? 'with a caller' : 'you placed'}.`,
+    'Speak naturally and briefly: one to three short sentences, no lists, no markdown. Never invent facts: use the reference material or say you do not know and offer a person.',
+    'Use the tools to find free times and book appointments, to find or create the caller as a lead, to transfer the caller to a person when they ask for one or when you cannot help, and to end the call when the caller is done.',
+    business.description ? `About the business: ${business.description}` : '',
+    business.address ? `Address: ${business.address}.` : '',
+    business.website ? `Website: ${business.website}.` : '',
+    hours,
+    `It is now ${localTime} (${call.timeZone}). The caller's number is ${call.partyNumber}.`,
+    agent.prompt.trim() !== '' ? `Your instructions from the business:\n${agent.prompt.trim()}` : '',
+  ].filter(Boolean).join('\n');
+}

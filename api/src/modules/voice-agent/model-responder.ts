@@ -1,0 +1,79 @@
+import { stepCountIs, streamText } from 'ai';
+import { languageModelFor, type ModelConfig } from './language-model';
+import { conversationOf, systemPromptOf } from './model-prompt';
+import { modelToolsOf } from './model-tools';
+import { wrapUpWithModel } from './model-wrap-up';
+import type { ReplyInput, Responder } from './responder';
+
+/** A reply may call a tool and then speak about its answer, or chain two tools; never loop. */
+const MAX_STEPS = 4;
+/**
+ * A phone reply is a few sentences; the cap bounds a runaway answer's cost while leaving room
+ * for the hidden reasoning tokens some models spend before they speak.
+ */
+const MAX_REPLY_TOKENS = 1_024;
+
+/** The error a failed model request surfaces as: names the client, never its credentials. */
+export class ModelReplyError extends Error {
+  constructor(label: string, cause: unknown) {
+    super(`${label} did not answer: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
+    this.name = 'ModelReplyError';
+  }
+}
+
+/**
+ * A responder backed by one of the administrator's AI clients. `reply` yields text deltas as
+ * the provider streams them and runs the call's tools in between; a provider error is thrown
+ * from the iterator (the session turns it into a spoken fallback), and an aborted signal ends
+ * the iterator quietly after closing the provider request.
+ */
+export function createModelResponder(config: ModelConfig): Responder {
+  const model = languageModelFor(config);
+  const label = `${config.provider} ${config.model}`;
+
+  async function* reply(input: ReplyInput): AsyncGenerator<string> {
+    if (input.signal.aborted) return;
+    const { opening, messages } = conversationOf(input.history);
+    const result = streamText({
+      model,
+      system: systemPromptOf(input, opening),
+      messages,
+      tools: modelToolsOf(input.tools),
+      stopWhen: stepCountIs(MAX_STEPS),
+      maxOutputTokens: MAX_REPLY_TOKENS,
+      // A caller is waiting on the line: a failed request becomes a spoken fallback at once
+      // rather than retries with back-off.
+      maxRetries: 0,
+      abortSignal: input.signal,
+      // Errors arrive as `error` parts below and are thrown from there.
+      onError: () => {},
+    });
+    let spoke = false;
+    let newStep = false;
+    for await (const part of result.fullStream) {
+      switch (part.type) {
+        case 'start-step':
+          newStep = spoke;
+          break;
+        case 'text-delta':
+          if (part.text === '') break;
+          // Text after a tool is a new sentence: keep it from running into the one before.
+          yield newStep && !/^\s/.test(part.text) ? ` ${part.text}` : part.text;
+          spoke = true;
+          newStep = false;
+          break;
+        case 'abort':
+          return;
+        case 'error':
+          if (input.signal.aborted) return;
+          throw new ModelReplyError(label, part.error);
+      }
+    }
+  }
+
+  return {
+    label,
+    reply,
+    wrapUp: (transcript, facts, signal) => wrapUpWithModel(model, transcript, facts, signal),
+  };
+}

@@ -1,0 +1,317 @@
+import type { FastifyBaseLogger } from 'fastify';
+import * as v from 'valibot';
+import { Id, RELAY_CALL_PARAMETER, RESPONDER_FALLBACK_TEXT, type RelayHandoff, type RelayInbound, type RelayOutbound } from 'shared-contracts';
+import type { Db } from '../../db/client';
+import type { RealtimeService } from '../realtime';
+import { addTranscriptLine, greetingOf, instructionsFor, openRelayCall, type RelayCall } from './call-record';
+import { callTools, type CallTool } from './call-tools';
+import type { RelayAdmission } from './relay-handshake';
+import type { Responder, Turn } from './responder';
+
+type Frame<T extends RelayInbound['type']> = Extract<RelayInbound, { type: T }>;
+
+/** What a session needs from the server; the route wires the real ones, tests and benchmarks their own. */
+export interface RelaySessionDeps {
+  db: Db;
+  realtime: RealtimeService;
+  log: FastifyBaseLogger;
+  responderFor(call: RelayCall): Promise<Responder>;
+  searchKnowledge(aiAgentId: string, text: string): Promise<string[]>;
+  /** Claims the call for this session; false when another session already holds it. */
+  claim(callId: string, session: RelaySession): boolean;
+  /** The session is over, however it ended (its wrap-up follows); `handedOff` when a person takes the caller. */
+  finished(call: RelayCall, session: RelaySession, outcome: { handedOff: boolean; reason: string }): Promise<void>;
+  /**
+   * After an `end` with a handoff: queue the caller for a person. Twilio asks our <Connect action>
+   * URL for that; when the simulator or a browser carries the call, this does it.
+   */
+  handOff(call: RelayCall, reason: string, admission: RelaySessionAdmission): Promise<void>;
+  firstTokenTimeoutMs: number;
+  now(): Date;
+}
+
+export type RelaySessionAdmission = Exclude<RelayAdmission, { kind: 'refused' }>;
+
+/** Said when the agent's time on the call (its max call minutes) runs out. */
+export const TIME_LIMIT_TEXT = 'We have reached the time limit for this call. Thank you for calling, goodbye.';
+/** Said when the caller presses 0: the keypad's way to ask for a person. */
+export const KEYPAD_TRANSFER_TEXT = 'Putting you through to a person now.';
+/** A carrier that does not close the socket after our `end` is closed on this long after it. */
+const END_GRACE_MS = 5_000;
+
+const TIMED_OUT = Symbol('timed out');
+const ABORTED = Symbol('aborted');
+
+interface ReplyState {
+  controller: AbortController;
+  /** Every token sent so far, in order. */
+  sent: string;
+  /** What the caller heard before they interrupted (Twilio's utteranceUntilInterrupt), once they have. */
+  heard: string | null;
+}
+
+/**
+ * One call's conversation over the relay protocol, whoever carries it (Twilio, the simulator's
+ * caller, a browser). Frames are handled in order, except `interrupt`, which stops the running
+ * reply at once. Each caller turn goes to the responder with the call so far and the knowledge
+ * that matches it; the reply streams back token by token; what was said is saved as it is said.
+ */
+export class RelaySession {
+  private call: RelayCall | null = null;
+  private responder: Responder | null = null;
+  private tools: readonly CallTool[] = [];
+  private instructions = '';
+  private readonly history: Turn[] = [];
+  private reply: ReplyState | null = null;
+  private partialPrompt = '';
+  private frames: Promise<void> = Promise.resolve();
+  private transferReason: string | null = null;
+  private endRequested = false;
+  private ended = false;
+  private handoff: RelayHandoff | null = null;
+  private closed = false;
+  private timers: Array<ReturnType<typeof setTimeout>> = [];
+
+  constructor(
+    private readonly deps: RelaySessionDeps,
+    readonly admission: RelaySessionAdmission,
+    private readonly send: (frame: RelayOutbound) => void,
+    /** Closes the socket; `refused` when the session was not admitted to a call. */
+    private readonly hangUp: (refused?: string) => void,
+  ) {}
+
+  get callId(): string | null {
+    return this.call?.callId ?? null;
+  }
+
+  receive(frame: RelayInbound): void {
+    if (frame.type === 'interrupt') {
+      this.interrupt(frame);
+      return;
+    }
+    this.enqueue(() => this.handle(frame));
+  }
+
+  private enqueue(work: () => Promise<void>): void {
+    this.frames = this.frames.then(work).catch((err: unknown) => {
+      this.deps.log.error({ err, callId: this.callId }, 'relay frame failed');
+    });
+  }
+
+  private async handle(frame: RelayInbound): Promise<void> {
+    if (this.closed) return;
+    if (frame.type === 'setup') return this.setup(frame);
+    if (this.call === null) {
+      this.deps.log.warn({ type: frame.type }, 'relay frame before setup ignored');
+      return;
+    }
+    if (this.ended) return;
+    switch (frame.type) {
+      case 'prompt': return this.prompt(frame);
+      case 'dtmf': return this.dtmf(frame);
+      case 'error':
+        this.deps.log.warn({ callId: this.callId, description: frame.description }, 'relay reported an error');
+        return;
+    }
+  }
+
+  private async setup(frame: Frame<'setup'>): Promise<void> {
+    if (this.call !== null) {
+      this.deps.log.warn({ callId: this.callId }, 'second relay setup ignored');
+      return;
+    }
+    const callId = frame.customParameters[RELAY_CALL_PARAMETER];
+    const refuse = (reason: string) => {
+      this.deps.log.warn({ callSid: frame.callSid, callId, reason }, 'relay session refused');
+      this.hangUp(reason);
+    };
+    if (!v.is(Id, callId)) return refuse('no call named');
+    if (this.admission.kind === 'browser' && this.admission.callId !== callId) return refuse('the link is for another call');
+    const call = await openRelayCall(this.deps.db, callId, frame.callSid);
+    if (call === null) return refuse('unknown or finished call');
+    if (!this.deps.claim(call.callId, this)) return refuse('the call already has a session');
+    this.call = call;
+    this.instructions = instructionsFor(call, this.deps.now());
+    this.responder = await this.deps.responderFor(call);
+    this.tools = callTools({
+      db: this.deps.db,
+      accountId: call.accountId,
+      aiAgentId: call.agent.id,
+      callId: call.callId,
+      callerNumber: /^\+1\d{10}$/.test(call.partyNumber) ? call.partyNumber : null,
+      timeZone: call.timeZone,
+      workingHours: call.agent.workingHours,
+      now: this.deps.now,
+    }, {
+      transfer: (reason) => { this.transferReason = reason; },
+      end: () => { this.endRequested = true; },
+      booked: () => {},
+    });
+    // The carrier speaks the greeting (ConversationRelay's welcomeGreeting); the transcript starts with it.
+    const greeting = greetingOf(call.agent);
+    this.history.push({ speaker: 'agent', text: greeting });
+    await addTranscriptLine(this.deps.db, this.deps.realtime, call, 'ai', greeting);
+    const limit = setTimeout(() => this.enqueue(async () => {
+      if (!this.closed && !this.ended) await this.say(TIME_LIMIT_TEXT, { reasonCode: 'call-ended', reason: '' });
+    }), call.agent.maxCallMinutes * 60_000);
+    limit.unref?.();
+    this.timers.push(limit);
+  }
+
+  private async prompt(frame: Frame<'prompt'>): Promise<void> {
+    this.partialPrompt += frame.voicePrompt;
+    if (!frame.last) return;
+    const text = this.partialPrompt.trim();
+    this.partialPrompt = '';
+    if (text === '') return;
+    await this.callerSaid(text);
+  }
+
+  /** The keypad: 0 asks for a person; other keys reach the agent as words. */
+  private async dtmf(frame: Frame<'dtmf'>): Promise<void> {
+    if (frame.digit === '0') {
+      await this.callerSaid('(pressed 0)', false);
+      return this.say(KEYPAD_TRANSFER_TEXT, { reasonCode: 'live-agent-handoff', reason: 'The caller pressed 0 for a person.' });
+    }
+    await this.callerSaid(`I pressed ${frame.digit}.`);
+  }
+
+  private async callerSaid(text: string, answer = true): Promise<void> {
+    const call = this.call!;
+    this.history.push({ speaker: 'caller', text });
+    // Saved alongside the reply, not before it: the first token must not wait for the write.
+    const saved = addTranscriptLine(this.deps.db, this.deps.realtime, call, 'lead', text);
+    if (!answer) return saved;
+    await this.answer(text, saved);
+    if (this.transferReason !== null) return this.end({ reasonCode: 'live-agent-handoff', reason: this.transferReason });
+    if (this.endRequested) return this.end({ reasonCode: 'call-ended', reason: '' });
+  }
+
+  /** Streams the responder's reply to the caller's turn, with the fallback when it fails or stays silent. */
+  private async answer(turn: string, callerLineSaved: Promise<void>): Promise<void> {
+    // Awaited below; marked handled now so a failed write is reported there, not as an unhandled rejection.
+    callerLineSaved.catch(() => {});
+    const call = this.call!;
+    const state: ReplyState = { controller: new AbortController(), sent: '', heard: null };
+    this.reply = state;
+    const knowledge = await this.deps.searchKnowledge(call.agent.id, turn).catch((err: unknown) => {
+      this.deps.log.warn({ err, callId: call.callId }, 'knowledge lookup failed');
+      return [];
+    });
+    const stream = this.responder!.reply({
+      instructions: this.instructions, history: [...this.history], knowledge, tools: this.tools, signal: state.controller.signal,
+    })[Symbol.asyncIterator]();
+    let failed = false;
+    try {
+      for (let first = true; ; first = false) {
+        const next = await nextOrStop(stream, state.controller.signal, first ? this.deps.firstTokenTimeoutMs : null);
+        if (next === ABORTED) break;
+        if (next === TIMED_OUT) {
+          this.deps.log.warn({ callId: call.callId, label: this.responder!.label }, 'responder sent no first token in time');
+          failed = true;
+          break;
+        }
+        if (next.done) break;
+        if (next.value === '') continue;
+        state.sent += next.value;
+        this.send({ type: 'text', token: next.value, last: false });
+      }
+    } catch (err) {
+      if (!state.controller.signal.aborted) {
+        this.deps.log.warn({ err, callId: call.callId, label: this.responder!.label }, 'responder failed');
+        failed = true;
+      }
+    }
+    if (failed || state.controller.signal.aborted) {
+      state.controller.abort();
+      void stream.return?.().catch(() => {});
+    }
+    this.reply = null;
+    // Interrupted: the caller heard only part of it, and that part is what the transcript keeps.
+    const said = state.heard ?? (failed ? `${state.sent} ${RESPONDER_FALLBACK_TEXT}`.trim() : state.sent.trim());
+    if (state.heard === null) {
+      if (failed) this.send({ type: 'text', token: state.sent === '' ? RESPONDER_FALLBACK_TEXT : ` ${RESPONDER_FALLBACK_TEXT}`, last: false });
+      this.send({ type: 'text', token: '', last: true });
+    }
+    await callerLineSaved;
+    if (said !== '') {
+      this.history.push({ speaker: 'agent', text: said });
+      await addTranscriptLine(this.deps.db, this.deps.realtime, call, 'ai', said);
+    }
+  }
+
+  private interrupt(frame: Frame<'interrupt'>): void {
+    const reply = this.reply;
+    if (reply === null || reply.heard !== null) return;
+    // Twilio reports what it had spoken; a carrier that reports nothing had spoken nothing of it.
+    reply.heard = frame.utteranceUntilInterrupt.trim();
+    reply.controller.abort();
+  }
+
+  /** Says a fixed sentence as one reply, then ends the session. */
+  private async say(text: string, handoff: RelayHandoff): Promise<void> {
+    this.send({ type: 'text', token: text, last: true });
+    this.history.push({ speaker: 'agent', text });
+    await addTranscriptLine(this.deps.db, this.deps.realtime, this.call!, 'ai', text);
+    await this.end(handoff);
+  }
+
+  /**
+   * Ends the session with its handoff data. A handoff puts the caller in the account's queue:
+   * Twilio asks our <Connect action> URL for that; with the simulator or a browser we are the
+   * carrier and do it here.
+   */
+  private async end(handoff: RelayHandoff): Promise<void> {
+    if (this.ended) return;
+    this.ended = true;
+    this.handoff = handoff;
+    this.send({ type: 'end', handoffData: JSON.stringify(handoff) });
+    if (handoff.reasonCode === 'live-agent-handoff') await this.deps.handOff(this.call!, handoff.reason, this.admission);
+    const grace = setTimeout(() => this.hangUp(), END_GRACE_MS);
+    grace.unref?.();
+    this.timers.push(grace);
+  }
+
+  /** The socket closed, however (hang-up, our end, a dropped network, server shutdown): release everything once. */
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    for (const timer of this.timers) clearTimeout(timer);
+    this.reply?.controller.abort();
+    await this.frames;
+    if (this.call === null) return;
+    await this.deps.finished(this.call, this, {
+      handedOff: this.handoff?.reasonCode === 'live-agent-handoff',
+      reason: this.handoff?.reason ?? '',
+    });
+  }
+
+  /** The transcript as the responder saw it, for the wrap-up. */
+  get transcript(): readonly Turn[] {
+    return this.history;
+  }
+
+  get wrapUpResponder(): Responder | null {
+    return this.responder;
+  }
+}
+
+/** The stream's next token, or why there is none: the signal aborted, or the first token was too slow. */
+async function nextOrStop(
+  stream: AsyncIterator<string>, signal: AbortSignal, timeoutMs: number | null,
+): Promise<IteratorResult<string> | typeof TIMED_OUT | typeof ABORTED> {
+  if (signal.aborted) return ABORTED;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let onAbort: (() => void) | undefined;
+  const stops = new Promise<typeof TIMED_OUT | typeof ABORTED>((resolve) => {
+    onAbort = () => resolve(ABORTED);
+    signal.addEventListener('abort', onAbort, { once: true });
+    if (timeoutMs !== null) timer = setTimeout(() => resolve(TIMED_OUT), timeoutMs);
+  });
+  try {
+    return await Promise.race([stream.next(), stops]);
+  } finally {
+    clearTimeout(timer);
+    signal.removeEventListener('abort', onAbort!);
+  }
+}

@@ -1,0 +1,478 @@
+import assert from 'node:assert/strict';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { after, before, describe, it } from 'node:test';
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import twilio from 'twilio';
+import WebSocket from 'ws';
+import { contract, RELAY_PATH, RESPONDER_FALLBACK_TEXT, SOCKET_CLOSE_UNAUTHORIZED } from 'shared-contracts';
+import { aiClients, appointments, calls, conversationMessages, conversations, leads, queueEntries } from '../../src/db/schema';
+import { RelayCaller } from '../../src/modules/voice-agent/relay-caller';
+import { TWILIO_WEBHOOK_PATHS } from '../../src/modules/telephony/twilio-paths';
+import { createAdmin, createAiAgent, createTenant, setAgentStatus, uniquePhone } from '../factories';
+import { assertContract } from '../helpers/contract-shape';
+import { dialAiAgent, relaySocketUrl, simulatorDoor } from '../helpers/relay';
+import { call, startServer, type TestServer } from '../helpers/server';
+import { nextOfType, openDevice } from '../helpers/simulator-device';
+import { openSocket } from '../helpers/sockets';
+import type { SuiteContext } from '../helpers/suite-context';
+import { waitFor } from '../helpers/wait-for';
+import { TEST_PUBLIC_URL as PUBLIC_URL, TEST_TWILIO as TWILIO } from '../helpers/twilio-fixture';
+
+const transcriptOf = (server: TestServer, callId: string) => server.db
+  .select({ authorType: conversationMessages.authorType, content: conversationMessages.content })
+  .from(conversationMessages).innerJoin(conversations, eq(conversations.id, conversationMessages.conversationId))
+  .where(eq(conversations.callId, callId)).orderBy(asc(conversationMessages.at), asc(conversationMessages.id));
+
+const conversationOf = async (server: TestServer, callId: string) =>
+  (await server.db.select().from(conversations).where(eq(conversations.callId, callId)))[0];
+
+const callRow = async (server: TestServer, callId: string) => (await server.db.select().from(calls).where(eq(calls.id, callId)))[0];
+
+/** Whether a relay socket opened with these headers/URL is closed on us, and with which code. */
+function closeCodeOf(url: string, headers: Record<string, string> = {}, frames: string[] = []): Promise<number> {
+  return new Promise((resolve) => {
+    const socket = new WebSocket(url, { headers });
+    socket.on('open', () => frames.forEach((f) => socket.send(f)));
+    socket.on('error', () => undefined);
+    socket.on('close', (code) => resolve(code));
+  });
+}
+
+type FakeModelMode = 'slow' | 'error' | 'silent';
+
+/**
+ * An OpenAI-compatible chat completions server, as Ollama or vLLM would run it: streamed replies
+ * one token at a time, or a failure, or silence; and the JSON wrap-up when asked without streaming.
+ */
+async function fakeModelServer() {
+  let mode: FakeModelMode = 'slow';
+  const aborted: string[] = [];
+  const open = new Set<ServerResponse>();
+  const server = createServer((req: IncomingMessage, res: ServerResponse) => {
+    let body = '';
+    req.on('data', (chunk) => { body += String(chunk); });
+    req.on('end', () => {
+      const request = JSON.parse(body || '{}') as { stream?: boolean };
+      if (mode === 'error') {
+        res.writeHead(500, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: 'model overloaded' } }));
+        return;
+      }
+      if (request.stream !== true) {
+        const content = JSON.stringify({ summary: 'The caller asked about the weather.', outcome: 'answered', sentiment: 'positive' });
+        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({
+          id: 'cmpl-1', object: 'chat.completion', created: 1, model: 'fake-model',
+          choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }],
+          usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 },
+        }));
+        return;
+      }
+      res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+      open.add(res);
+      res.on('close', () => {
+        open.delete(res);
+        if (!res.writableEnded) aborted.push('closed early');
+      });
+      if (mode === 'silent') return;
+      const tokens = ['The ', 'weather ', 'is ', 'sunny ', 'all ', 'week ', 'long ', 'here.'];
+      let i = 0;
+      const chunk = (delta: object, finish: string | null = null) =>
+        `data: ${JSON.stringify({ id: 'c1', object: 'chat.completion.chunk', created: 1, model: 'fake-model', choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`;
+      const timer = setInterval(() => {
+        if (res.writableEnded || res.destroyed) return clearInterval(timer);
+        if (i < tokens.length) {
+          res.write(chunk(i === 0 ? { role: 'assistant', content: tokens[i] } : { content: tokens[i] }));
+          i += 1;
+          return;
+        }
+        clearInterval(timer);
+        res.write(chunk({}, 'stop'));
+        res.end('data: [DONE]\n\n');
+      }, 150);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`,
+    aborted,
+    setMode: (next: FakeModelMode) => { mode = next; },
+    close: () => new Promise<void>((resolve) => {
+      for (const res of open) res.destroy();
+      server.close(() => resolve());
+    }),
+  };
+}
+
+/**
+ * AI clients are global: ones other suites left enabled with a key would answer these calls, so
+ * they are switched off for the describe block and back on after it.
+ */
+function answeredByLocalResponder(ctx: SuiteContext) {
+  let paused: string[] = [];
+  before(async () => {
+    paused = (await ctx.server.db.update(aiClients).set({ enabled: false })
+      .where(and(eq(aiClients.type, 'AI Client'), eq(aiClients.enabled, true))).returning({ id: aiClients.id })).map((r) => r.id);
+  });
+  after(async () => {
+    if (paused.length > 0) await ctx.server.db.update(aiClients).set({ enabled: true }).where(inArray(aiClients.id, paused));
+  });
+}
+
+export function voiceAgentRelaySuite(ctx: SuiteContext) {
+  describe('AI agents hold calls over the relay (local responder)', () => {
+    answeredByLocalResponder(ctx);
+
+    it('a caller talks to the agent: the reply streams token by token and the whole conversation is kept', async () => {
+      const t = await createTenant(ctx.server);
+      const agent = await createAiAgent(ctx.server.db, {
+        accountId: t.account.id, name: 'Front Desk', greeting: 'Thanks for calling Sunny Dental.', handleCallType: 'inbound',
+      });
+      const room = openSocket(ctx.server, { accountId: t.account.id, token: t.ownerToken });
+      assert.equal((await room.next()).type, 'INITIAL_STATUS');
+      const { caller, callId } = await dialAiAgent(ctx.server, agent.phoneNumber!, uniquePhone());
+      const greeting = await nextOfType(room, 'TRANSCRIPT_UPDATED');
+      assert.deepEqual([greeting.callId, greeting.message.authorType, greeting.message.content], [callId, 'ai', 'Thanks for calling Sunny Dental.']);
+
+      const tokens: string[] = [];
+      caller.on('token', (token) => tokens.push(token));
+      caller.say('Hello, what can you do for me?');
+      const reply = await caller.nextReply();
+      assert.ok(tokens.length > 1, `the reply came as several tokens, not one block (${tokens.length})`);
+      assert.equal(tokens.join('').trim(), reply);
+      assert.equal((await nextOfType(room, 'TRANSCRIPT_UPDATED')).message.content, 'Hello, what can you do for me?');
+      assert.equal((await nextOfType(room, 'TRANSCRIPT_UPDATED')).message.content, reply);
+      assert.equal((await callRow(ctx.server, callId))!.status, 'in-progress');
+
+      // The call has been going for a minute and a half when the caller hangs up.
+      await ctx.server.db.update(calls).set({ startedAt: new Date(Date.now() - 90_000) }).where(eq(calls.id, callId));
+      await caller.hangUp();
+      const ended = await nextOfType(room, 'LIVE_CALL_ENDED', 8_000);
+      assert.equal(ended.callId, callId);
+      const row = await callRow(ctx.server, callId);
+      assert.equal(row!.status, 'completed');
+      assert.ok(row!.durationSeconds >= 90, `duration ${row!.durationSeconds}`);
+      const usage = await call(ctx.server, 'GET', `billing/get-usage/${t.account.id}`, { token: t.ownerToken });
+      assert.equal(usage.status, 200, JSON.stringify(usage.body));
+      assert.equal(usage.body.data.minutesUsed, 2, 'the call\'s minutes count toward the plan\'s quota');
+      assert.equal(row!.aiAgentId, agent.id);
+      assert.deepEqual(await transcriptOf(ctx.server, callId), [
+        { authorType: 'ai', content: 'Thanks for calling Sunny Dental.' },
+        { authorType: 'lead', content: 'Hello, what can you do for me?' },
+        { authorType: 'ai', content: reply },
+      ]);
+      const report = await call(ctx.server, 'GET', `call/get-call-reports/${callId}`, { token: t.ownerToken });
+      assert.equal(report.status, 200);
+      assertContract(contract.call.getCallReports, report.body);
+      assert.ok(report.body.data.summary, 'the summary report has the call\'s summary');
+      assert.ok(['answered', 'unresolved'].includes(report.body.data.outcome), report.body.data.outcome);
+      assert.ok(['positive', 'neutral', 'negative'].includes(report.body.data.sentiment));
+      assert.equal(report.body.data.transcriptAvailable, true);
+      room.close();
+    });
+
+    it('the agent answers from its knowledge passages', async () => {
+      const t = await createTenant(ctx.server);
+      const created = await call(ctx.server, 'POST', 'agent/create-agent', {
+        token: t.ownerToken,
+        body: {
+          name: 'Hours Bot', handleCallType: 'inbound', phoneNumber: uniquePhone(),
+          greeting: 'Hello, Hours Bot here.', prompt: 'Answer questions about our opening hours.', voiceId: 'openai-alloy',
+          knowledge: 'Parking is free behind the building.\n\nOn Saturdays we are open from 10 am to 2 pm. On Sundays we are closed.',
+        },
+      });
+      assert.equal(created.status, 200, JSON.stringify(created.body));
+      const { caller } = await dialAiAgent(ctx.server, created.body.data.phoneNumber, uniquePhone());
+      caller.say('Are you open on Saturday?');
+      assert.match(await caller.nextReply(), /Saturdays we are open from 10 am to 2 pm/);
+      await caller.hangUp();
+    });
+
+    it('books an appointment the caller asks for: the row, the lead and the calendar show it', async () => {
+      const t = await createTenant(ctx.server, { timeZone: 'America/New_York' });
+      const agent = await createAiAgent(ctx.server.db, {
+        accountId: t.account.id, handleCallType: 'both', workingHours: { days: ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'], start: '08:00', end: '20:00' },
+      });
+      const from = uniquePhone();
+      const { caller, callId } = await dialAiAgent(ctx.server, agent.phoneNumber!, from);
+      caller.say('I would like to book an appointment.');
+      assert.match(await caller.nextReply(), /day/i);
+      caller.say('Tomorrow please.');
+      assert.match(await caller.nextReply(), /time/i);
+      caller.say('At 3 pm.');
+      const booked = await caller.nextReply();
+      assert.match(booked, /booked/i);
+      const [appointment] = await ctx.server.db.select().from(appointments).where(eq(appointments.callId, callId));
+      assert.ok(appointment, 'an appointment was booked on the call');
+      assert.equal(appointment.accountId, t.account.id);
+      assert.equal(appointment.aiAgentId, agent.id);
+      const local = new Intl.DateTimeFormat('en-US', { timeZone: 'America/New_York', hour: 'numeric', hour12: false }).format(appointment.dateTime);
+      assert.equal(local, '15');
+      const [lead] = await ctx.server.db.select().from(leads).where(eq(leads.id, appointment.leadId));
+      assert.equal(lead!.phoneNumber, from);
+      await caller.hangUp();
+      const report = await call(ctx.server, 'POST', 'appointment/get-appointments-reports', { token: t.ownerToken, body: {} });
+      assert.equal(report.status, 200, JSON.stringify(report.body));
+      assert.ok(report.body.data.some((row: { id: string }) => row.id === appointment.id), 'the appointments report lists it');
+      const outcome = await waitFor(() => conversationOf(ctx.server, callId), (c) => c?.outcome !== null);
+      assert.equal(outcome!.outcome, 'appointment-booked');
+    });
+
+    it('a caller who asks for a person is handed to the queue; the agent who answers sees why and what was said', async () => {
+      const t = await createTenant(ctx.server);
+      await setAgentStatus(ctx.server.db, t.agent.id, 'available');
+      const token = await call(ctx.server, 'POST', 'call/generate-token', { token: t.agentToken, body: { identity: t.agent.email } });
+      const device = openDevice(ctx.server, token.body.data.token);
+      assert.deepEqual(await device.next(), { type: 'registered' });
+      const agent = await createAiAgent(ctx.server.db, { accountId: t.account.id, handleCallType: 'inbound', greeting: 'Hi there.' });
+      const from = uniquePhone();
+      const { caller, callSid, callId } = await dialAiAgent(ctx.server, agent.phoneNumber!, from);
+      caller.say('Can I talk to a real person about my bill?');
+      const ended = new Promise((resolve) => caller.once('end', resolve));
+      await caller.nextReply();
+      await ended;
+      assert.equal(caller.handoff?.reasonCode, 'live-agent-handoff');
+      assert.match(caller.handoff!.reason, /bill/);
+      const incoming = await device.next(5_000);
+      assert.deepEqual(incoming, { type: 'incoming', callSid, from });
+      const queued = await ctx.server.db.select().from(queueEntries).where(eq(queueEntries.callSid, callSid));
+      assert.equal(queued.length, 1);
+
+      const context = await call(ctx.server, 'GET', `call/get-incoming-call/${callSid}`, { token: t.agentToken });
+      assert.equal(context.status, 200, JSON.stringify(context.body));
+      assertContract(contract.call.getIncomingCall, context.body);
+      assert.equal(context.body.data.from, from);
+      assert.equal(context.body.data.aiAgentName, agent.name);
+      assert.match(context.body.data.reason, /bill/);
+      assert.deepEqual(context.body.data.transcript.slice(0, 2).map((l: { content: string }) => l.content), ['Hi there.', 'Can I talk to a real person about my bill?']);
+      const other = await createTenant(ctx.server);
+      assert.equal((await call(ctx.server, 'GET', `call/get-incoming-call/${callSid}`, { token: other.agentToken })).status, 404);
+
+      await caller.hangUp();
+      device.send({ type: 'accept', callSid });
+      assert.deepEqual(await device.next(), { type: 'accepted', callSid });
+      const taken = await callRow(ctx.server, callId);
+      assert.deepEqual([taken!.status, taken!.agentUserId], ['in-progress', t.agent.id]);
+      assert.equal((await ctx.server.db.select().from(queueEntries).where(eq(queueEntries.callSid, callSid))).length, 0);
+      const wrapped = await waitFor(() => conversationOf(ctx.server, callId), (c) => c?.outcome !== null);
+      assert.equal(wrapped!.outcome, 'transferred');
+      device.send({ type: 'hangup', callSid });
+      assert.deepEqual(await device.next(), { type: 'disconnected', callSid });
+      assert.equal((await callRow(ctx.server, callId))!.status, 'completed');
+      device.close();
+    });
+
+    it('pressing 0 asks for a person; goodbye ends the call', async () => {
+      const t = await createTenant(ctx.server);
+      const agent = await createAiAgent(ctx.server.db, { accountId: t.account.id, handleCallType: 'inbound' });
+      const first = await dialAiAgent(ctx.server, agent.phoneNumber!, uniquePhone());
+      first.caller.press('0');
+      await new Promise((resolve) => first.caller.once('end', resolve));
+      assert.equal(first.caller.handoff?.reasonCode, 'live-agent-handoff');
+      await first.caller.hangUp();
+
+      const second = await dialAiAgent(ctx.server, agent.phoneNumber!, uniquePhone());
+      second.caller.say('That is all, goodbye!');
+      await new Promise((resolve) => second.caller.once('end', resolve));
+      assert.equal(second.caller.handoff?.reasonCode, 'call-ended');
+      assert.equal(await second.caller.closed, 1000, 'the session closes once the agent has said goodbye, as Twilio closes it');
+      const row = await waitFor(() => callRow(ctx.server, second.callId), (r) => r?.status === 'completed');
+      assert.equal(row!.status, 'completed');
+    });
+
+    it('refuses unsigned, forged and unknown sessions, ignores bad frames, and the call goes on', async () => {
+      const t = await createTenant(ctx.server);
+      const agent = await createAiAgent(ctx.server.db, { accountId: t.account.id, handleCallType: 'inbound' });
+      const url = relaySocketUrl(ctx.server);
+      assert.equal(await closeCodeOf(url), SOCKET_CLOSE_UNAUTHORIZED, 'no signature');
+      assert.equal(await closeCodeOf(url, { 'x-twilio-signature': 'forged' }), SOCKET_CLOSE_UNAUTHORIZED, 'forged signature');
+      assert.equal(await closeCodeOf(`${url}?callId=${agent.id}&expires=9999999999&signature=x`), SOCKET_CLOSE_UNAUTHORIZED, 'forged browser link');
+
+      const door = await simulatorDoor(ctx.server, 'inbound-call', { from: uniquePhone(), to: agent.phoneNumber });
+      const { signature } = door.body.data.relay;
+      const setupFor = (callId: string, callSid = door.body.data.callSid) =>
+        JSON.stringify({ type: 'setup', callSid, customParameters: { callId } });
+      assert.equal(await closeCodeOf(url, { 'x-twilio-signature': signature }, [setupFor('00000000-0000-4000-8000-000000000000')]), SOCKET_CLOSE_UNAUTHORIZED, 'unknown call');
+      assert.equal(await closeCodeOf(url, { 'x-twilio-signature': signature }, [setupFor(door.body.data.callId, `CA${'0'.repeat(32)}`)]), SOCKET_CLOSE_UNAUTHORIZED, 'another CallSid');
+
+      const caller = new RelayCaller({ url, signature, callSid: door.body.data.callSid, callId: door.body.data.callId, from: '+15550000000', to: agent.phoneNumber! });
+      await caller.start();
+      caller.sendRaw('{not json');
+      caller.sendRaw(JSON.stringify({ type: 'teleport', to: 'mars' }));
+      caller.sendRaw(JSON.stringify({ type: 'prompt', voicePrompt: 42 }));
+      caller.sendRaw(JSON.stringify({ type: 'dtmf', digit: 'x' }));
+      caller.say('Hello?');
+      assert.ok((await caller.nextReply()).length > 0, 'the call goes on after bad frames');
+      const second = await closeCodeOf(url, { 'x-twilio-signature': signature }, [setupFor(door.body.data.callId)]);
+      assert.equal(second, SOCKET_CLOSE_UNAUTHORIZED, 'a call has one session at a time');
+      caller.sendRaw(JSON.stringify({ type: 'prompt', voicePrompt: 'x'.repeat(70 * 1024), last: true }));
+      assert.equal(await caller.closed, 1009, 'an oversized frame closes the session');
+      const row = await waitFor(() => callRow(ctx.server, door.body.data.callId), (r) => r?.status === 'completed');
+      assert.equal(row!.status, 'completed', 'the call is released and logged however the socket went');
+    });
+
+    it('a USER talks to an agent in the browser over a link good for that call only', async () => {
+      const t = await createTenant(ctx.server);
+      const other = await createTenant(ctx.server);
+      const agent = await createAiAgent(ctx.server.db, { accountId: t.account.id, greeting: 'Browser hello.' });
+      const refused = await call(ctx.server, 'POST', 'call/start-browser-call', { token: other.ownerToken, body: { agentId: agent.id } });
+      assert.equal(refused.status, 404);
+      assert.equal((await call(ctx.server, 'POST', 'call/start-browser-call', { token: t.agentToken, body: { agentId: agent.id } })).status, 403);
+      const started = await call(ctx.server, 'POST', 'call/start-browser-call', { token: t.ownerToken, body: { agentId: agent.id } });
+      assert.equal(started.status, 200, JSON.stringify(started.body));
+      assertContract(contract.call.startBrowserCall, started.body);
+      const { callId, callSid, relayPath, greeting, responder } = started.body.data;
+      assert.equal(greeting, 'Browser hello.');
+      assert.equal(responder, 'Local responder: no AI model configured');
+      assert.ok(relayPath.startsWith(`${RELAY_PATH}?`));
+      const wsBase = ctx.server.origin.replace(/^http/, 'ws');
+      // The link names its call: it cannot open another one.
+      const otherCall = await call(ctx.server, 'POST', 'call/start-browser-call', { token: t.ownerToken, body: { agentId: agent.id } });
+      assert.equal(await closeCodeOf(`${wsBase}${relayPath}`, {}, [JSON.stringify({ type: 'setup', callSid: otherCall.body.data.callSid, customParameters: { callId: otherCall.body.data.callId } })]), SOCKET_CLOSE_UNAUTHORIZED);
+
+      const caller = new RelayCaller({ url: `${wsBase}${relayPath}`, callSid, callId, from: 'browser', to: 'agent' });
+      await caller.start();
+      caller.say('Hi, this is a test.');
+      assert.ok((await caller.nextReply()).length > 0);
+      await caller.hangUp();
+      const row = await waitFor(() => callRow(ctx.server, callId), (r) => r?.status === 'completed');
+      assert.equal(row!.status, 'completed');
+      assert.deepEqual((await transcriptOf(ctx.server, callId)).slice(0, 2), [
+        { authorType: 'ai', content: 'Browser hello.' }, { authorType: 'lead', content: 'Hi, this is a test.' },
+      ]);
+    });
+  });
+
+  describe('AI agents with a language model (an OpenAI-compatible server)', () => {
+    let model: Awaited<ReturnType<typeof fakeModelServer>>;
+    let clientId: string;
+    before(async () => {
+      model = await fakeModelServer();
+      const admin = await createAdmin(ctx.server);
+      const created = await call(ctx.server, 'POST', 'ai-client/create-ai-client', { token: admin.token, body: { type: 'AI Client', client: 'OpenAI', model: 'fake-model' } });
+      assert.equal(created.status, 200, JSON.stringify(created.body));
+      clientId = created.body.data.id;
+      const updated = await call(ctx.server, 'PATCH', `ai-client/update-ai-client/${clientId}`, {
+        token: admin.token, body: { credentials: { apiKey: 'sk-test-key', baseUrl: model.baseUrl } },
+      });
+      assert.equal(updated.status, 200, JSON.stringify(updated.body));
+    });
+    after(async () => {
+      // AI clients are global: the suites after this one answer with the local responder again.
+      await ctx.server.db.delete(aiClients).where(eq(aiClients.id, clientId));
+      await model.close();
+    });
+
+    it('streams the model\'s reply; an interruption stops it and the transcript keeps what the caller heard', async () => {
+      model.setMode('slow');
+      const t = await createTenant(ctx.server);
+      const agent = await createAiAgent(ctx.server.db, { accountId: t.account.id, handleCallType: 'inbound', textClientId: clientId });
+      const { caller, callId } = await dialAiAgent(ctx.server, agent.phoneNumber!, uniquePhone());
+      const heard: string[] = [];
+      const twoTokens = new Promise<void>((resolve) => caller.on('token', (token) => {
+        heard.push(token);
+        if (heard.length === 2) resolve();
+      }));
+      caller.say('How is the weather?');
+      await twoTokens;
+      caller.interrupt(heard.join('').trim());
+      await waitFor(async () => model.aborted.length, (n) => n > 0, 3_000);
+      assert.ok(model.aborted.length > 0, 'the model request was cancelled');
+      const lines = await waitFor(() => transcriptOf(ctx.server, callId), (l) => l.length === 3);
+      assert.deepEqual(lines.at(-1), { authorType: 'ai', content: 'The weather' });
+      await caller.hangUp();
+      const wrapped = await waitFor(() => conversationOf(ctx.server, callId), (c) => c?.summary !== null);
+      assert.equal(wrapped!.summary, 'The caller asked about the weather.');
+      assert.equal(wrapped!.sentiment, 'positive');
+    });
+
+    it('a failing model makes the agent say the fallback and offer a person, never dead air', async () => {
+      model.setMode('error');
+      const t = await createTenant(ctx.server);
+      const agent = await createAiAgent(ctx.server.db, { accountId: t.account.id, handleCallType: 'inbound', textClientId: clientId });
+      const { caller } = await dialAiAgent(ctx.server, agent.phoneNumber!, uniquePhone());
+      caller.say('Hello?');
+      assert.equal(await caller.nextReply(), RESPONDER_FALLBACK_TEXT);
+      await caller.hangUp();
+    });
+
+    it('a model that stays silent is replaced by the fallback within the first-token timeout', async () => {
+      model.setMode('silent');
+      const t = await createTenant(ctx.server);
+      const agent = await createAiAgent(ctx.server.db, { accountId: t.account.id, handleCallType: 'inbound', textClientId: clientId });
+      const { caller } = await dialAiAgent(ctx.server, agent.phoneNumber!, uniquePhone());
+      const started = Date.now();
+      caller.say('Hello?');
+      assert.equal(await caller.nextReply(8_000), RESPONDER_FALLBACK_TEXT);
+      assert.ok(Date.now() - started < 6_000);
+      await caller.hangUp();
+    });
+  });
+
+  describe('AI agents on Twilio: ConversationRelay TwiML, the signed handshake and the handoff', () => {
+    answeredByLocalResponder(ctx);
+    let server: TestServer;
+    before(async () => {
+      server = await startServer(ctx.server.db, { twilio: TWILIO, publicApiUrl: PUBLIC_URL });
+    });
+    after(() => server.close());
+
+    const signedPost = (path: string, params: Record<string, string>) =>
+      fetch(`${server.origin}${path}`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/x-www-form-urlencoded',
+          'x-twilio-signature': twilio.getExpectedTwilioSignature(TWILIO.authToken, `${PUBLIC_URL}${path}`, params),
+        },
+        body: new URLSearchParams(params).toString(),
+      });
+
+    it('a call to an AI agent\'s number connects to the relay with the agent\'s greeting, voice and our call id', async () => {
+      const t = await createTenant(server);
+      const agent = await createAiAgent(server.db, { accountId: t.account.id, handleCallType: 'inbound', greeting: 'Hello & welcome.', language: 'en-US' });
+      const callSid = `CA${'a'.repeat(31)}1`;
+      const from = uniquePhone();
+      const response = await signedPost(TWILIO_WEBHOOK_PATHS.incomingCall, { CallSid: callSid, From: from, To: agent.phoneNumber! });
+      assert.equal(response.status, 200);
+      const xml = await response.text();
+      const [row] = await server.db.select().from(calls).where(and(eq(calls.callSid, callSid), eq(calls.accountId, t.account.id)));
+      assert.ok(row, 'the call is logged as the AI agent\'s');
+      assert.equal(row.aiAgentId, agent.id);
+      assert.match(xml, new RegExp(`<Connect action="${PUBLIC_URL}${TWILIO_WEBHOOK_PATHS.relayAction}\\?callId=${row.id}">`));
+      assert.match(xml, /<ConversationRelay url="wss:\/\/calls\.example\.test\/v1\/telephony\/relay"/);
+      assert.match(xml, /welcomeGreeting="Hello &amp; welcome\."/);
+      assert.match(xml, /interruptible="any"/);
+      assert.match(xml, /language="en-US"/);
+      assert.match(xml, /ttsProvider="Google"/);
+      assert.match(xml, new RegExp(`<Parameter name="callId" value="${row.id}"/>`));
+
+      // Twilio opens the session, signing the wss URL with the account's auth token.
+      const signature = twilio.getExpectedTwilioSignature(TWILIO.authToken, `wss://calls.example.test${RELAY_PATH}`, {});
+      const caller = new RelayCaller({ url: `${server.origin.replace(/^http/, 'ws')}${RELAY_PATH}`, signature, callSid, callId: row.id, from, to: agent.phoneNumber! });
+      await caller.start();
+      caller.say('Can I speak to someone please?');
+      await new Promise((resolve) => caller.once('end', resolve));
+      assert.equal(caller.handoff?.reasonCode, 'live-agent-handoff');
+      await caller.hangUp();
+      // Twilio reports the handoff to the action URL, which queues the caller and dials the available agents.
+      await setAgentStatus(server.db, t.agent.id, 'available');
+      const action = await signedPost(`${TWILIO_WEBHOOK_PATHS.relayAction}?callId=${row.id}`, {
+        CallSid: callSid, HandoffData: JSON.stringify(caller.handoff),
+      });
+      assert.equal(action.status, 200);
+      const dial = await action.text();
+      assert.match(dial, new RegExp(`<Client[^>]*>${t.agent.email}</Client>`));
+      assert.equal((await server.db.select().from(queueEntries).where(eq(queueEntries.callSid, callSid))).length, 1);
+      // The call is Twilio's to end: the session closing does not end it.
+      assert.equal((await callRow(server, row.id))!.status, 'in-progress');
+    });
+
+    it('a relay action without a handoff hangs up; a forged one changes nothing', async () => {
+      const ended = await signedPost(TWILIO_WEBHOOK_PATHS.relayAction, { CallSid: `CA${'b'.repeat(32)}`, HandoffData: '{"reasonCode":"call-ended"}' });
+      assert.match(await ended.text(), /<Hangup\/>/);
+      const forged = await fetch(`${server.origin}${TWILIO_WEBHOOK_PATHS.relayAction}`, {
+        method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-twilio-signature': 'forged' }, body: 'CallSid=CA1',
+      });
+      assert.equal(forged.status, 403);
+    });
+  });
+}

@@ -1,0 +1,91 @@
+import { useId, useState, type FormEvent } from 'react';
+import { Alert, AudioMutedOutlined, AudioOutlined, Button, Flex, Input, PhoneOutlined, SendOutlined, Typography } from 'shared-ui';
+import type { RelayClosed } from '../api/relay-client';
+import { useBrowserCall, type BrowserCallPhase } from '../hooks/use-browser-call';
+import { BrowserCallLog } from './browser-call-log';
+
+const closedText = (closed: RelayClosed): { title: string; detail?: string } => {
+  switch (closed.kind) {
+    case 'ended':
+      return closed.handoff?.reasonCode === 'live-agent-handoff'
+        ? { title: 'Transferring you to a person…', detail: 'The caller now waits in the account\'s call queue for an available agent.' }
+        : { title: 'The agent ended the call' };
+    case 'hung-up':
+      return { title: 'You hung up' };
+    case 'refused':
+      return { title: 'The agent could not take this call', detail: 'Start a new conversation to try again.' };
+    case 'dropped':
+      return { title: 'The connection to the agent was lost' };
+  }
+};
+
+const PHASE_TEXT: Partial<Record<BrowserCallPhase, string>> = { starting: 'Starting the call…', connecting: 'Connecting…' };
+
+/** "Talk in the browser": a conversation with the agent, typed or spoken, over the protocol a phone call uses. */
+export function BrowserCallPanel({ agentId, agentName, onStart }: { agentId: string; agentName: string; onStart: () => void }) {
+  const talk = useBrowserCall(agentId);
+  const [draft, setDraft] = useState('');
+  const inputId = useId();
+  const talking = talk.phase === 'talking';
+
+  const send = (event: FormEvent) => {
+    event.preventDefault();
+    if (talk.say(draft)) setDraft('');
+  };
+
+  if (talk.call === null) {
+    return (
+      <Flex vertical gap={8} align="start">
+        <Typography.Text>Talk to {agentName} here, typed or spoken, as a caller would on the phone.</Typography.Text>
+        {talk.error && <Alert type="error" showIcon title={talk.error} role="alert" />}
+        <Button icon={<PhoneOutlined aria-hidden />} loading={talk.phase === 'starting'} onClick={async () => {
+          if (await talk.begin()) onStart();
+        }}>Talk in the browser</Button>
+      </Flex>
+    );
+  }
+
+  const closed = talk.closed ? closedText(talk.closed) : null;
+  return (
+    <Flex vertical gap={12}>
+      {talk.call && <Typography.Text type="secondary">Answering: {talk.call.responder}</Typography.Text>}
+      <BrowserCallLog lines={talk.lines} agentName={agentName} replying={talk.replying} />
+      <div role="status">
+        {PHASE_TEXT[talk.phase] && <Typography.Text type="secondary">{PHASE_TEXT[talk.phase]}</Typography.Text>}
+        {closed && (
+          <>
+            <Typography.Text strong>{closed.title}</Typography.Text>
+            {closed.detail && <Typography.Text type="secondary" style={{ display: 'block' }}>{closed.detail}</Typography.Text>}
+          </>
+        )}
+      </div>
+      {talk.error && <Alert type="error" showIcon title={talk.error} role="alert" />}
+      {talk.micError && <Alert type="warning" showIcon title={talk.micError} />}
+      {talk.phase === 'over' || talk.phase === 'idle' || talk.phase === 'starting' ? (
+        <Flex justify="end">
+          <Button loading={talk.phase === 'starting'} onClick={() => void talk.begin()}>Talk again</Button>
+        </Flex>
+      ) : (
+        <form onSubmit={send} aria-label="Talk to the agent">
+          <label htmlFor={inputId} style={{ display: 'block', marginBottom: 4, fontWeight: 500 }}>Say something to the agent</label>
+          <Flex gap={8}>
+            <Input id={inputId} value={draft} onChange={(e) => setDraft(e.target.value)} disabled={!talking} autoComplete="off" maxLength={2000} />
+            <Button type="primary" htmlType="submit" icon={<SendOutlined aria-hidden />} disabled={!talking || draft.trim() === ''}>Send</Button>
+          </Flex>
+          <Flex gap={8} justify="end" align="center" style={{ marginTop: 12 }}>
+            {talk.canListen && (
+              <>
+                <Typography.Text type="secondary" style={{ marginRight: 'auto', fontSize: 12 }}>
+                  {talk.listening ? 'Listening… use headphones so the agent does not hear itself.' : ''}
+                </Typography.Text>
+                <Button aria-pressed={talk.listening} disabled={!talking} onClick={talk.toggleMic}
+                  icon={talk.listening ? <AudioOutlined aria-hidden /> : <AudioMutedOutlined aria-hidden />}>Microphone</Button>
+              </>
+            )}
+            <Button danger onClick={talk.hangUp}>Hang up</Button>
+          </Flex>
+        </form>
+      )}
+    </Flex>
+  );
+}

@@ -1,0 +1,153 @@
+import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
+import { getRuntimeConfig, useApiMutation } from 'shared-auth';
+import { contract, extractErrorText, type BrowserCall } from 'shared-contracts';
+import { RelayClient, type RelayClosed } from '../api/relay-client';
+import { canRecognizeSpeech, listen, speak, stopSpeaking, type SpeechInput } from './browser-speech';
+
+export interface CallLine {
+  id: number;
+  speaker: 'agent' | 'caller';
+  text: string;
+  /** False while the agent's reply is still arriving. */
+  done: boolean;
+}
+
+export type BrowserCallPhase = 'idle' | 'starting' | 'connecting' | 'talking' | 'over';
+
+type LinesEvent =
+  | { type: 'reset'; greeting: string }
+  | { type: 'caller'; text: string }
+  | { type: 'token'; token: string }
+  | { type: 'replyEnd' };
+
+let nextLineId = 0;
+const line = (speaker: CallLine['speaker'], text: string, done: boolean): CallLine => ({ id: ++nextLineId, speaker, text, done });
+
+function linesReducer(lines: CallLine[], event: LinesEvent): CallLine[] {
+  switch (event.type) {
+    case 'reset':
+      return event.greeting.trim() === '' ? [] : [line('agent', event.greeting, true)];
+    case 'caller':
+      return [...lines, line('caller', event.text, true)];
+    case 'token': {
+      const last = lines.at(-1);
+      if (last?.speaker === 'agent' && !last.done) return [...lines.slice(0, -1), { ...last, text: last.text + event.token }];
+      return [...lines, line('agent', event.token, false)];
+    }
+    case 'replyEnd': {
+      const last = lines.at(-1);
+      return last?.speaker === 'agent' && !last.done ? [...lines.slice(0, -1), { ...last, done: true }] : lines;
+    }
+  }
+}
+
+/**
+ * A conversation with an AI agent in the browser: call/start-browser-call, then the relay
+ * protocol over the socket it names. Lines are typed, or spoken where the browser recognises
+ * speech; the agent's finished lines are spoken where the browser can speak.
+ */
+export function useBrowserCall(agentId: string) {
+  const start = useApiMutation(contract.call.startBrowserCall, { invalidates: [contract.call.getCallLogs] });
+  const [phase, setPhase] = useState<BrowserCallPhase>('idle');
+  const [call, setCall] = useState<BrowserCall | null>(null);
+  const [closed, setClosed] = useState<RelayClosed | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [lines, dispatch] = useReducer(linesReducer, []);
+  const [listening, setListening] = useState(false);
+  const [micError, setMicError] = useState<string | null>(null);
+  const client = useRef<RelayClient | null>(null);
+  const mic = useRef<SpeechInput | null>(null);
+  /** The agent's reply so far, to speak once it is complete. */
+  const reply = useRef('');
+
+  const stopListening = useCallback(() => {
+    const current = mic.current;
+    mic.current = null;
+    current?.stop();
+    setListening(false);
+  }, []);
+
+  const say = useCallback((text: string): boolean => {
+    const current = client.current;
+    if (current === null) return false;
+    // The caller talking over the agent silences it, as on a phone.
+    stopSpeaking();
+    if (!current.say(text)) return false;
+    dispatch({ type: 'caller', text: text.trim() });
+    return true;
+  }, []);
+
+  /** Starts a conversation; false when the server refused it (the error says why). */
+  const begin = async (): Promise<boolean> => {
+    if (phase === 'starting' || phase === 'connecting' || phase === 'talking') return false;
+    setPhase('starting');
+    setError(null);
+    setClosed(null);
+    try {
+      const { data } = await start.trigger({ body: { agentId } });
+      setCall(data);
+      dispatch({ type: 'reset', greeting: data.greeting });
+      reply.current = '';
+      setPhase('connecting');
+      speak(data.greeting);
+      client.current = new RelayClient(`${getRuntimeConfig().wsBase}${data.relayPath}`, data, {
+        onOpen: () => setPhase('talking'),
+        onToken: (token) => {
+          reply.current += token;
+          dispatch({ type: 'token', token });
+        },
+        onReplyEnd: (how) => {
+          if (how === 'finished') speak(reply.current);
+          else stopSpeaking();
+          reply.current = '';
+          dispatch({ type: 'replyEnd' });
+        },
+        onClosed: (how) => {
+          client.current = null;
+          setClosed(how);
+          setPhase('over');
+          stopListening();
+          // The agent's last words (a goodbye) are still said; a caller who hung up hears no more.
+          if (how.kind !== 'ended') stopSpeaking();
+        },
+      });
+      return true;
+    } catch (caught) {
+      setError(extractErrorText(caught));
+      setPhase('idle');
+      return false;
+    }
+  };
+
+  const hangUp = useCallback(() => client.current?.hangUp(), []);
+
+  const toggleMic = () => {
+    if (mic.current !== null) {
+      stopListening();
+      return;
+    }
+    setMicError(null);
+    const input = listen((text) => void say(text), (failure) => {
+      if (mic.current === input) mic.current = null;
+      setListening(false);
+      setMicError(failure);
+    });
+    mic.current = input;
+    setListening(input !== null);
+  };
+
+  // Leaving the dialog ends the conversation.
+  useEffect(() => () => {
+    client.current?.hangUp();
+    mic.current?.stop();
+    stopSpeaking();
+  }, []);
+
+  return {
+    phase, call, lines, closed, error, listening, micError,
+    canListen: canRecognizeSpeech(),
+    /** The agent's reply is still arriving. */
+    replying: lines.at(-1)?.speaker === 'agent' && lines.at(-1)?.done === false,
+    begin, say, hangUp, toggleMic,
+  };
+}
