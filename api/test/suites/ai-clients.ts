@@ -42,10 +42,12 @@ export function aiClientsSuite(ctx: SuiteContext) {
       assert.deepEqual([after?.purpose, after?.credentialsCiphertext], ['Kept', null]);
     });
 
-    it('lets a USER read the enabled options for the agent builder, but not an AGENT', async () => {
+    it('lets a USER read the enabled options for the agent builder (language models only once they have a key), but not an AGENT', async () => {
       const { ownerToken, agentToken } = await createTenant(ctx.server);
       const model = tag();
-      const text = await createAiClientRow(ctx.server.db, { type: 'AI Client', provider: 'Claude', model, purpose: 'Sales' });
+      const text = await createAiClientRow(ctx.server.db, { type: 'AI Client', provider: 'Claude', model, purpose: 'Sales', credentialsCiphertext: 'sealed' });
+      // Enabled but given no key yet: it cannot answer a call, so the builder does not offer it.
+      const keyless = await createAiClientRow(ctx.server.db, { type: 'AI Client', provider: 'OpenAI', model });
       const stt = await createAiClientRow(ctx.server.db, { type: 'STT Client', provider: 'Deepgram', model });
       const off = await createAiClientRow(ctx.server.db, { type: 'AI Client', provider: 'Gemini', model, enabled: false });
       const tts = await createAiClientRow(ctx.server.db, { type: 'TTS Client', provider: 'PlayHT', model });
@@ -56,7 +58,7 @@ export function aiClientsSuite(ctx: SuiteContext) {
       assert.deepEqual(mine(res.body.data.text), [{ id: text.id, name: 'Claude', model, purpose: 'Sales' }]);
       assert.deepEqual(mine(res.body.data.stt), [{ id: stt.id, name: 'Deepgram', model, purpose: null }]);
       const ids = JSON.stringify(res.body.data);
-      assert.ok(!ids.includes(off.id) && !ids.includes(tts.id));
+      assert.ok(!ids.includes(off.id) && !ids.includes(tts.id) && !ids.includes(keyless.id));
       const agent = await call(ctx.server, 'GET', 'ai-client/get-ai-clients', { token: agentToken });
       assert.equal(agent.status, 403);
     });

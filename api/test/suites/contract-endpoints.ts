@@ -13,7 +13,7 @@ export function contractEndpointsSuite(ctx: SuiteContext) {
   describe('contract endpoints', () => {
     it('a USER attaches an enabled AI and STT client from get-ai-clients to a new agent, and a disabled one is not found', async () => {
       const { ownerToken } = await createTenant(ctx.server);
-      const text = await createAiClientRow(ctx.server.db, { type: 'AI Client' });
+      const text = await createAiClientRow(ctx.server.db, { type: 'AI Client', credentialsCiphertext: 'sealed' });
       const stt = await createAiClientRow(ctx.server.db, { type: 'STT Client', provider: 'Deepgram' });
       const off = await createAiClientRow(ctx.server.db, { type: 'AI Client', enabled: false });
       const options = await call(ctx.server, 'GET', 'ai-client/get-ai-clients', { token: ownerToken });
