@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { eq } from 'drizzle-orm';
 import twilio from 'twilio';
+import { CALLER_CALL_SID_PARAMETER } from 'shared-contracts';
 import { agentStatuses, calls, conversations, queueEntries, smsMessages } from '../../src/db/schema';
 import { TWILIO_WEBHOOK_PATHS } from '../../src/modules/telephony/twilio-paths';
 import { createTenant, setAgentStatus, uniquePhone } from '../factories';
@@ -73,7 +74,8 @@ export function telephonyTwilioSuite(ctx: SuiteContext) {
       const good = await webhook(server, TWILIO_WEBHOOK_PATHS.incomingCall, params);
       assert.equal(good.status, 200);
       assert.match(good.type, /xml/);
-      assert.match(good.text, new RegExp(`<Client[^>]*>${a.agent.email}</Client>`));
+      // Each agent's leg names the caller's call, which the softphone looks up when it rings.
+      assert.match(good.text, new RegExp(`<Client[^>]*><Identity>${a.agent.email}</Identity><Parameter name="${CALLER_CALL_SID_PARAMETER}" value="${callSid}"/></Client>`));
       assert.match(good.text, /<Dial[^>]*timeout="30"/);
       assert.deepEqual((await nextOfType(room, 'QUEUE_UPDATED')).queue?.map((q) => q.phoneNumber), [params.From]);
 

@@ -5,7 +5,7 @@ import { after, before, describe, it } from 'node:test';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import twilio from 'twilio';
 import WebSocket from 'ws';
-import { contract, RELAY_PATH, RESPONDER_FALLBACK_TEXT, SOCKET_CLOSE_UNAUTHORIZED } from 'shared-contracts';
+import { CALLER_CALL_SID_PARAMETER, contract, RELAY_PATH, RESPONDER_FALLBACK_TEXT, SOCKET_CLOSE_UNAUTHORIZED } from 'shared-contracts';
 import { aiClients, appointments, calls, conversationMessages, conversations, leads, queueEntries } from '../../src/db/schema';
 import { RelayCaller } from '../../src/modules/voice-agent/relay-caller';
 import { TWILIO_WEBHOOK_PATHS } from '../../src/modules/telephony/twilio-paths';
@@ -460,7 +460,7 @@ export function voiceAgentRelaySuite(ctx: SuiteContext) {
       });
       assert.equal(action.status, 200);
       const dial = await action.text();
-      assert.match(dial, new RegExp(`<Client[^>]*>${t.agent.email}</Client>`));
+      assert.match(dial, new RegExp(`<Client[^>]*><Identity>${t.agent.email}</Identity><Parameter name="${CALLER_CALL_SID_PARAMETER}" value="${callSid}"/></Client>`));
       assert.equal((await server.db.select().from(queueEntries).where(eq(queueEntries.callSid, callSid))).length, 1);
       // The call is Twilio's to end: the session closing does not end it.
       assert.equal((await callRow(server, row.id))!.status, 'in-progress');

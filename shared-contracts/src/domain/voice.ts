@@ -97,3 +97,9 @@ export function voiceMessageError(message: { content?: unknown; messageType?: un
   if (typeof messageType !== 'string' || messageType === '') return VOICE_MESSAGE_TYPE_REQUIRED_TEXT;
   return null;
 }
+
+/**
+ * The <Parameter> on each agent's <Client> leg naming the caller's call. Twilio gives the agent's
+ * leg its own CallSid; the softphone reads this one to look the call up (who, why, transcript).
+ */
+export const CALLER_CALL_SID_PARAMETER = 'callerCallSid';

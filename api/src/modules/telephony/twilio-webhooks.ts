@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import twilio from 'twilio';
-import { normalizePhoneB, parseRelayHandoff, US_PHONE_PATTERN } from 'shared-contracts';
+import { CALLER_CALL_SID_PARAMETER, normalizePhoneB, parseRelayHandoff, US_PHONE_PATTERN } from 'shared-contracts';
 import { aiAgents, calls } from '../../db/schema';
 import { and, eq, isNull } from 'drizzle-orm';
 import {
@@ -59,6 +59,18 @@ export async function twilioWebhookRoutes(app: FastifyInstance): Promise<void> {
     });
   };
 
+  /**
+   * Rings each agent's softphone on the caller's call. Each <Client> leg gets its own CallSid from
+   * Twilio, so the caller's is passed along for the softphone to look the call up.
+   */
+  const ringAgents = (dial: ReturnType<InstanceType<typeof VoiceResponse>['dial']>, agents: Array<{ email: string }>, callerCallSid: string) => {
+    for (const agent of agents) {
+      const client = dial.client({ statusCallbackEvent: ['answered'], statusCallback: url(TWILIO_WEBHOOK_PATHS.dialStatus) });
+      client.identity(agent.email);
+      client.parameter({ name: CALLER_CALL_SID_PARAMETER, value: callerCallSid });
+    }
+  };
+
   /** TwiML connecting an AI agent's call to the relay endpoint. */
   const connectToAgent = async (callId: string) => {
     const [call] = await ctx.db.select({ aiAgentId: calls.aiAgentId }).from(calls).where(eq(calls.id, callId));
@@ -93,9 +105,7 @@ export async function twilioWebhookRoutes(app: FastifyInstance): Promise<void> {
         answerOnBridge: true,
         ...(result.policy.recordCalls ? { record: 'record-from-answer', recordingStatusCallback: url(TWILIO_WEBHOOK_PATHS.recording) } : {}),
       });
-      for (const agent of result.ring) {
-        dial.client({ statusCallbackEvent: ['answered'], statusCallback: url(TWILIO_WEBHOOK_PATHS.dialStatus) }, agent.email);
-      }
+      ringAgents(dial, result.ring, field(params, 'CallSid'));
     }
     return twiml(reply, response.toString());
   });
@@ -185,9 +195,7 @@ export async function twilioWebhookRoutes(app: FastifyInstance): Promise<void> {
       return twiml(reply, response.toString());
     }
     const dial = response.dial({ timeout: result.policy.ringTimeoutSeconds, answerOnBridge: true });
-    for (const agent of result.ring) {
-      dial.client({ statusCallbackEvent: ['answered'], statusCallback: url(TWILIO_WEBHOOK_PATHS.dialStatus) }, agent.email);
-    }
+    ringAgents(dial, result.ring, field(params, 'CallSid'));
     return twiml(reply, response.toString());
   });
 

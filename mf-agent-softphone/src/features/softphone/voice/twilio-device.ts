@@ -1,5 +1,5 @@
 import { Call, Device } from '@twilio/voice-sdk';
-import { PRESENCE_REREGISTER_INTERVAL_MS, TOKEN_EXPIRY_WARNING_MS, VOICE_CODEC_PREFERENCES } from 'shared-contracts';
+import { CALLER_CALL_SID_PARAMETER, PRESENCE_REREGISTER_INTERVAL_MS, TOKEN_EXPIRY_WARNING_MS, VOICE_CODEC_PREFERENCES } from 'shared-contracts';
 import { Emitter } from './emitter';
 import type { AudioDevices, PhoneCall, PhoneCallEvents, PhoneDevice, PhoneDeviceEvents, VoiceError } from './phone-device';
 
@@ -20,7 +20,8 @@ function wrapCall(call: Call, fallbackFrom: string): PhoneCall {
   call.on('warning-cleared', (name: string) => events.emit('warning-cleared', name));
   return {
     from: call.parameters?.From ?? fallbackFrom,
-    sid: call.parameters?.CallSid ?? null,
+    // A ringing leg names the caller's call; our own outgoing call is known by its own sid.
+    sid: call.customParameters?.get(CALLER_CALL_SID_PARAMETER) ?? call.parameters?.CallSid ?? null,
     accept: () => call.accept(),
     reject: () => call.reject(),
     disconnect: () => call.disconnect(),
