@@ -15,6 +15,8 @@ import { callLogsCachePlugin } from './modules/call/call-logs-cache';
 import { recordingsPlugin, recordingsRoute } from './modules/recordings';
 import { localConsentRoute } from './modules/integrations';
 import { textExtractionPlugin } from './modules/knowledge';
+import { jobQueuePlugin } from './modules/jobs/job-queue';
+import { callWrapUpJob } from './modules/voice-agent/call-wrap-up';
 import { registerCors } from './plugins/external/cors';
 import { registerMultipart } from './plugins/external/multipart';
 import { registerSecurityHeaders } from './plugins/external/security-headers';
@@ -55,6 +57,8 @@ export async function buildApp({ config, db }: BuildAppOptions): Promise<Fastify
   await app.register(realtimeServicePlugin);
   await app.register(callLogsCachePlugin);
   await app.register(textExtractionPlugin);
+  // Durable work: every instance works every queue.
+  await app.register(jobQueuePlugin([callWrapUpJob]));
   // Signed links to the recordings this API serves, for the call endpoints to answer.
   await app.register(recordingsPlugin);
 

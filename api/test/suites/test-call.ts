@@ -94,7 +94,11 @@ export function testCallSuite(ctx: SuiteContext) {
         { content: SIMULATED_CALLEE_LINES[0], authorType: 'lead' },
       ]);
       assert.ok(transcript.some((line) => line.authorType === 'ai' && line !== transcript[0]), 'the agent answered the callee');
-      const [summary] = await ctx.server.db.select({ summary: conversations.summary }).from(conversations).where(eq(conversations.callId, ended!.id));
+      // The summary is written by a job once the call is over.
+      const [summary] = await waitFor(
+        () => ctx.server.db.select({ summary: conversations.summary }).from(conversations).where(eq(conversations.callId, ended!.id)),
+        ([row]) => row?.summary != null,
+      );
       assert.ok(summary?.summary, 'the call has its summary');
       room.close();
     });

@@ -3,13 +3,17 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { and, asc, eq, inArray } from 'drizzle-orm';
+import PgBoss from 'pg-boss';
 import twilio from 'twilio';
 import WebSocket from 'ws';
 import { CALLER_CALL_SID_PARAMETER, contract, RELAY_PATH, RESPONDER_FALLBACK_TEXT, SOCKET_CLOSE_UNAUTHORIZED } from 'shared-contracts';
 import { aiClients, appointments, calls, conversationMessages, conversations, leads, queueEntries } from '../../src/db/schema';
+import { rawSql } from '../../src/db/raw-sql';
+import { JOB_SCHEMA } from '../../src/modules/jobs/job-queue';
+import { callWrapUpJob } from '../../src/modules/voice-agent/call-wrap-up';
 import { RelayCaller } from '../../src/modules/voice-agent/relay-caller';
 import { TWILIO_WEBHOOK_PATHS } from '../../src/modules/telephony/twilio-paths';
-import { createAdmin, createAiAgent, createTenant, setAgentStatus, uniquePhone } from '../factories';
+import { createAdmin, createAiAgent, createCall, createConversation, createTenant, setAgentStatus, uniquePhone } from '../factories';
 import { assertContract } from '../helpers/contract-shape';
 import { dialAiAgent, relaySocketUrl, simulatorDoor } from '../helpers/relay';
 import { call, startServer, type TestServer } from '../helpers/server';
@@ -122,6 +126,28 @@ export function voiceAgentRelaySuite(ctx: SuiteContext) {
   describe('AI agents hold calls over the relay (local responder)', () => {
     answeredByLocalResponder(ctx);
 
+    it('a call\'s wrap-up waiting in the database (its instance went down) is written by an instance that runs', async () => {
+      const t = await createTenant(ctx.server);
+      const agent = await createAiAgent(ctx.server.db, { accountId: t.account.id, handleCallType: 'inbound' });
+      const row = await createCall(ctx.server.db, { accountId: t.account.id, aiAgentId: agent.id });
+      await createConversation(ctx.server.db, { callId: row.id }, [
+        { authorType: 'ai', content: 'Thanks for calling.' },
+        { authorType: 'lead', content: 'Are you open on Saturdays?' },
+        { authorType: 'lead', content: 'Can I talk to a person?' },
+      ]);
+      // Queued straight into the queue's tables, as an instance that stopped would have left it; no one is told.
+      const boss = new PgBoss({ db: { executeSql: rawSql(ctx.server.db) }, schema: JOB_SCHEMA, supervise: false, schedule: false, migrate: false });
+      await boss.start();
+      try {
+        await boss.send(callWrapUpJob.name, { callId: row.id, transferred: true });
+      } finally {
+        await boss.stop({ graceful: false });
+      }
+      const wrapped = await waitFor(() => conversationOf(ctx.server, row.id), (c) => c?.summary !== null, 10_000);
+      assert.equal(wrapped!.summary, 'The caller asked: "Are you open on Saturdays?" The caller was transferred to a person after saying "Can I talk to a person?"');
+      assert.equal(wrapped!.outcome, 'transferred');
+    });
+
     it('a caller talks to the agent: the reply streams token by token and the whole conversation is kept', async () => {
       const t = await createTenant(ctx.server);
       const agent = await createAiAgent(ctx.server.db, {
@@ -160,7 +186,8 @@ export function voiceAgentRelaySuite(ctx: SuiteContext) {
         { authorType: 'lead', content: 'Hello, what can you do for me?' },
         { authorType: 'ai', content: reply },
       ]);
-      const report = await call(ctx.server, 'GET', `call/get-call-reports/${callId}`, { token: t.ownerToken });
+      // The summary is written by a job once the call is over.
+      const report = await waitFor(() => call(ctx.server, 'GET', `call/get-call-reports/${callId}`, { token: t.ownerToken }), (res) => res.body.data?.summary != null);
       assert.equal(report.status, 200);
       assertContract(contract.call.getCallReports, report.body);
       assert.ok(report.body.data.summary, 'the summary report has the call\'s summary');

@@ -1,35 +1,18 @@
-import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { RawData, WebSocket } from 'ws';
 import { parseRelayFrame, RELAY_PATH, RelayInbound, SOCKET_CLOSE_UNAUTHORIZED } from 'shared-contracts';
-import { appointments } from '../../db/schema';
 import { callEnded } from '../telephony/call-events';
 import { simulatedRecording } from '../telephony/simulated-recording';
-import { saveWrapUp, type RelayCall } from './call-record';
+import type { RelayCall } from './call-record';
+import { callWrapUpJob } from './call-wrap-up';
 import { aiCallHandedOff } from './handoff';
 import { searchKnowledge } from './knowledge-passages';
-import { createLocalResponder } from './local-responder';
 import { responderForAgent } from './pick-responder';
 import { admitRelay, browserRelayLinks } from './relay-handshake';
 import { RelaySession, type RelaySessionDeps } from './relay-session';
-import type { CallWrapUp, Responder, Turn } from './responder';
 
 /** A responder that has not sent its first token by then is replaced by the spoken fallback. */
 export const FIRST_TOKEN_TIMEOUT_MS = 4_000;
-/** The model gets this long to write a call's summary before the extractive one is used. */
-const WRAP_UP_TIMEOUT_MS = 20_000;
-
-/** The call's summary from its responder, or the extractive one when the model fails or is slow. */
-async function wrapUpOf(responder: Responder | null, transcript: readonly Turn[], facts: { appointmentBooked: boolean; transferred: boolean }): Promise<CallWrapUp> {
-  const local = () => createLocalResponder().wrapUp(transcript, facts, AbortSignal.timeout(WRAP_UP_TIMEOUT_MS));
-  if (responder === null) return local();
-  try {
-    return await responder.wrapUp(transcript, facts, AbortSignal.timeout(WRAP_UP_TIMEOUT_MS));
-  } catch {
-    return local();
-  }
-}
-
 /**
  * The ConversationRelay endpoint: Twilio on a real call, the simulator's caller, and a USER's
  * browser open it. A session that is not signed, or names no live AI call, is refused with a log
@@ -77,10 +60,8 @@ export async function relayRoutes(app: FastifyInstance): Promise<void> {
       // The simulator's carrier records a phone call as Twilio would; a browser conversation has no audio.
       if (session.admission.kind === 'carrier') await simulatedRecording(ctx, call.callSid);
     }
-    const [booked] = await app.db.select({ id: appointments.id }).from(appointments)
-      .where(and(eq(appointments.callId, call.callId), eq(appointments.accountId, call.accountId))).limit(1);
-    const wrapUp = await wrapUpOf(session.wrapUpResponder, session.transcript, { appointmentBooked: booked !== undefined, transferred: handedOff });
-    await saveWrapUp(app.db, call.callId, wrapUp);
+    // Every line is stored by now; the summary is written from them, however long the model takes.
+    await app.jobs.send(callWrapUpJob, { callId: call.callId, transferred: handedOff });
     await app.realtime.broadcast(call.accountId, { type: 'LIVE_CALL_ENDED', callId: call.callId });
   }
 

@@ -1,0 +1,85 @@
+import type { FastifyInstance } from 'fastify';
+import PgBoss from 'pg-boss';
+import * as v from 'valibot';
+import { rawSql } from '../../db/raw-sql';
+import { servicePlugin } from '../../plugins/service-plugin';
+
+/** The queue's own tables live in this schema, beside ours (pg-boss creates and migrates it). */
+export const JOB_SCHEMA = 'jobs';
+/** How often an idle worker looks for jobs that another instance queued; our own wake it at once. */
+const POLLING_INTERVAL_SECONDS = 2;
+
+export interface JobDefinition<S extends v.GenericSchema> {
+  name: string;
+  /** Checked when a job is sent, and again when it is worked: data that does not match is dropped with a log line. */
+  data: S;
+  /** Tries after the first, with exponential backoff from `retryDelaySeconds`. */
+  retryLimit: number;
+  retryDelaySeconds: number;
+  /** A try that runs longer than this is failed (and retried). */
+  expireInSeconds: number;
+  handle(app: FastifyInstance, data: v.InferOutput<S>): Promise<void>;
+}
+
+export interface JobQueue {
+  /** Queues a job; it survives a restart and runs once on whichever instance takes it first. */
+  send<S extends v.GenericSchema>(job: JobDefinition<S>, data: v.InferInput<S>, options?: { singletonKey?: string }): Promise<void>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    jobs: JobQueue;
+  }
+}
+
+/**
+ * Durable work (a call's wrap-up, and what else must not be lost to a restart) on pg-boss, in the
+ * same database as everything else: the embedded one by default, PostgreSQL when configured.
+ * Every API instance works every queue; a job is taken by one of them (SKIP LOCKED).
+ */
+export const jobQueuePlugin = (definitions: ReadonlyArray<JobDefinition<v.GenericSchema>>) =>
+  servicePlugin('job-queue', async (app: FastifyInstance) => {
+    const executeSql = rawSql(app.db);
+    const boss = new PgBoss({
+      db: { executeSql: (text, values) => executeSql(text, values) },
+      schema: JOB_SCHEMA,
+      // No cron here, and one instance at a time runs the queue's housekeeping.
+      schedule: false,
+    });
+    boss.on('error', (err) => app.log.error({ err }, 'job queue error'));
+    await boss.start();
+
+    const workers = new Map<string, string>();
+    for (const job of definitions) {
+      await boss.createQueue(job.name, {
+        name: job.name, retryLimit: job.retryLimit, retryDelay: job.retryDelaySeconds, retryBackoff: true, expireInSeconds: job.expireInSeconds,
+      });
+      const workerId = await boss.work(job.name, { pollingIntervalSeconds: POLLING_INTERVAL_SECONDS, batchSize: 1, includeMetadata: true }, async ([next]) => {
+        const data = v.safeParse(job.data, next!.data);
+        if (!data.success) {
+          app.log.error({ job: job.name, id: next!.id, issues: v.flatten(data.issues) }, 'job data refused; the job is dropped');
+          return;
+        }
+        try {
+          await job.handle(app, data.output);
+        } catch (err) {
+          app.log.error({ err, job: job.name, id: next!.id, retryCount: next!.retryCount }, 'job failed; it is retried until its retry limit');
+          throw err;
+        }
+      });
+      workers.set(job.name, workerId);
+    }
+
+    app.decorate('jobs', {
+      async send(job, data, options = {}) {
+        await boss.send(job.name, v.parse(job.data, data) as object, options);
+        const workerId = workers.get(job.name);
+        if (workerId !== undefined) boss.notifyWorker(workerId);
+      },
+    } satisfies JobQueue);
+
+    // Jobs in flight finish (or are retried by another instance) before the database closes.
+    app.addHook('onClose', async () => {
+      await boss.stop({ graceful: true, wait: true, timeout: 15_000 });
+    });
+  });

@@ -1,0 +1,54 @@
+import { and, asc, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import * as v from 'valibot';
+import { Id } from 'shared-contracts';
+import { aiAgents, appointments, calls, conversationMessages, conversations } from '../../db/schema';
+import type { JobDefinition } from '../jobs/job-queue';
+import { saveWrapUp } from './call-record';
+import { createLocalResponder } from './local-responder';
+import { responderForAgent } from './pick-responder';
+import type { CallWrapUp, Responder, Turn } from './responder';
+
+/** The model gets this long to write a call's summary before the extractive one is used. */
+const WRAP_UP_TIMEOUT_MS = 20_000;
+
+/** The call's summary from its responder, or the extractive one when the model fails or is slow. */
+export async function wrapUpOf(responder: Responder, transcript: readonly Turn[], facts: { appointmentBooked: boolean; transferred: boolean }): Promise<CallWrapUp> {
+  try {
+    return await responder.wrapUp(transcript, facts, AbortSignal.timeout(WRAP_UP_TIMEOUT_MS));
+  } catch {
+    return createLocalResponder().wrapUp(transcript, facts, AbortSignal.timeout(WRAP_UP_TIMEOUT_MS));
+  }
+}
+
+const WrapUpData = v.object({ callId: Id, transferred: v.boolean() });
+
+/**
+ * A finished AI call's summary, outcome and sentiment, written from its stored transcript into
+ * the call summary report. A job, so that a restart or a slow model never loses it: it is retried
+ * until it lands, and running it twice writes the same row twice.
+ */
+export const callWrapUpJob: JobDefinition<typeof WrapUpData> = {
+  name: 'call-wrap-up',
+  data: WrapUpData,
+  retryLimit: 8,
+  retryDelaySeconds: 5,
+  // Longer than the model's own timeout, so a slow model falls back before the try expires.
+  expireInSeconds: 120,
+  async handle(app: FastifyInstance, { callId, transferred }) {
+    const [call] = await app.db.select({ accountId: calls.accountId, aiAgentId: calls.aiAgentId }).from(calls).where(eq(calls.id, callId));
+    if (!call?.aiAgentId) return;
+    const [agent] = await app.db.select({ textClientId: aiAgents.textClientId }).from(aiAgents).where(eq(aiAgents.id, call.aiAgentId));
+    const lines = await app.db.select({ authorType: conversationMessages.authorType, content: conversationMessages.content })
+      .from(conversationMessages)
+      .innerJoin(conversations, eq(conversations.id, conversationMessages.conversationId))
+      .where(eq(conversations.callId, callId))
+      .orderBy(asc(conversationMessages.at), asc(conversationMessages.id));
+    const transcript: Turn[] = lines.map((line) => ({ speaker: line.authorType === 'lead' ? 'caller' : 'agent', text: line.content }));
+    const [booked] = await app.db.select({ id: appointments.id }).from(appointments)
+      .where(and(eq(appointments.callId, callId), eq(appointments.accountId, call.accountId))).limit(1);
+    // The agent's model writes it; an agent deleted since the call is summed up by the local responder.
+    const responder = agent ? await responderForAgent(app, agent) : createLocalResponder();
+    await saveWrapUp(app.db, callId, await wrapUpOf(responder, transcript, { appointmentBooked: booked !== undefined, transferred }));
+  },
+};
