@@ -6,7 +6,7 @@ const globals = require('globals');
 
 const remotes = ['mf-user-dashboard', 'mf-agent-softphone', 'mf-admin'];
 
-/** Imports pointing the wrong way (ARCHITECTURE.md: arrows only point down). Package names
+/** Imports pointing the wrong way (the house rule: arrows only point down). Package names
  *  are matched as bare specifiers, so a relative `./api/...` inside a package is not caught. */
 const pkg = (names) => `^(${names.join('|')})(/|$)`;
 const forbid = (patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });

@@ -1,7 +1,7 @@
 import { defineConfig } from '@playwright/test';
 import { E2E_PORTS } from './support/ports';
 
-// Debian's Chromium: no test tool may download a browser here (see STACK-NOTES).
+// Debian's Chromium (installed by .ci/run): the tests never download a browser.
 const chromiumArgs = [
   '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
   '--disable-background-networking', '--disable-component-update', '--disable-sync',

@@ -15,7 +15,7 @@ const ids = (body: { data: Array<{ id: string }> }) => body.data.map((c) => c.id
  * requests. These prove nothing stale is ever answered on the same instance.
  */
 export function apiPerfSuite(ctx: SuiteContext) {
-  describe('caches of the hot paths (issue 7)', () => {
+  describe('caches of the hot paths', () => {
     const logs = (token: string, body: object = {}) => call(ctx.server, 'POST', 'call/get-call-logs', { token, body });
     const me = (token: string) => call(ctx.server, 'GET', 'auth/session-user', { token });
 

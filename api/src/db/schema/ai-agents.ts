@@ -20,7 +20,7 @@ export const aiAgents = pgTable('ai_agents', {
   greeting: text('greeting').notNull().default(''),
   /** An id of the voice catalogue (agent/get-agent-voices). */
   voiceId: text('voice_id').notNull().default('openai-alloy'),
-  // AI clients are administered globally (issue 6's table); no foreign key so an agent never
+  // AI clients are administered globally (ai_clients); no foreign key so an agent never
   // blocks an administrator removing a client: a missing client falls back to the default.
   textClientId: uuid('text_client_id'),
   sttClientId: uuid('stt_client_id'),

@@ -3,7 +3,7 @@ import { accounts } from './accounts';
 
 /**
  * How many calls each account has, by direction: the call-logs pager's total without counting
- * 100,000 rows per request. Kept by triggers on `calls` (migration perf-call-counts-trigger),
+ * 100,000 rows per request. Kept by triggers on `calls` (migration call-counts-trigger),
  * so every writer (handlers, telephony webhooks, seeds, another API instance, plain SQL) keeps
  * it exact in the same transaction as the call itself. The app only reads it.
  */

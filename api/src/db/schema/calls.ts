@@ -22,7 +22,7 @@ export const calls = pgTable('calls', {
   callSid: text('call_sid'),
 }, (t) => [
   // The call-logs page sorts by (started_at desc, id desc): the id in the index lets the scan
-  // stop after one page instead of sorting every call of the account (issue 7).
+  // stop after one page instead of sorting every call of the account.
   index('calls_account_started_id_idx').on(t.accountId, t.startedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
   index('calls_agent_user_started_id_idx').on(t.agentUserId, t.startedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
   index('calls_ai_agent_idx').on(t.aiAgentId),

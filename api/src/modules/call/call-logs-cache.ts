@@ -13,13 +13,13 @@ export interface CallLogsPage {
 }
 
 /**
- * Recent pages of whole-account call logs (issue 7: a page read is a database round trip,
+ * Recent pages of whole-account call logs (a page read is a database round trip,
  * which on its own kept the endpoint far from its throughput target). An entry is dropped:
  * - before any statement of this process writes calls, AI agents, users, leads or
  *   conversations (db/write-watch.ts), so a request that follows a write never sees the page
  *   from before it;
  * - when any writer anywhere commits such a change: triggers announce it on the
- *   `call_logs_changed` channel (migration perf-call-logs-notify), which every instance listens to;
+ *   `call_logs_changed` channel (migration call-logs-notify), which every instance listens to;
  * - after ENTRY_TTL_MS in any case, and all at once while the listening connection is down
  *   (nothing is cached until it is back).
  */

@@ -27,7 +27,7 @@ const agentUser = alias(users, 'agent_user');
 
 /**
  * The whole account's calls, per direction or both: one row of `account_call_counts`, which
- * triggers on `calls` keep exact (migration perf-call-counts-trigger). Null when the list is
+ * triggers on `calls` keep exact (migration call-counts-trigger). Null when the list is
  * narrower than that (a search, one agent, a date range), whose total must be counted.
  */
 function keptTotal(scope: CallLogScope, filter: CallLogFilter): SQL<number> | null {
@@ -117,7 +117,7 @@ export async function listCallLogs(db: Db, scope: CallLogScope, filter: CallLogF
   let rows: PageRow[];
   let total: number;
   if (kept !== null) {
-    // The call-logs screen's own query (issue 7's hot path): prepared once per database, so
+    // The call-logs screen's own query, the API's hottest path: prepared once per database, so
     // neither the query builder nor PostgreSQL's planner runs again for every page.
     rows = await preparedAccountPage(db, filter.direction).execute({
       accountId: scope.accountId, limit: filter.limit, offset: (filter.page - 1) * filter.limit,
