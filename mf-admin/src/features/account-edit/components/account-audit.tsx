@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useApi, useSessionUser } from 'shared-auth';
 import { DEFAULT_PAGE_SIZE, contract, extractErrorText, type AuditEntry } from 'shared-contracts';
 import { DataTable, PageCard, Pager, formatDateTime, totalPagesOf, type TableColumnsType } from 'shared-ui';
-import { changeLines } from './audit-change-text';
+import { changeLines } from '../model/audit-change-text';
 
 const columns = (timeZone: string | undefined): TableColumnsType<AuditEntry> => [
   { title: 'When', key: 'at', render: (_, entry) => formatDateTime(entry.at, timeZone) },

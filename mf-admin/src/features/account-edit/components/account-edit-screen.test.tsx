@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { failure, never, ok, stubFetch, type SentRequest, type StubReply } from 'shared-auth/src/testing/fetch-stub';
 import type { AccountDetail } from 'shared-contracts';
 import { renderAdmin } from '../../../test/render-admin';
-import { makeAccountDetail, makeAuditEntry } from './account-detail-fixtures';
+import { makeAccountDetail, makeAuditEntry } from '../test-support/account-detail-fixtures';
 import { AccountEditScreen } from './account-edit-screen';
 
 // Several antd inputs typed into one by one: slow in jsdom on a shared 2-core machine.

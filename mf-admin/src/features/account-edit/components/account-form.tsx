@@ -5,7 +5,7 @@ import { notify, useApiMutation } from 'shared-auth';
 import { contract, type AccountDetail } from 'shared-contracts';
 import { Button, Typography } from 'shared-ui';
 import { TextInputField } from '../../../forms/text-input-field';
-import { changedBody, formValuesOf, validateAccount, type AccountFormValues } from './account-form-values';
+import { changedBody, formValuesOf, validateAccount, type AccountFormValues } from '../model/account-form-values';
 import { AgentCapField, PlanField } from './plan-and-cap-fields';
 import { RoleRows } from './role-rows';
 

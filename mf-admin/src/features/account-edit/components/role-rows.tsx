@@ -1,7 +1,7 @@
 import { Field } from 'react-final-form';
 import { ROLES, type Role } from 'shared-contracts';
 import { Input, Select, Typography } from 'shared-ui';
-import type { RoleRow } from './account-form-values';
+import type { RoleRow } from '../model/account-form-values';
 
 const ROLE_OPTIONS = ROLES.map((role) => ({ value: role, label: role }));
 const cell = { padding: '8px 12px 8px 0', verticalAlign: 'top' } as const;

@@ -3,7 +3,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { failure, never, ok, stubFetch, type SentRequest } from 'shared-auth/src/testing/fetch-stub';
 import { AccountListScreen } from './account-list-screen';
-import { makeAccount } from './account-fixtures';
+import { makeAccount } from '../test-support/account-fixtures';
 
 // antd tables and selects render slowly in jsdom on a shared 2-core machine.
 jest.setTimeout(60_000);

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { failure, never, ok, stubFetch, type SentRequest } from 'shared-auth/src/testing/fetch-stub';
 import type { AiClient } from 'shared-contracts';
 import { renderAdmin } from '../../../test/render-admin';
-import { makeAiClient } from '../../ai-clients/components/ai-client-fixtures';
+import { makeAiClient } from '../../ai-clients/test-support/ai-client-fixtures';
 import { AiClientEditScreen } from './ai-client-edit-screen';
 
 // antd dialogs and forms render slowly in jsdom on a shared 2-core machine.

@@ -5,7 +5,7 @@ import { notify, useApiMutation } from 'shared-auth';
 import { contract, type AiClient } from 'shared-contracts';
 import { Button, Flex } from 'shared-ui';
 import { TextInputField } from '../../../forms/text-input-field';
-import { formValuesOf, updateBodyOf, validatorFor, type AiClientFormValues } from './ai-client-form-values';
+import { formValuesOf, updateBodyOf, validatorFor, type AiClientFormValues } from '../model/ai-client-form-values';
 import { CredentialFields } from './credential-fields';
 import { EnabledField } from './enabled-field';
 

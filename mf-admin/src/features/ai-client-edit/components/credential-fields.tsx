@@ -1,7 +1,7 @@
 import type { AiClient } from 'shared-contracts';
 import { Tag, Typography } from 'shared-ui';
 import { TextInputField } from '../../../forms/text-input-field';
-import { takesBaseUrl, usesAwsKeys } from './ai-client-form-values';
+import { takesBaseUrl, usesAwsKeys } from '../model/ai-client-form-values';
 
 export const OPENAI_COMPATIBLE_HINT = 'For an OpenAI-compatible endpoint such as Ollama, vLLM or a company gateway';
 

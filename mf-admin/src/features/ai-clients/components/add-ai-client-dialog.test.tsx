@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { failure, ok, stubFetch, type SentRequest, type StubReply } from 'shared-auth/src/testing/fetch-stub';
 import { renderAdmin } from '../../../test/render-admin';
 import { AddAiClientDialog } from './add-ai-client-dialog';
-import { makeAiClient } from './ai-client-fixtures';
+import { makeAiClient } from '../test-support/ai-client-fixtures';
 
 // antd dialogs and forms render slowly in jsdom on a shared 2-core machine.
 jest.setTimeout(60_000);

@@ -5,7 +5,7 @@ import { contract, extractErrorText } from 'shared-contracts';
 import { Button, Flex, Spin, VisuallyHidden } from 'shared-ui';
 import { ClientField } from './client-field';
 import { ClientTypeField } from './client-type-field';
-import { INITIAL_VALUES, validateAddAiClient, type AddAiClientValues } from './add-ai-client-values';
+import { INITIAL_VALUES, validateAddAiClient, type AddAiClientValues } from '../model/add-ai-client-values';
 import { ModelField } from './model-field';
 
 export const ADDED_TEXT = 'AI Client added successfully';

@@ -5,7 +5,7 @@ import { failure, never, ok, stubFetch } from 'shared-auth/src/testing/fetch-stu
 import { settled } from 'shared-auth/src/testing/render-screen';
 import { Button } from 'shared-ui';
 import { renderAdmin } from '../../../test/render-admin';
-import { makeAiClientItem } from './ai-client-fixtures';
+import { makeAiClientItem } from '../test-support/ai-client-fixtures';
 import { AiClientsScreen } from './ai-clients-screen';
 
 // antd tables and dialogs render slowly in jsdom on a shared 2-core machine.

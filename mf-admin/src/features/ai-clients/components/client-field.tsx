@@ -3,7 +3,7 @@ import { Field, useFormState } from 'react-final-form';
 import { AI_CLIENT_PROVIDERS, providersForType, type AiClientProvider } from 'shared-contracts';
 import { Select } from 'shared-ui';
 import { FieldFrame, errorProps } from '../../../forms/field-frame';
-import type { AddAiClientValues } from './add-ai-client-values';
+import type { AddAiClientValues } from '../model/add-ai-client-values';
 import { shownError } from './shown-error';
 
 /** Offers only the providers that have the chosen type of client (every provider while no type is chosen). */

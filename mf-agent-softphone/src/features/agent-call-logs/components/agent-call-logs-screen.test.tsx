@@ -3,7 +3,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { failure, never, ok, stubFetch, type SentRequest } from 'shared-auth/src/testing/fetch-stub';
 import { AgentCallLogsScreen } from './agent-call-logs-screen';
-import { makeCallLog } from './call-log-fixtures';
+import { makeCallLog } from '../test-support/call-log-fixtures';
 
 const agent = makeUser({ role: 'AGENT', timeZone: 'America/Los_Angeles' });
 const bodies = (requests: SentRequest[]) => requests.map((r) => r.body);

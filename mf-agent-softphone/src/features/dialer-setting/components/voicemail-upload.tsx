@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import { notify } from 'shared-auth';
 import { VOICEMAIL_MAX_BYTES, VOICEMAIL_MIME_TYPES } from 'shared-contracts';
 import { Button, Progress, Typography, UploadOutlined } from 'shared-ui';
-import { uploadVoicemail } from '../hooks/upload-voicemail';
+import { uploadVoicemail } from '../api/upload-voicemail';
 
 export const VOICEMAIL_TOO_LARGE_TEXT = 'The file must be at most 10 MB';
 export const VOICEMAIL_TYPE_TEXT = 'Upload an MP3 or WAV file';

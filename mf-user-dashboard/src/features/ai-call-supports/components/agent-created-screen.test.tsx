@@ -4,7 +4,7 @@ import { Navigate, Route, Routes } from 'react-router-dom';
 import { makeUser, renderScreen } from 'shared-auth/src/testing/render-screen';
 import { failure, never, ok, stubFetch } from 'shared-auth/src/testing/fetch-stub';
 import { AgentCreatedScreen } from './agent-created-screen';
-import { agentId, makeAgent } from './agent-fixtures';
+import { agentId, makeAgent } from '../test-support/agent-fixtures';
 
 const id = agentId(7);
 const at = (search: string) => (

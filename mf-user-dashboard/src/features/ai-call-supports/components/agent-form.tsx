@@ -5,7 +5,7 @@ import { Alert, Button, Col, Input, InputNumber, PageCard, Row, Select, Switch }
 import { LabeledField } from '../../forms/labeled-field';
 import { validateWith } from '../../forms/validate-with';
 import { AiModelField } from './ai-model-field';
-import { parseAgentValues, valuesToInput, type AgentFormValues } from './agent-form-values';
+import { parseAgentValues, valuesToInput, type AgentFormValues } from '../model/agent-form-values';
 import { KnowledgeUpload } from './knowledge-upload';
 import { SquareLocationField } from './square-location-field';
 import { VoicePicker } from './voice-picker';

@@ -4,7 +4,7 @@ import { SnackbarProvider } from 'notistack';
 import { makeUser, renderScreen } from 'shared-auth/src/testing/render-screen';
 import { failure, never, ok, stubFetch, type SentRequest, type StubReply } from 'shared-auth/src/testing/fetch-stub';
 import { AgentListScreen } from './agent-list-screen';
-import { agentId, makeAgent } from './agent-fixtures';
+import { agentId, makeAgent } from '../test-support/agent-fixtures';
 
 const user = makeUser({ timeZone: 'America/New_York' });
 const ui = <SnackbarProvider><AgentListScreen /></SnackbarProvider>;

@@ -6,7 +6,7 @@ import { makeUser, renderScreen } from 'shared-auth/src/testing/render-screen';
 import { failure, ok, stubFetch, type SentRequest } from 'shared-auth/src/testing/fetch-stub';
 import { CreateAgentScreen } from './create-agent-screen';
 import { LOCAL_RESPONDER_LABEL } from 'shared-contracts';
-import { TEXT_CLIENTS, VOICES, agentId, aiClientId, aiClientOptions, makeAgent } from './agent-fixtures';
+import { TEXT_CLIENTS, VOICES, agentId, aiClientId, aiClientOptions, makeAgent } from '../test-support/agent-fixtures';
 import { FakeXhr, installFakeXhr } from './fake-xhr';
 
 const user = makeUser();

@@ -2,9 +2,9 @@ import { useNavigate } from 'react-router-dom';
 import { useApiMutation, useSessionUser } from 'shared-auth';
 import { contract } from 'shared-contracts';
 import { DashboardPage } from 'shared-ui';
-import { AGENT_READS } from '../hooks/agent-endpoints';
+import { AGENT_READS } from '../api/agent-endpoints';
 import { AgentForm } from './agent-form';
-import { EMPTY_AGENT } from './agent-form-values';
+import { EMPTY_AGENT } from '../model/agent-form-values';
 
 /** dashboard/ai-call-supports/create */
 export function CreateAgentScreen() {

@@ -5,7 +5,7 @@ import { Navigate, Route, Routes } from 'react-router-dom';
 import { makeUser, renderScreen } from 'shared-auth/src/testing/render-screen';
 import { failure, never, ok, stubFetch, type SentRequest, type StubReply } from 'shared-auth/src/testing/fetch-stub';
 import { EditAgentScreen } from './edit-agent-screen';
-import { TEXT_CLIENTS, VOICES, agentId, aiClientId, aiClientOptions, makeAgent } from './agent-fixtures';
+import { TEXT_CLIENTS, VOICES, agentId, aiClientId, aiClientOptions, makeAgent } from '../test-support/agent-fixtures';
 
 const user = makeUser();
 const id = agentId(4);

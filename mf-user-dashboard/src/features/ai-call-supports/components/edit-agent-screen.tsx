@@ -3,9 +3,9 @@ import { useNavigate, useParams } from 'react-router-dom';
 import { notify, useApi, useApiMutation, useSessionUser } from 'shared-auth';
 import { contract } from 'shared-contracts';
 import { DashboardPage, LoadError } from 'shared-ui';
-import { AGENT_READS } from '../hooks/agent-endpoints';
+import { AGENT_READS } from '../api/agent-endpoints';
 import { AgentForm } from './agent-form';
-import { agentToValues } from './agent-form-values';
+import { agentToValues } from '../model/agent-form-values';
 
 /** dashboard/ai-call-supports/edit/{id} */
 export function EditAgentScreen() {

@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { KNOWLEDGE_MAX_BYTES, extractErrorText } from 'shared-contracts';
 import { Alert, Button, Progress, Typography, UploadOutlined } from 'shared-ui';
-import { uploadKnowledge, type GeneratedText } from '../hooks/upload-knowledge';
+import { uploadKnowledge, type GeneratedText } from '../api/upload-knowledge';
 
 const ACCEPT = '.pdf,.docx,.txt,.md,.csv,application/pdf,text/plain,text/markdown,text/csv';
 

@@ -6,7 +6,7 @@ import { FakeWebSocket, installFakeWebSocket } from 'shared-auth/src/test/fake-w
 import { makeUser, renderScreen } from 'shared-auth/src/testing/render-screen';
 import { failure, ok, stubFetch, type SentRequest } from 'shared-auth/src/testing/fetch-stub';
 import { AgentListScreen } from './agent-list-screen';
-import { agentId, makeAgent } from './agent-fixtures';
+import { agentId, makeAgent } from '../test-support/agent-fixtures';
 
 const user = makeUser();
 const ui = <SnackbarProvider><AgentListScreen /></SnackbarProvider>;

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { notify, useApiMutation } from 'shared-auth';
 import { contract } from 'shared-contracts';
-import { AGENT_READS } from './agent-endpoints';
+import { AGENT_READS } from '../api/agent-endpoints';
 
 export interface AgentActions {
   /** The agent whose action is running, so only its row shows a spinner. */

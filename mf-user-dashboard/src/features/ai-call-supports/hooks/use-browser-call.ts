@@ -2,7 +2,7 @@ import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { getRuntimeConfig, useApiMutation } from 'shared-auth';
 import { contract, extractErrorText, type BrowserCall } from 'shared-contracts';
 import { RelayClient, type RelayClosed } from '../api/relay-client';
-import { canRecognizeSpeech, listen, speak, stopSpeaking, type SpeechInput } from './browser-speech';
+import { canRecognizeSpeech, listen, speak, stopSpeaking, type SpeechInput } from '../api/browser-speech';
 
 export interface CallLine {
   id: number;

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { makeUser, renderScreen } from 'shared-auth/src/testing/render-screen';
 import { failure, never, ok, stubFetch, type SentRequest, type StubReply } from 'shared-auth/src/testing/fetch-stub';
-import { freeBilling, paidBilling, usageOf } from './billing-fixtures';
+import { freeBilling, paidBilling, usageOf } from '../test-support/billing-fixtures';
 import { BillingInformationScreen } from './billing-information-screen';
 
 const user = makeUser({ timeZone: 'America/New_York' });

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { makeUser, renderScreen } from 'shared-auth/src/testing/render-screen';
 import { failure, never, ok, stubFetch, type SentRequest, type StubReply } from 'shared-auth/src/testing/fetch-stub';
 import type { CheckoutSession } from 'shared-contracts';
-import { freeBilling, paidBilling } from './billing-fixtures';
+import { freeBilling, paidBilling } from '../test-support/billing-fixtures';
 import { SubscriptionCancelScreen } from './subscription-cancel-screen';
 import { SubscriptionSuccessScreen } from './subscription-success-screen';
 

@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import { billingTimeZone, extractErrorText, planById, planCharge, planName, type BillingInformation } from 'shared-contracts';
 import type { ApiError } from 'shared-auth';
 import { Button, Descriptions, LoadError, LoadingBlock, PageCard, StatusTag, formatDate } from 'shared-ui';
-import { PERIOD_LABEL, billedText, formatPerMonth } from './plan-format';
+import { PERIOD_LABEL, billedText, formatPerMonth } from '../model/plan-format';
 
 const STATUS_LABEL: Record<BillingInformation['status'], string> = {
   none: 'No subscription', trialing: 'Trial', active: 'Active', past_due: 'Past due', canceled: 'Cancelled',

@@ -1,6 +1,6 @@
 import type { BillingInformation } from 'shared-contracts';
 import { DataTable, PageCard, StatusTag, formatDate, type TableColumnsType } from 'shared-ui';
-import { formatUsd } from './plan-format';
+import { formatUsd } from '../model/plan-format';
 
 type Invoice = BillingInformation['invoices'][number];
 

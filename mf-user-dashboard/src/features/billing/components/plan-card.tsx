@@ -1,7 +1,7 @@
 import { planCharge, type BillingPeriod, type Plan } from 'shared-contracts';
 import { Button, Card, Tag, Typography } from 'shared-ui';
 import { PlanFeatures } from './plan-features';
-import { billedText, formatPerMonth, formatUsd } from './plan-format';
+import { billedText, formatPerMonth, formatUsd } from '../model/plan-format';
 
 export interface PlanCardProps {
   plan: Plan;

@@ -2,11 +2,11 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { makeUser, renderScreen } from 'shared-auth/src/testing/render-screen';
 import { failure, never, ok, stubFetch, type SentRequest, type StubReply } from 'shared-auth/src/testing/fetch-stub';
-import { freeBilling, paidBilling } from './billing-fixtures';
-import { goToCheckout } from './go-to-checkout';
+import { freeBilling, paidBilling } from '../test-support/billing-fixtures';
+import { goToCheckout } from '../api/go-to-checkout';
 import { SubscriptionPlansScreen } from './subscription-plans-screen';
 
-jest.mock('./go-to-checkout', () => ({ goToCheckout: jest.fn() }));
+jest.mock('../api/go-to-checkout', () => ({ goToCheckout: jest.fn() }));
 
 const user = makeUser();
 type Handler = (r: SentRequest) => StubReply | Promise<StubReply>;

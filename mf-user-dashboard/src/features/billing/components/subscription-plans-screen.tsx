@@ -4,8 +4,8 @@ import { BILLING_PERIODS, contract, extractErrorText, type BillingPeriod, type P
 import { Alert, Col, DashboardPage, Empty, LoadError, LoadingBlock, Radio, Row } from 'shared-ui';
 import { useBillingInformation } from '../hooks/use-billing';
 import { usePlans } from '../hooks/use-plans';
-import { goToCheckout } from './go-to-checkout';
-import { PERIOD_LABEL } from './plan-format';
+import { goToCheckout } from '../api/go-to-checkout';
+import { PERIOD_LABEL } from '../model/plan-format';
 import { PlanCard } from './plan-card';
 
 /** dashboard/subscription-plans: the four plans, monthly or yearly, and a checkout for the chosen one. */

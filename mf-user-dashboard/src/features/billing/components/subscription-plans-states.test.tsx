@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { makeUser, renderScreen } from 'shared-auth/src/testing/render-screen';
 import { ok, stubFetch } from 'shared-auth/src/testing/fetch-stub';
 import { PLANS } from 'shared-contracts';
-import { freeBilling } from './billing-fixtures';
+import { freeBilling } from '../test-support/billing-fixtures';
 import { SubscriptionPlansScreen } from './subscription-plans-screen';
 
 // The local plan list itself failing or coming back empty: states the real data never reaches.

@@ -5,7 +5,7 @@ import { billingTimeZone, extractErrorText, planName, type CheckoutSession } fro
 import { Button, DashboardPage, LoadError, LoadingBlock, Result, formatDate } from 'shared-ui';
 import { useBillingInformation } from '../hooks/use-billing';
 import { CONFIRM_WAIT_MS, useCheckoutConfirmation, type CheckoutConfirmation } from '../hooks/use-checkout-confirmation';
-import { PERIOD_LABEL } from './plan-format';
+import { PERIOD_LABEL } from '../model/plan-format';
 
 const billingLink = (primary = false) => (
   <Link key="billing" to="/dashboard/billing-information"><Button type={primary ? 'primary' : 'default'}>Go to billing information</Button></Link>

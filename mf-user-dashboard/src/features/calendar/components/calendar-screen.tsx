@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { useSessionUser } from 'shared-auth';
 import type { AppointmentReportRow } from 'shared-contracts';
 import { Button, DashboardPage, Flex, LeftOutlined, LoadError, PageCard, RightOutlined, Segmented, Typography } from 'shared-ui';
-import { addDays, addMonths, dayIn, dayLabel, monthGrid, monthLabel, weekStart } from '../hooks/calendar-dates';
+import { addDays, addMonths, dayIn, dayLabel, monthGrid, monthLabel, weekStart } from '../model/calendar-dates';
 import { useAppointmentsBetween } from '../hooks/use-appointments-between';
 import { AppointmentChip } from './appointment-chip';
 

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { notify, useApi, useApiMutation } from 'shared-auth';
 import { FEEDBACK_ISSUES, FEEDBACK_SCORE_MAX, FEEDBACK_SCORE_MIN, contract, type FeedbackIssue } from 'shared-contracts';
 import { Button, Flex, LoadError, PageCard, Radio, Select, Skeleton, Typography } from 'shared-ui';
-import { FEEDBACK_ISSUE_LABELS } from './feedback-labels';
+import { FEEDBACK_ISSUE_LABELS } from '../model/feedback-labels';
 
 const SCORES = Array.from({ length: FEEDBACK_SCORE_MAX - FEEDBACK_SCORE_MIN + 1 }, (_, i) => FEEDBACK_SCORE_MIN + i);
 

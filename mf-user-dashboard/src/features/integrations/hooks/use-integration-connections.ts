@@ -3,7 +3,7 @@ import { useCallback, useEffect } from 'react';
 import { authStore, useSessionUser } from 'shared-auth';
 import { integrationDispatchAtom, integrationStateAtom } from '../state/integration-atoms';
 import type { IntegrationAction, IntegrationState } from '../state/integration-state';
-import { fetchConnections } from './fetch-connections';
+import { fetchConnections } from '../api/fetch-connections';
 
 const options = { store: authStore };
 

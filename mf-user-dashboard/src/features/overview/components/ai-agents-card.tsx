@@ -1,6 +1,6 @@
 import { DataTable, PageCard, Typography } from 'shared-ui';
 import { aiAgentColumns, type AiAgentRow } from './ai-agent-columns';
-import type { OverviewState } from './overview-state';
+import type { OverviewState } from '../model/overview-state';
 
 export function AiAgentsCard({ overview, loading, error, onRetry, timeZone }: OverviewState & { timeZone: string }) {
   const summary = overview && (

@@ -2,7 +2,7 @@ import { Empty, LoadError, LoadingBlock, PageCard } from 'shared-ui';
 import { useLiveHumanAgents } from '../hooks/use-live-human-agents';
 import { useNow } from '../hooks/use-now';
 import { HumanAgentItem } from './human-agent-item';
-import type { OverviewState } from './overview-state';
+import type { OverviewState } from '../model/overview-state';
 
 export function HumanAgentsCard({ overview, error, onRetry }: OverviewState) {
   const agents = useLiveHumanAgents(overview?.humanAgents ?? []);

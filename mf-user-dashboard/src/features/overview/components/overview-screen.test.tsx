@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { agentStatusesAtom, authStore } from 'shared-auth';
 import { failure, never, ok, stubFetch, type SentRequest, type StubReply } from 'shared-auth/src/testing/fetch-stub';
 import { OverviewScreen } from './overview-screen';
-import { agentId, emptyStats, makeOverview, makeStats } from './overview-fixtures';
+import { agentId, emptyStats, makeOverview, makeStats } from '../test-support/overview-fixtures';
 
 const user = makeUser({ timeZone: 'America/New_York' });
 

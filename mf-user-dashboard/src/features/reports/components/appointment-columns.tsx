@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import type { AppointmentReportRow } from 'shared-contracts';
 import { StatusTag, actionColumn, formatDateTime, type TableColumnsType } from 'shared-ui';
-import type { CsvColumn } from '../hooks/csv';
+import type { CsvColumn } from '../model/csv';
 
 export const appointmentColumns = (timeZone: string): TableColumnsType<AppointmentReportRow> => [
   { title: 'Date & time', key: 'dateTime', render: (_, a) => formatDateTime(a.dateTime, timeZone) },

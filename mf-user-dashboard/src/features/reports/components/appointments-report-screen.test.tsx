@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { makeUser, renderScreen } from 'shared-auth/src/testing/render-screen';
 import { failure, never, ok, stubFetch } from 'shared-auth/src/testing/fetch-stub';
 import { AppointmentsReportScreen } from './appointments-report-screen';
-import { captureDownloads, makeAppointment, rid } from './report-fixtures';
+import { captureDownloads, makeAppointment, rid } from '../test-support/report-fixtures';
 
 const user = makeUser({ timeZone: 'America/New_York' });
 const bodies = (requests: { url: URL; body: unknown }[]) => requests.map((r) => r.body);

@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import type { CallLog } from 'shared-contracts';
 import { StatusTag, actionColumn, formatDateTime, formatMs, type TableColumnsType } from 'shared-ui';
-import type { CsvColumn } from '../hooks/csv';
+import type { CsvColumn } from '../model/csv';
 
 export const DIRECTION_LABELS = { inbound: 'Inbound', outbound: 'Outbound' } as const;
 export const leadName = (call: Pick<CallLog, 'lead'>) => call.lead?.fullName ?? 'Unknown caller';

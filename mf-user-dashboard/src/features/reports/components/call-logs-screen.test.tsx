@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { makeUser, renderScreen } from 'shared-auth/src/testing/render-screen';
 import { failure, never, ok, stubFetch } from 'shared-auth/src/testing/fetch-stub';
 import { CallLogsScreen } from './call-logs-screen';
-import { captureDownloads, makeCallLog, rid } from './report-fixtures';
+import { captureDownloads, makeCallLog, rid } from '../test-support/report-fixtures';
 
 const user = makeUser({ timeZone: 'America/New_York' });
 const bodies = (requests: { url: URL; body: unknown }[]) => requests.filter((r) => r.url.pathname.endsWith('get-call-logs')).map((r) => r.body);

@@ -1,7 +1,7 @@
 import { contract, type CallDirection } from 'shared-contracts';
 import { Select } from 'shared-ui';
 import { callLogColumns, callLogCsv } from './call-log-columns';
-import { DIRECTIONS } from './directions';
+import { DIRECTIONS } from '../model/directions';
 import { ReportScreen } from './report-screen';
 
 /** dashboard/reports/call-logs */

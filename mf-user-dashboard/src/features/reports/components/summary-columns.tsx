@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import type { CallReport, CallResult } from 'shared-contracts';
 import { StatusTag, actionColumn, formatDateTime, type TableColumnsType } from 'shared-ui';
-import type { CsvColumn } from '../hooks/csv';
+import type { CsvColumn } from '../model/csv';
 import { DIRECTION_LABELS, handledBy, leadName } from './call-log-columns';
 
 export const SENTIMENT_LABELS = { positive: 'Positive', neutral: 'Neutral', negative: 'Negative' } as const;

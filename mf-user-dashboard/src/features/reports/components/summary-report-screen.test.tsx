@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { makeUser, renderScreen } from 'shared-auth/src/testing/render-screen';
 import { failure, ok, stubFetch } from 'shared-auth/src/testing/fetch-stub';
 import { SummaryReportScreen } from './summary-report-screen';
-import { captureDownloads, makeReport, rid } from './report-fixtures';
+import { captureDownloads, makeReport, rid } from '../test-support/report-fixtures';
 
 const user = makeUser({ timeZone: 'America/New_York' });
 

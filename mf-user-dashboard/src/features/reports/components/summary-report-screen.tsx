@@ -1,6 +1,6 @@
 import { CALL_SENTIMENTS, contract, type CallDirection } from 'shared-contracts';
 import { Select } from 'shared-ui';
-import { DIRECTIONS } from './directions';
+import { DIRECTIONS } from '../model/directions';
 import { ReportScreen } from './report-screen';
 import { SENTIMENT_LABELS, summaryColumns, summaryCsv } from './summary-columns';
 

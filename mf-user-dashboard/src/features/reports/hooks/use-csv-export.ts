@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { callApi, notify } from 'shared-auth';
 import { MAX_PAGE_SIZE, type DataOf, type EndpointDef } from 'shared-contracts';
-import { downloadCsv, toCsv, type CsvColumn } from './csv';
+import { downloadCsv, toCsv, type CsvColumn } from '../model/csv';
 
 /** Exports stop here: a bigger report belongs in a narrower date range. */
 export const CSV_EXPORT_MAX_ROWS = 10_000;

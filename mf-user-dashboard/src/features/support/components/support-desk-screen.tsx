@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useApi, useSessionUser } from 'shared-auth';
 import { DEFAULT_PAGE_SIZE, contract, type SupportRequest } from 'shared-contracts';
 import { DashboardPage, DataTable, PageCard, Pager, StatusTag, formatDateTime, totalPagesOf, type TableColumnsType } from 'shared-ui';
-import { CATEGORY_LABELS, PRIORITY_LABELS, STATUS_LABELS } from './support-labels';
+import { CATEGORY_LABELS, PRIORITY_LABELS, STATUS_LABELS } from '../model/support-labels';
 import { SupportRequestForm } from './support-request-form';
 
 const columns = (timeZone: string): TableColumnsType<SupportRequest> => [

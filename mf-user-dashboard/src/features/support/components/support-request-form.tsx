@@ -6,7 +6,7 @@ import { CreateSupportRequestBody, SUPPORT_CATEGORIES, SUPPORT_PRIORITIES, contr
 import { Alert, Button, Col, Input, Row, Select } from 'shared-ui';
 import { LabeledField } from '../../forms/labeled-field';
 import { validateWith } from '../../forms/validate-with';
-import { CATEGORY_LABELS, PRIORITY_LABELS } from './support-labels';
+import { CATEGORY_LABELS, PRIORITY_LABELS } from '../model/support-labels';
 
 interface Values { subject: string; category: string; priority: string; message: string }
 const EMPTY: Values = { subject: '', category: '', priority: 'normal', message: '' };
