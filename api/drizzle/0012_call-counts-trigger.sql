@@ -1,4 +1,4 @@
--- Issue 7: account_call_counts (migration 0011) holds each account's calls by direction, so the
+-- account_call_counts (migration 0011) holds each account's calls by direction, so the
 -- call-logs pager reads its total from one row instead of counting the account's calls on every
 -- request. Statement-level triggers keep it exact in the same transaction as the change to
 -- `calls`, whoever writes (any handler, a webhook, a seed, another API instance, plain SQL).

@@ -1,4 +1,4 @@
--- Issue 7: API instances keep recent call-logs pages in memory. Any change to what such a page
+-- API instances keep recent call-logs pages in memory. Any change to what such a page
 -- shows is announced on the `call_logs_changed` channel when it commits, whoever made it (any
 -- instance, a webhook, plain SQL): the account's id for a change to its calls, `*` for a change
 -- to the names and links a page joins in (AI agents, users, leads, conversations), which are rare.

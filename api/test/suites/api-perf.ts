@@ -11,7 +11,7 @@ const hoursAgo = (h: number) => new Date(Date.now() - h * 3_600_000);
 const ids = (body: { data: Array<{ id: string }> }) => body.data.map((c) => c.id);
 
 /**
- * Issue 7: the caller of a token and whole-account call-logs pages are kept in memory between
+ * The caller of a token and whole-account call-logs pages are kept in memory between
  * requests. These prove nothing stale is ever answered on the same instance.
  */
 export function apiPerfSuite(ctx: SuiteContext) {

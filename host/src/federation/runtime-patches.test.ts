@@ -1,4 +1,4 @@
-// The federation runtime is patched (patches/, see README "Decisions"): these fail if an upgrade
+// The federation runtime is patched (patches/, docs/decisions/0005): these fail if an upgrade
 // drops a patch while the upstream code still does the work again on every shared import.
 import { createInstance } from '@module-federation/enhanced/runtime';
 

@@ -48,7 +48,7 @@ export const APP_ROUTES = [
   { path: 'dashboard/account/preferences', roles: USER, owner: 'userDashboard', screen: 'AccountPreferences', title: 'Preferences' },
   { path: 'dashboard/account/security', roles: ALL, owner: 'host', screen: 'AccountSecurity', title: 'Security' },
   { path: 'dashboard/account/api-integration', roles: USER, owner: 'userDashboard', screen: 'ApiIntegration', title: 'API Integration' },
-  // Not in the spec's route table: the CRM and calendar integrations the spec offers (README Decisions).
+  // Not in the spec's route table: the CRM and calendar integrations the spec offers (docs/decisions/0018).
   { path: 'dashboard/account/integrations', roles: USER, owner: 'userDashboard', screen: 'Integrations', title: 'Integrations' },
   { path: 'dashboard/billing-information', roles: USER, owner: 'userDashboard', screen: 'BillingInformation', title: 'Billing Information' },
   { path: 'dashboard/subscription-plans', roles: USER, owner: 'userDashboard', screen: 'SubscriptionPlans', title: 'Subscription Plans' },
