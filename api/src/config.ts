@@ -67,6 +67,8 @@ const EnvSchema = v.object({
   STRIPE_SECRET_KEY: optionalText,
   STRIPE_WEBHOOK_SECRET: optionalText,
   STRIPE_API_URL: v.optional(v.pipe(v.string(), v.regex(/^https?:\/\/[^\s]+$/, 'must be an http(s) URL')), 'https://api.stripe.com'),
+  GOOGLE_CALENDAR_API_URL: v.optional(v.pipe(v.string(), v.regex(/^https?:\/\/[^\s]+$/, 'must be an http(s) URL')), 'https://www.googleapis.com'),
+  MICROSOFT_GRAPH_API_URL: v.optional(v.pipe(v.string(), v.regex(/^https?:\/\/[^\s]+$/, 'must be an http(s) URL')), 'https://graph.microsoft.com'),
 });
 
 /** Attempts allowed per window; tests lower them to reach a limit quickly. */
@@ -106,6 +108,14 @@ export interface TwilioConfig {
   apiKeySid: string;
   apiKeySecret: string;
   twimlAppSid: string;
+}
+
+/** Where the calendar vendors' APIs answer: the vendors' own hosts unless set (a test points them at a local fake). */
+export interface CalendarApiConfig {
+  googleUrl: string;
+  microsoftGraphUrl: string;
+  /** How long a calendar may take to answer before the attempt is recorded as failed. */
+  timeoutMs: number;
 }
 
 /** Stripe's API key and webhook signing secret; both set, or none (then the local payment simulator answers). */
@@ -153,6 +163,7 @@ export interface Config {
   google: GoogleConfig;
   /** Unset: the local payment simulator. */
   stripe: StripeConfig | undefined;
+  calendarApis: CalendarApiConfig;
   authRateLimits: AuthRateLimits;
 }
 
@@ -238,6 +249,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       userinfoUrl: e.GOOGLE_USERINFO_URL,
     },
     authRateLimits: DEFAULT_AUTH_RATE_LIMITS,
+    calendarApis: {
+      googleUrl: e.GOOGLE_CALENDAR_API_URL.replace(/\/+$/, ''),
+      microsoftGraphUrl: e.MICROSOFT_GRAPH_API_URL.replace(/\/+$/, ''),
+      timeoutMs: 10_000,
+    },
     stripe: e.STRIPE_SECRET_KEY !== undefined && e.STRIPE_WEBHOOK_SECRET !== undefined
       ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiUrl: e.STRIPE_API_URL.replace(/\/+$/, '') }
       : undefined,

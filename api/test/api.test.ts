@@ -38,6 +38,7 @@ import { contractEndpointsSuite } from './suites/contract-endpoints';
 import { hostileInputSuite } from './suites/hostile-input';
 import { contractFuzzSuite } from './suites/contract-fuzz';
 import { callToolsSuite } from './suites/call-tools';
+import { calendarSyncSuite } from './suites/calendar-sync';
 import { voiceAgentRelaySuite } from './suites/voice-agent-relay';
 
 // One process and one database per target for every suite: starting PGlite costs seconds,
@@ -82,6 +83,7 @@ for (const target of await databaseTargets()) {
     hostileInputSuite(ctx);
     apiPerfSuite(ctx);
     callToolsSuite(ctx);
+    calendarSyncSuite(ctx);
     // Last: it signs its own sessions out at the end.
     contractFuzzSuite(ctx);
   });

@@ -117,7 +117,7 @@ export function callToolsSuite(ctx: SuiteContext) {
       assert.deepEqual(report.body.data, [{
         id: row.id, dateTime: '2030-03-05T20:00:00.000Z', durationMinutes: 30, status: 'scheduled',
         lead: { id: lead!.id, fullName: 'Ada Lovelace', phoneNumber: c.callerNumber }, aiAgent: { id: c.agent.id, name: 'Ava' },
-        callId: c.theCall.id, notes: 'A cleaning',
+        callId: c.theCall.id, notes: 'A cleaning', calendarEvents: [],
       }]);
 
       // The slot is gone from the day's free times; a second booking reuses the caller's lead.

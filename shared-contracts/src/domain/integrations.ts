@@ -28,6 +28,13 @@ export const INTEGRATION_AUTH_TYPE_BY_PROVIDER: Record<IntegrationProvider, Inte
   squareup: 'oauth',
 };
 
+/**
+ * Where a booked appointment stands in one connected calendar: waiting to be sent (or being sent),
+ * there, or refused by the calendar (the reason is kept and the next sync tries again).
+ */
+export const CALENDAR_EVENT_STATUSES = ['pending', 'synced', 'failed'] as const;
+export type CalendarEventStatus = (typeof CALENDAR_EVENT_STATUSES)[number];
+
 export const FETCH_CONNECTIONS_FAILED_TEXT = 'Failed to fetch connections';
 
 export const CINC = 'cinc';

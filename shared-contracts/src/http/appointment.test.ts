@@ -15,7 +15,13 @@ test('status and agent filters', () => {
   expect(appointmentContract.getAppointmentsReports.tenant).toEqual([{ in: 'body', key: 'agentId', owns: 'aiAgent', whenPresent: true }]);
 });
 test('rows have dateTime and the lead\'s fullName, and the list is paged', () => {
-  const row = { id: ID, dateTime: NOW, durationMinutes: 30, status: 'scheduled', lead: { id: ID, fullName: 'Bo Chen', phoneNumber: '+12125550100' }, aiAgent: null, callId: null, notes: null };
+  const row = { id: ID, dateTime: NOW, durationMinutes: 30, status: 'scheduled', lead: { id: ID, fullName: 'Bo Chen', phoneNumber: '+12125550100' }, aiAgent: null, callId: null, notes: null, calendarEvents: [] };
   expect(messageOf(appointmentContract.getAppointmentsReports.response, [row])).toBeNull();
   expect(appointmentContract.getAppointmentsReports.paged).toBe(true);
+});
+test('rows say where the appointment stands in each connected calendar', () => {
+  const row = { id: ID, dateTime: NOW, durationMinutes: 30, status: 'scheduled', lead: { id: ID, fullName: 'Bo Chen', phoneNumber: '+12125550100' }, aiAgent: null, callId: null, notes: null };
+  const events = [{ provider: 'google-calendar', status: 'synced', error: null }, { provider: 'outlook-calendar', status: 'failed', error: 'Outlook Calendar answered 401' }];
+  expect(messageOf(appointmentContract.getAppointmentsReports.response, [{ ...row, calendarEvents: events }])).toBeNull();
+  expect(messageOf(appointmentContract.getAppointmentsReports.response, [{ ...row, calendarEvents: [{ provider: 'google-calendar', status: 'sent', error: null }] }])).not.toBeNull();
 });

@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { endpoint } from './endpoint';
 import { Id, IsoDateTime, REPORT_FILTER_ENTRIES, dateRangeInOrder } from '../schemas/common';
 import { Lead } from '../schemas/entities';
+import { CALENDAR_EVENT_STATUSES, INTEGRATION_PROVIDERS } from '../domain/integrations';
 
 export const APPOINTMENT_STATUSES = ['scheduled', 'completed', 'cancelled', 'no-show'] as const;
 
@@ -16,6 +17,13 @@ export const AppointmentReportRow = v.object({
   /** The call it was booked on. */
   callId: v.nullable(Id),
   notes: v.nullable(v.string()),
+  /** The appointment in each connected calendar it is sent to; empty when none is connected. */
+  calendarEvents: v.array(v.object({
+    provider: v.picklist(INTEGRATION_PROVIDERS),
+    status: v.picklist(CALENDAR_EVENT_STATUSES),
+    /** Why the calendar refused it, when it did. */
+    error: v.nullable(v.string()),
+  })),
 });
 export type AppointmentReportRow = v.InferOutput<typeof AppointmentReportRow>;
 

@@ -28,3 +28,4 @@ export * from './billing';
 export * from './call-counts';
 export * from './auth-attempts';
 export * from './knowledge-passages';
+export * from './appointment-calendar-events';

@@ -4,6 +4,7 @@ import { aiAgents, appointments, leads } from '../../db/schema';
 import { containsPattern } from '../../db/like';
 import { implement } from '../../http/implement';
 import { accountTimeZone } from '../call-reports/account-time-zone';
+import { calendarEventStates } from '../integrations/calendar-event-states';
 import { withinDays } from '../call-reports/day-range';
 
 export const getAppointmentsReports = implement(contract.appointment.getAppointmentsReports, async ({ body, user, db }) => {
@@ -32,6 +33,7 @@ export const getAppointmentsReports = implement(contract.appointment.getAppointm
     db.select({ total: sql<number>`count(*)::int`.mapWith(Number) })
       .from(appointments).innerJoin(leads, eq(leads.id, appointments.leadId)).where(where),
   ]);
+  const calendars = await calendarEventStates(db, rows.map((r) => r.appointment.id));
   const data = rows.map(({ appointment, lead, aiAgent }): AppointmentReportRow => ({
     id: appointment.id,
     dateTime: appointment.dateTime.toISOString(),
@@ -41,6 +43,7 @@ export const getAppointmentsReports = implement(contract.appointment.getAppointm
     aiAgent,
     callId: appointment.callId,
     notes: appointment.notes,
+    calendarEvents: (calendars.get(appointment.id) ?? []).map(({ provider, status, error }) => ({ provider, status, error })),
   }));
   return { data, total: counted?.total ?? 0 };
 });

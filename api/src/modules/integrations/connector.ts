@@ -26,6 +26,9 @@ export interface IntegrationConnector {
 export const LOCAL_CONSENT_PATH = `/${API_VERSION}/integrations/local-consent`;
 export const LOCAL_KEY_MIN_LENGTH = 8;
 export const localCodePrefix = (provider: string) => `local_${provider}_`;
+/** Tokens the local connector issues start so: such a token means no vendor holds the account. */
+export const LOCAL_TOKEN_PREFIX = 'local-token-';
+export const isLocalCredential = (credential: string): boolean => credential.startsWith(LOCAL_TOKEN_PREFIX);
 export const apiKeyRefusedText = (provider: IntegrationProvider) => `${integrationName(provider)} refused this API key`;
 export const codeRefusedText = (provider: IntegrationProvider) =>
   `${integrationName(provider)} did not confirm the connection; try connecting again`;
@@ -44,7 +47,7 @@ export function localConnector(publicApiUrl: string): IntegrationConnector {
     },
     async exchangeCode(provider, code) {
       if (!code.startsWith(localCodePrefix(provider))) throw new ConnectionRefused(codeRefusedText(provider));
-      return { credential: `local-token-${randomBytes(16).toString('hex')}`, accountLabel: `${integrationName(provider)} (local)` };
+      return { credential: `${LOCAL_TOKEN_PREFIX}${randomBytes(16).toString('hex')}`, accountLabel: `${integrationName(provider)} (local)` };
     },
   };
 }

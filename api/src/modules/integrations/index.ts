@@ -4,5 +4,8 @@ import { getConnections } from './get-connections';
 import { listIntegrations } from './list-integrations';
 
 export { localConsentRoute } from './local-consent-route';
+export { calendarSyncPlugin, syncCalendarsLater, type CalendarSyncService } from './calendar-sync-plugin';
+export { syncAppointmentToCalendars, type CalendarSyncDeps } from './calendar-sync';
+export { calendarEventStates, type CalendarEventState } from './calendar-event-states';
 
 export const integrationEndpoints = [listIntegrations, getConnections, connectIntegration, disconnectIntegration];

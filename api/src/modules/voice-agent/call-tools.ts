@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { controlCharacterText, findControlCharacter, hhmmToMinutes, isTimeZone } from 'shared-contracts';
 import type { Db } from '../../db/client';
 import type { WorkingHoursValue } from '../../db/schema';
+import { syncCalendarsLater } from '../integrations/calendar-sync-plugin';
 import { bookSlot, freeSlots, SLOT_MINUTES, type SlotScope } from './appointment-slots';
 import { findOrCreateCallerLead } from './caller-lead';
 import { bookedText, freeDayText, fullDayText, NEED_NAME_TEXT, refusalText } from './slot-answers';
@@ -176,6 +177,8 @@ export function callTools(scope: CallToolScope, effects: CallToolEffects): CallT
           leadFor: async (tx) => (await findOrCreateCallerLead(tx, caller, nameOf(name)))?.id ?? null,
         });
         if (!outcome.ok) return refused(await refusalText(at, outcome, date, minutes));
+        // Committed: the connected calendars get it in the background, never delaying the answer.
+        syncCalendarsLater(scope.db, outcome.appointmentId);
         effects.booked(outcome.appointmentId);
         return { ok: true, say: bookedText(date, minutes) };
       },

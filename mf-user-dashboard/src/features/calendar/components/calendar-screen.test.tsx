@@ -9,7 +9,7 @@ const user = makeUser({ timeZone: 'America/New_York' });
 const appt = (n: number, dateTime: string, overrides: Partial<AppointmentReportRow> = {}): AppointmentReportRow => ({
   id: `40000000-0000-4000-8000-${String(n).padStart(12, '0')}`, dateTime, durationMinutes: 30, status: 'scheduled',
   lead: { id: `40000000-0000-4000-8000-${String(100 + n).padStart(12, '0')}`, fullName: `Lead ${n}`, phoneNumber: '+15550000000' },
-  aiAgent: null, callId: null, notes: null, ...overrides,
+  aiAgent: null, callId: null, notes: null, calendarEvents: [], ...overrides,
 });
 
 jest.setTimeout(60_000);

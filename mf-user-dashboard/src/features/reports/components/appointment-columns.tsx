@@ -2,6 +2,7 @@ import { Link } from 'react-router-dom';
 import type { AppointmentReportRow } from 'shared-contracts';
 import { StatusTag, actionColumn, formatDateTime, type TableColumnsType } from 'shared-ui';
 import type { CsvColumn } from '../model/csv';
+import { CalendarEventsCell } from './calendar-events-cell';
 
 export const appointmentColumns = (timeZone: string): TableColumnsType<AppointmentReportRow> => [
   { title: 'Date & time', key: 'dateTime', render: (_, a) => formatDateTime(a.dateTime, timeZone) },
@@ -11,6 +12,7 @@ export const appointmentColumns = (timeZone: string): TableColumnsType<Appointme
   { title: 'Booked by', key: 'agent', render: (_, a) => a.aiAgent?.name ?? 'N/A' },
   { title: 'Length', key: 'length', render: (_, a) => `${a.durationMinutes} min` },
   { title: 'Notes', key: 'notes', render: (_, a) => a.notes ?? '' },
+  { title: 'Calendar', key: 'calendar', render: (_, a) => <CalendarEventsCell events={a.calendarEvents} /> },
   actionColumn({
     title: 'Call',
     key: 'call',

@@ -24,6 +24,28 @@ test('loading, then the appointments with date, lead and the call they came from
   expect(bodies(requests)).toEqual([{ page: 1, limit: 10 }]);
 });
 
+test('each appointment says whether it is in the connected calendars, and why a calendar refused it', async () => {
+  stubFetch(() => ok([
+    makeAppointment(1, { calendarEvents: [
+      { provider: 'google-calendar', status: 'synced', error: null },
+      { provider: 'outlook-calendar', status: 'failed', error: 'Outlook Calendar answered 401: Access token has expired' },
+    ] }),
+    makeAppointment(2, { calendarEvents: [{ provider: 'google-calendar', status: 'pending', error: null }] }),
+    makeAppointment(3),
+  ], 3));
+  renderScreen(<AppointmentsReportScreen />, user);
+  const calendarCell = async (lead: string) => {
+    const row = await screen.findByRole('row', { name: new RegExp(`${lead}\\b`) });
+    const headers = screen.getAllByRole('columnheader').map((h) => h.textContent);
+    return within(row).getAllByRole('cell')[headers.indexOf('Calendar')]!;
+  };
+  expect((await calendarCell('Lead 1')).textContent).toBe(
+    'Google Calendar: AddedOutlook Calendar: Not addedOutlook Calendar answered 401: Access token has expired',
+  );
+  expect((await calendarCell('Lead 2')).textContent).toBe('Google Calendar: Sending');
+  expect((await calendarCell('Lead 3')).textContent).toBe('N/A');
+});
+
 test('filters by dates and status', async () => {
   const { requests } = stubFetch(() => ok([makeAppointment(1)], 1));
   renderScreen(<AppointmentsReportScreen />, user);

@@ -14,7 +14,7 @@ export const makeCallLog = (n: number, overrides: Partial<CallLog> = {}): CallLo
 export const makeAppointment = (n: number, overrides: Partial<AppointmentReportRow> = {}): AppointmentReportRow => ({
   id: rid(n), dateTime: '2026-03-12T15:30:00.000Z', durationMinutes: 30, status: 'scheduled',
   lead: { id: rid(800 + n), fullName: `Lead ${n}`, phoneNumber: '+15557654321' },
-  aiAgent: { id: rid(900), name: 'Front Desk' }, callId: rid(600 + n), notes: null,
+  aiAgent: { id: rid(900), name: 'Front Desk' }, callId: rid(600 + n), notes: null, calendarEvents: [],
   ...overrides,
 });
 
