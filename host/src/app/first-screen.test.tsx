@@ -1,6 +1,7 @@
 import '../test/test-env';
 import { act, screen } from '@testing-library/react';
-import { freshPage, loadRemoteMock, makeUser, renderApp, serveRemotes, signIn } from '../test/render-app';
+import { makeUser } from 'shared-auth/src/testing';
+import { freshPage, loadRemoteMock, renderApp, serveRemotes, signIn } from '../test/render-app';
 import { FIRST_SCREEN_WAIT_MS, holdFrameFor } from './first-screen';
 
 beforeEach(freshPage);

@@ -2,21 +2,22 @@ import '../test/test-env';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { authStore, tokenAtom } from 'shared-auth';
-import { freshPage, jsonResponse, makeUser, renderApp, serveRemotes, signIn, stubFetch } from '../test/render-app';
+import { makeUser, ok, stubFetch, type StubReply } from 'shared-auth/src/testing';
+import { freshPage, renderApp, serveRemotes, signIn } from '../test/render-app';
 
 beforeEach(freshPage);
 
 test('shows the full-screen loading view while the stored token is checked', async () => {
   authStore.set(tokenAtom, 'stored');
-  let answer!: (response: Response) => void;
-  stubFetch(() => new Promise<Response>((resolve) => (answer = resolve)));
+  let answer!: (reply: StubReply) => void;
+  stubFetch(() => new Promise<StubReply>((resolve) => (answer = resolve)));
   serveRemotes({ 'userDashboard/Overview': () => <p>overview screen</p> });
 
   renderApp('/dashboard/overview');
   expect(screen.getByRole('status', { name: 'Loading' })).toBeInTheDocument();
   expect(screen.queryByText('overview screen')).not.toBeInTheDocument();
 
-  answer(jsonResponse({ data: makeUser({ role: 'USER' }) }));
+  answer(ok(makeUser({ role: 'USER' })));
   expect(await screen.findByText('overview screen')).toBeInTheDocument();
 });
 

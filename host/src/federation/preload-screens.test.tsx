@@ -1,6 +1,7 @@
 import '../test/test-env';
 import { act, screen, waitFor } from '@testing-library/react';
-import { freshPage, loadRemoteMock, makeUser, renderApp, serveRemotes, signIn } from '../test/render-app';
+import { makeUser } from 'shared-auth/src/testing';
+import { freshPage, loadRemoteMock, renderApp, serveRemotes, signIn } from '../test/render-app';
 import { preloadScreens, remoteScreensAt } from './remote-screens';
 
 beforeEach(() => freshPage());

@@ -2,7 +2,8 @@ import '../test/test-env';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { registerRemotes } from '@module-federation/enhanced/runtime';
-import { freshPage, makeUser, renderApp, serveRemotes, signIn } from '../test/render-app';
+import { makeUser } from 'shared-auth/src/testing';
+import { freshPage, renderApp, serveRemotes, signIn } from '../test/render-app';
 import { initFederation } from './init-federation';
 
 const registerMock = registerRemotes as jest.MockedFunction<typeof registerRemotes>;

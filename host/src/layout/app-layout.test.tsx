@@ -1,7 +1,8 @@
 import '../test/test-env';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { freshPage, makeUser, renderApp, serveRemotes, signIn } from '../test/render-app';
+import { makeUser } from 'shared-auth/src/testing';
+import { freshPage, renderApp, serveRemotes, signIn } from '../test/render-app';
 
 /** A phone-sized window: every max-width query up to antd's lg breakpoint matches. */
 function phoneWindow() {

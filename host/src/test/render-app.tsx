@@ -4,22 +4,13 @@ import { MemoryRouter, useLocation } from 'react-router-dom';
 import { loadRemote } from '@module-federation/enhanced/runtime';
 import { authStore, configureRuntime, resetAuth, sessionUserAtom, tokenAtom, tokenCheckedAtom } from 'shared-auth';
 import type { SessionUser } from 'shared-contracts';
+import { resetAuthStore } from 'shared-auth/src/testing';
 import { AppProviders } from '../app/app-providers';
 import { AppRoutes } from '../app/app-routes';
 import { renewRemoteScreens } from '../federation/remote-screens';
 import { REMOTE_NAMES } from '../federation/remotes';
 
 export const loadRemoteMock = loadRemote as jest.MockedFunction<typeof loadRemote>;
-
-let seq = 0;
-const uuid = () => `00000000-0000-4000-8000-${String(++seq).padStart(12, '0')}`;
-
-export function makeUser(overrides: Partial<SessionUser> = {}): SessionUser {
-  return {
-    id: uuid(), accountId: uuid(), email: `person${seq}@example.com`, role: 'USER',
-    firstName: 'Grace', lastName: 'Hopper', agentNumber: null, timeZone: 'UTC', ...overrides,
-  };
-}
 
 /** Remote modules by id (`admin/AiClients`); anything else fails to load, like a remote that is down. */
 export function serveRemotes(screens: Record<string, ComponentType>) {
@@ -30,22 +21,10 @@ export function serveRemotes(screens: Record<string, ComponentType>) {
   });
 }
 
-export const jsonResponse = (body: unknown, status = 200) =>
-  ({ ok: status >= 200 && status < 300, status, text: async () => JSON.stringify(body) }) as Response;
-
-export function stubFetch(handler: (url: string, init: RequestInit) => Response | Promise<Response>) {
-  const mock = jest.fn(async (url: string, init: RequestInit) => handler(url, init));
-  globalThis.fetch = mock as unknown as typeof fetch;
-  return mock;
-}
-
 /** A fresh page: nobody signed in, nothing stored, every remote screen not yet loaded. */
 export function freshPage() {
-  localStorage.clear();
   resetAuth();
-  authStore.set(tokenAtom, null);
-  authStore.set(sessionUserAtom, null);
-  authStore.set(tokenCheckedAtom, false);
+  resetAuthStore();
   REMOTE_NAMES.forEach(renewRemoteScreens);
   loadRemoteMock.mockReset();
   serveRemotes({});

@@ -2,7 +2,7 @@
 import type { ReactElement } from 'react';
 import { SnackbarProvider } from 'notistack';
 import { Route, Routes, useLocation } from 'react-router-dom';
-import { makeUser, renderScreen } from 'shared-auth/src/testing/render-screen';
+import { makeUser, renderScreen } from 'shared-auth/src/testing';
 import type { SessionUser } from 'shared-contracts';
 
 export const admin = makeUser({ role: 'ADMINISTRATOR' });

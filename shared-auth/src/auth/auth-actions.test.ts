@@ -1,5 +1,5 @@
 import { authStore } from '../store';
-import { makeUser, resetAuthStore } from '../test/fixtures';
+import { makeUser, resetAuthStore } from '../testing';
 import { resetAuth, setSessionUser, setTimeZone, setToken } from './auth-actions';
 import { sessionUserAtom, tokenAtom, tokenCheckedAtom } from './auth-atoms';
 

@@ -1,7 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { markTokenChecked, setSessionUser } from '../auth/auth-actions';
-import { makeUser, resetAuthStore } from '../test/fixtures';
+import { makeUser, resetAuthStore } from '../testing';
 import { RequireRole } from './require-role';
 
 beforeEach(resetAuthStore);

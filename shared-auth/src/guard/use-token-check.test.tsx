@@ -5,7 +5,7 @@ import { setToken } from '../auth/auth-actions';
 import { sessionUserAtom, tokenAtom, tokenCheckedAtom } from '../auth/auth-atoms';
 import { configureRuntime } from '../runtime-config';
 import { authStore } from '../store';
-import { jsonResponse, makeUser, resetAuthStore, stubFetch } from '../test/fixtures';
+import { inTurn, makeUser, ok, resetAuthStore, stubFetch } from '../testing';
 import { useTokenCheck } from './use-token-check';
 
 const wrapper = ({ children }: { children: ReactNode }) => <MemoryRouter>{children}</MemoryRouter>;
@@ -16,25 +16,25 @@ beforeEach(() => {
 });
 
 test('with no token it only marks the token checked', () => {
-  const fetchMock = stubFetch();
+  const { requests } = stubFetch();
   renderHook(() => useTokenCheck(), { wrapper });
   expect(authStore.get(tokenCheckedAtom)).toBe(true);
-  expect(fetchMock).not.toHaveBeenCalled();
+  expect(requests).toHaveLength(0);
 });
 
 test('with a token it loads the session user from auth/session-user', async () => {
   const user = makeUser();
   setToken('tok');
-  const fetchMock = stubFetch(jsonResponse({ data: user }));
+  const { requests } = stubFetch(() => ok(user));
   renderHook(() => useTokenCheck(), { wrapper });
   await waitFor(() => expect(authStore.get(sessionUserAtom)).toEqual(user));
   expect(authStore.get(tokenCheckedAtom)).toBe(true);
-  expect(fetchMock.mock.calls[0]![0]).toBe('https://api.test/v1/auth/session-user');
+  expect(requests[0]!.url.href).toBe('https://api.test/v1/auth/session-user');
 });
 
 test('a null session user clears the session', async () => {
   setToken('stale');
-  stubFetch(jsonResponse({ data: null }));
+  stubFetch(() => ok(null));
   renderHook(() => useTokenCheck(), { wrapper });
   await waitFor(() => expect(authStore.get(tokenCheckedAtom)).toBe(true));
   expect(authStore.get(tokenAtom)).toBeNull();
@@ -43,7 +43,7 @@ test('a null session user clears the session', async () => {
 
 test('a failed token check clears the session', async () => {
   setToken('tok');
-  stubFetch(new TypeError('Failed to fetch'));
+  stubFetch(inTurn(new TypeError('Failed to fetch')));
   renderHook(() => useTokenCheck(), { wrapper });
   await waitFor(() => expect(authStore.get(tokenCheckedAtom)).toBe(true));
   expect(authStore.get(sessionUserAtom)).toBeNull();

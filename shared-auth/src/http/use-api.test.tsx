@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { contract } from 'shared-contracts';
 import { useSWRConfig } from 'swr';
 import { configureRuntime } from '../runtime-config';
-import { jsonResponse, resetAuthStore, stubFetch } from '../test/fixtures';
+import { inTurn, ok, resetAuthStore, stubFetch } from '../testing';
 import { ApiProvider } from './api-provider';
 import { useApi } from './use-api';
 import { useApiMutation } from './use-api-mutation';
@@ -20,32 +20,32 @@ beforeEach(() => {
 afterEach(() => jest.useRealTimers());
 
 test('a null request skips the call', () => {
-  const fetchMock = stubFetch();
+  const { requests } = stubFetch();
   const { result } = renderHook(() => useApi(contract.agent.getAgents, null), { wrapper });
   expect(result.current.data).toBeUndefined();
-  expect(fetchMock).not.toHaveBeenCalled();
+  expect(requests).toHaveLength(0);
 });
 
 test('reads the response body; paged lists carry their total', async () => {
-  stubFetch(jsonResponse({ data: [], total: 3 }));
+  stubFetch(() => ok([], 3));
   const { result } = renderHook(() => useApi(contract.account.getAllAccounts, { body: { page: 1 } }), { wrapper });
   await waitFor(() => expect(result.current.data).toEqual({ data: [], total: 3 }));
 });
 
 test('a 4xx answer is not retried', async () => {
   jest.useFakeTimers();
-  const fetchMock = stubFetch(jsonResponse({ type: 'Forbidden', message: 'No' }, 403));
+  const { requests } = stubFetch(() => ({ status: 403, body: { type: 'Forbidden', message: 'No' } }));
   const { result } = renderHook(() => useApi(contract.agent.getAgents, { params: { accountId } }), { wrapper });
   await waitFor(() => expect(result.current.error?.status).toBe(403));
   await act(async () => {
     jest.advanceTimersByTime(60_000);
   });
-  expect(fetchMock).toHaveBeenCalledTimes(1);
+  expect(requests).toHaveLength(1);
 });
 
 test('unused data is dropped from the cache 60 s after its last user unmounts', async () => {
   jest.useFakeTimers();
-  stubFetch(jsonResponse({ data: [] }));
+  stubFetch(() => ok([]));
   const { result, unmount } = renderHook(
     () => ({ api: useApi(contract.agent.getAgents, { params: { accountId } }), cache: useSWRConfig().cache }),
     { wrapper },
@@ -61,7 +61,7 @@ test('unused data is dropped from the cache 60 s after its last user unmounts', 
 });
 
 test('a mutation reports isMutating and revalidates the reads it invalidates', async () => {
-  const fetchMock = stubFetch(jsonResponse({ data: [] }), jsonResponse({ data: null }), jsonResponse({ data: [] }));
+  const { requests } = stubFetch(inTurn(ok([]), ok(null), ok([])));
   const { result } = renderHook(
     () => ({
       list: useApi(contract.agent.getAgents, { params: { accountId } }),
@@ -80,6 +80,6 @@ test('a mutation reports isMutating and revalidates the reads it invalidates', a
     await pending;
   });
   expect(result.current.save.isMutating).toBe(false);
-  expect(fetchMock).toHaveBeenCalledTimes(3);
-  expect(fetchMock.mock.calls[2]![0]).toBe(`https://api.test/v1/agent/get-agents/${accountId}`);
+  expect(requests).toHaveLength(3);
+  expect(requests[2]!.url.href).toBe(`https://api.test/v1/agent/get-agents/${accountId}`);
 });

@@ -8,12 +8,11 @@ export interface SentRequest {
   headers: Record<string, string>;
 }
 
-export interface StubReply {
-  status?: number;
-  body: unknown;
-}
+/** An answer: `body` goes out as JSON, `text` as it is (a body that is not JSON). */
+export type StubReply = { status?: number; body: unknown; text?: never } | { status?: number; text: string; body?: never };
 
-type Responder = (request: SentRequest) => StubReply | Promise<StubReply>;
+/** Answers each request; throwing (or rejecting) is a network failure. */
+export type Responder = (request: SentRequest) => StubReply | Promise<StubReply>;
 
 /** Enough of a fetch Response for the API client: status, headers, text and json. */
 class StubHeaders {
@@ -29,8 +28,9 @@ class StubHeaders {
   }
 }
 
-const jsonResponse = ({ status = 200, body }: StubReply): Response => {
-  const text = JSON.stringify(body);
+const response = (reply: StubReply): Response => {
+  const { status = 200 } = reply;
+  const text = reply.text ?? JSON.stringify(reply.body);
   const ok = status >= 200 && status < 300;
   return {
     ok,
@@ -39,7 +39,7 @@ const jsonResponse = ({ status = 200, body }: StubReply): Response => {
     headers: new StubHeaders({ 'content-type': 'application/json' }),
     json: async () => JSON.parse(text) as unknown,
     text: async () => text,
-    clone: () => jsonResponse({ status, body }),
+    clone: () => response(reply),
   } as unknown as Response;
 };
 
@@ -66,8 +66,12 @@ const parseBody = (body: unknown): unknown => {
   }
 };
 
+const unexpected: Responder = (request) => {
+  throw new Error(`no reply stubbed for ${request.method} ${request.url.href}`);
+};
+
 /** Replaces `global.fetch`; returns the list of requests sent so far and the jest mock. */
-export function stubFetch(respond: Responder) {
+export function stubFetch(respond: Responder = unexpected) {
   const requests: SentRequest[] = [];
   const mock = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const href = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
@@ -78,7 +82,7 @@ export function stubFetch(respond: Responder) {
       headers: headersOf(init),
     };
     requests.push(request);
-    return jsonResponse(await respond(request));
+    return response(await respond(request));
   });
   (globalThis as { fetch: unknown }).fetch = mock;
   return { requests, mock };
@@ -95,3 +99,14 @@ export const failure = (status: number, message: string): StubReply => ({
   status,
   body: { type: status === 401 ? 'Unauthorized' : 'InternalError', message },
 });
+
+/** A reply for each request in turn; an Error in the list is a network failure. */
+export function inTurn(...replies: Array<StubReply | Error>): Responder {
+  let next = 0;
+  return (request) => {
+    const reply = replies[next++];
+    if (reply === undefined) return unexpected(request);
+    if (reply instanceof Error) throw reply;
+    return reply;
+  };
+}

@@ -3,7 +3,8 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { authStore, sessionUserAtom, tokenAtom } from 'shared-auth';
 import type { SessionUser } from 'shared-contracts';
-import { freshPage, jsonResponse, makeUser, renderApp, signIn, stubFetch } from '../../test/render-app';
+import { makeUser, ok, stubFetch, type SentRequest, type StubReply } from 'shared-auth/src/testing';
+import { freshPage, renderApp, signIn } from '../../test/render-app';
 
 // Whole forms of antd inputs re-render on each change; on a shared 2-core machine a flow takes seconds.
 jest.setTimeout(90_000);
@@ -16,26 +17,26 @@ async function fill(label: string, text: string) {
 const security = { twoStepEnabled: false, twoStepChannel: 'email', loginAlerts: false, sessionTimeoutMinutes: 720, passwordChangedAt: null };
 
 /** A fake API for the account pages: records every call, answers from the handlers given. */
-function accountApi(user: SessionUser, overrides: Record<string, (init: RequestInit) => Response> = {}) {
-  return stubFetch((url, init) => {
-    const path = url.replace('https://api.test/v1/', '');
-    const key = `${init.method} ${path.split('/').slice(0, 2).join('/')}`;
-    if (overrides[key]) return overrides[key](init);
-    if (key === 'GET users/get-current-user') return jsonResponse({ data: { user, phoneNumber: '+12125550100' } });
-    if (key === 'GET users/get-security-preference') return jsonResponse({ data: security });
-    return jsonResponse({ type: 'NotFound', message: 'Not found' }, 404);
+function accountApi(user: SessionUser, overrides: Record<string, (request: SentRequest) => StubReply> = {}) {
+  return stubFetch((request) => {
+    const path = request.url.href.replace('https://api.test/v1/', '');
+    const key = `${request.method} ${path.split('/').slice(0, 2).join('/')}`;
+    if (overrides[key]) return overrides[key](request);
+    if (key === 'GET users/get-current-user') return ok({ user, phoneNumber: '+12125550100' });
+    if (key === 'GET users/get-security-preference') return ok(security);
+    return { status: 404, body: { type: 'NotFound', message: 'Not found' } };
   });
 }
 
-const bodyOf = (init: RequestInit) => JSON.parse(init.body as string) as Record<string, unknown>;
+const bodyOf = (request: SentRequest) => request.body as Record<string, unknown>;
 
 beforeEach(() => freshPage());
 
 test('profile: sends only what changed and updates the signed-in user', async () => {
   const user = makeUser({ role: 'AGENT', firstName: 'Grace', lastName: 'Hopper', timeZone: 'UTC' });
   signIn(user);
-  const fetchMock = accountApi(user, {
-    'PATCH users/update-current-user': (init) => jsonResponse({ data: { user: { ...user, ...bodyOf(init) }, phoneNumber: '+12125550100' } }),
+  const { requests } = accountApi(user, {
+    'PATCH users/update-current-user': (request) => ok({ user: { ...user, ...bodyOf(request) }, phoneNumber: '+12125550100' }),
   });
   renderApp('/dashboard/account/profile');
   const first = await screen.findByLabelText('First name');
@@ -50,9 +51,9 @@ test('profile: sends only what changed and updates the signed-in user', async ()
   await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
 
   expect(await screen.findByText('Profile updated')).toBeInTheDocument();
-  const patch = fetchMock.mock.calls.find(([, init]) => init.method === 'PATCH')!;
-  expect(patch[0]).toBe(`https://api.test/v1/users/update-current-user/${user.id}`);
-  expect(bodyOf(patch[1])).toEqual({ firstName: 'Ada' });
+  const patch = requests.find((r) => r.method === 'PATCH')!;
+  expect(patch.url.href).toBe(`https://api.test/v1/users/update-current-user/${user.id}`);
+  expect(bodyOf(patch)).toEqual({ firstName: 'Ada' });
   expect(authStore.get(sessionUserAtom)?.firstName).toBe('Ada');
 });
 
@@ -60,7 +61,7 @@ test('profile: a server refusal is shown on the form', async () => {
   const user = makeUser();
   signIn(user);
   accountApi(user, {
-    'PATCH users/update-current-user': () => jsonResponse({ type: 'BadRequest', message: 'x', errors: ['Phone number must be a US number: +1 followed by ten digits'] }, 400),
+    'PATCH users/update-current-user': () => ({ status: 400, body: { type: 'BadRequest', message: 'x', errors: ['Phone number must be a US number: +1 followed by ten digits'] } }),
   });
   renderApp('/dashboard/account/profile');
   await userEvent.clear(await screen.findByLabelText('Phone number'));
@@ -86,12 +87,12 @@ test('security: validates the change-password form, shows a wrong current passwo
   const user = makeUser({ role: 'USER' });
   signIn(user);
   let attempt = 0;
-  const fetchMock = accountApi(user, {
+  const { requests } = accountApi(user, {
     'POST auth/change-password': () => {
       attempt += 1;
       return attempt === 1
-        ? jsonResponse({ type: 'BadRequest', message: 'Current password is incorrect' }, 400)
-        : jsonResponse({ data: { message: 'Password changed. Your other sessions were signed out.' } });
+        ? ({ status: 400, body: { type: 'BadRequest', message: 'Current password is incorrect' } })
+        : ok({ message: 'Password changed. Your other sessions were signed out.' });
     },
   });
   renderApp('/dashboard/account/security');
@@ -106,7 +107,7 @@ test('security: validates the change-password form, shows a wrong current passwo
   await userEvent.click(screen.getByRole('button', { name: 'Change password' }));
   expect(await screen.findByText('Passwords do not match')).toBeInTheDocument();
   expect(screen.getByText('New password must differ from the current password')).toBeInTheDocument();
-  expect(fetchMock.mock.calls.some(([, init]) => init.method === 'POST')).toBe(false);
+  expect(requests.some((r) => r.method === 'POST')).toBe(false);
 
   await userEvent.clear(screen.getByLabelText('New password'));
   await fill('New password', 'new-pass-1');
@@ -118,15 +119,15 @@ test('security: validates the change-password form, shows a wrong current passwo
 
   await userEvent.click(screen.getByRole('button', { name: 'Change password' }));
   expect(await screen.findByText('Password changed. Your other sessions were signed out.')).toBeInTheDocument();
-  const post = fetchMock.mock.calls.filter(([, init]) => init.method === 'POST').at(-1)!;
-  expect(bodyOf(post[1])).toEqual({ password: 'old-pass-1', passwordNew: 'new-pass-1', passwordConfirm: 'new-pass-1' });
+  const post = requests.filter((r) => r.method === 'POST').at(-1)!;
+  expect(bodyOf(post)).toEqual({ password: 'old-pass-1', passwordNew: 'new-pass-1', passwordConfirm: 'new-pass-1' });
 });
 
 test('security: turning two-step on saves at once and shows it', async () => {
   const user = makeUser({ role: 'AGENT' });
   signIn(user);
-  const fetchMock = accountApi(user, {
-    'PATCH users/update-security-preference': (init) => jsonResponse({ data: { ...security, ...bodyOf(init) } }),
+  const { requests } = accountApi(user, {
+    'PATCH users/update-security-preference': (request) => ok({ ...security, ...bodyOf(request) }),
   });
   renderApp('/dashboard/account/security');
   const toggle = await screen.findByRole('switch', { name: 'Two-step verification' });
@@ -134,15 +135,15 @@ test('security: turning two-step on saves at once and shows it', async () => {
   await userEvent.click(toggle);
   expect(await screen.findByText('Two-step verification is on')).toBeInTheDocument();
   await waitFor(() => expect(screen.getByRole('switch', { name: 'Two-step verification' })).toBeChecked());
-  const patch = fetchMock.mock.calls.find(([, init]) => init.method === 'PATCH')!;
-  expect(patch[0]).toBe(`https://api.test/v1/users/update-security-preference/${user.id}`);
-  expect(bodyOf(patch[1])).toEqual({ twoStepEnabled: true });
+  const patch = requests.find((r) => r.method === 'PATCH')!;
+  expect(patch.url.href).toBe(`https://api.test/v1/users/update-security-preference/${user.id}`);
+  expect(bodyOf(patch)).toEqual({ twoStepEnabled: true });
 });
 
 test('an Unauthorized answer on an account page ends the session with the toast', async () => {
   const user = makeUser();
   signIn(user);
-  stubFetch(() => jsonResponse({ type: 'Unauthorized', message: 'Session expired, Please login again.' }, 401));
+  stubFetch(() => ({ status: 401, body: { type: 'Unauthorized', message: 'Session expired, Please login again.' } }));
   const { pathname } = renderApp('/dashboard/account/overview');
   expect(await screen.findByText('Session expired, Please login again.')).toBeInTheDocument();
   await waitFor(() => expect(pathname()).toBe('/auth/login/role'));

@@ -2,7 +2,8 @@ import '../../test/test-env';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { authStore, sessionUserAtom, tokenCheckedAtom } from 'shared-auth';
-import { freshPage, jsonResponse, makeUser, renderApp, serveRemotes, stubFetch } from '../../test/render-app';
+import { makeUser, ok, stubFetch } from 'shared-auth/src/testing';
+import { freshPage, renderApp, serveRemotes } from '../../test/render-app';
 
 /** Types a whole value at once: per-key typing re-renders antd's inputs and slows the suite. */
 async function fill(label: string, text: string) {
@@ -27,7 +28,7 @@ test('the role screen continues to /auth/login with the chosen role', async () =
 });
 
 test('shows the validation messages under the fields', async () => {
-  const fetchMock = stubFetch(() => jsonResponse({}));
+  const { requests } = stubFetch(() => ({ body: {} }));
   renderApp('/auth/login');
   await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
   expect(await screen.findByText('Email is required')).toBeInTheDocument();
@@ -36,12 +37,12 @@ test('shows the validation messages under the fields', async () => {
 
   await fill('Email', 'not-an-email');
   expect(await screen.findByText('Enter a valid email address')).toBeInTheDocument();
-  expect(fetchMock).not.toHaveBeenCalled();
+  expect(requests).toHaveLength(0);
 });
 
 test('signs in, stores the token and user, and goes to the role home', async () => {
   const agent = makeUser({ role: 'AGENT', email: 'agent@example.com' });
-  const fetchMock = stubFetch(() => jsonResponse({ data: { token: 'new-token', user: agent } }));
+  const { requests } = stubFetch(() => ok({ token: 'new-token', user: agent }));
   serveRemotes({
     'agentSoftphone/AgentCallLogs': () => <p>agent call logs</p>,
     'agentSoftphone/Softphone': () => <p>softphone</p>,
@@ -57,13 +58,13 @@ test('signs in, stores the token and user, and goes to the role home', async () 
   expect(localStorage.getItem('token')).toBe('new-token');
   expect(authStore.get(sessionUserAtom)).toEqual(agent);
   expect(await screen.findByText('softphone')).toBeInTheDocument();
-  const [url, init] = fetchMock.mock.calls[0]!;
-  expect(url).toBe('https://api.test/v1/auth/login');
-  expect(JSON.parse(init.body as string)).toEqual({ email: 'agent@example.com', password: 'correct horse' });
+  const [sent] = requests;
+  expect(sent!.url.href).toBe('https://api.test/v1/auth/login');
+  expect(sent!.body).toEqual({ email: 'agent@example.com', password: 'correct horse' });
 });
 
 test('shows the server error text when sign-in is refused', async () => {
-  stubFetch(() => jsonResponse({ type: 'InvalidCredentials', message: 'Wrong email or password' }, 401));
+  stubFetch(() => ({ status: 401, body: { type: 'InvalidCredentials', message: 'Wrong email or password' } }));
   renderApp('/auth/login');
   await fill('Email', 'user@example.com');
   await fill('Password', 'wrong');

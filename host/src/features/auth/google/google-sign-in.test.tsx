@@ -2,7 +2,8 @@ import '../../../test/test-env';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { authStore, tokenCheckedAtom } from 'shared-auth';
-import { freshPage, jsonResponse, makeUser, renderApp, serveRemotes, stubFetch } from '../../../test/render-app';
+import { makeUser, ok, stubFetch } from 'shared-auth/src/testing';
+import { freshPage, renderApp, serveRemotes } from '../../../test/render-app';
 import { configureGoogleSignIn } from './google-config';
 import { GOOGLE_STATE_KEY } from './google-flow';
 import type { GoogleOAuth2, TokenResponse } from './google-identity';
@@ -43,7 +44,7 @@ afterEach(() => {
 });
 
 test('without a configured client there is no Google button', async () => {
-  stubFetch(() => jsonResponse({}));
+  stubFetch(() => ({ body: {} }));
   renderApp('/auth/login');
   expect(await screen.findByRole('button', { name: 'Sign in' })).toBeInTheDocument();
   expect(screen.queryByRole('button', { name: /Continue with Google/ })).toBeNull();
@@ -52,21 +53,21 @@ test('without a configured client there is no Google button', async () => {
 test('implicit flow: the access token Google grants is sent to the server, which signs the user in', async () => {
   configureGoogleSignIn({ clientId: 'client-1', flow: 'implicit', extraScopes: [EXTRA] });
   const asked = fakeGoogle();
-  const fetchMock = stubFetch(() => jsonResponse({ data: { token: 'google-session', user } }));
+  const { requests } = stubFetch(() => ok({ token: 'google-session', user }));
   renderApp('/auth/login');
   await userEvent.click(await screen.findByRole('button', { name: /Continue with Google/ }));
   expect(await screen.findByText('overview screen')).toBeInTheDocument();
   expect(asked).toMatchObject({ clientId: 'client-1', scope: `openid profile email ${EXTRA}` });
-  const [url, init] = fetchMock.mock.calls[0]!;
-  expect(url).toBe('https://api.test/v1/auth/login/google');
-  expect(JSON.parse(init.body as string)).toEqual({ flow: 'implicit', accessToken: 'ya29.granted' });
+  const [sent] = requests;
+  expect(sent!.url.href).toBe('https://api.test/v1/auth/login/google');
+  expect(sent!.body).toEqual({ flow: 'implicit', accessToken: 'ya29.granted' });
   expect(localStorage.getItem('token')).toBe('google-session');
 });
 
 test('implicit flow: a token the server rejects shows its message', async () => {
   configureGoogleSignIn({ clientId: 'client-1', flow: 'implicit', extraScopes: [] });
   fakeGoogle();
-  stubFetch(() => jsonResponse({ type: 'InvalidCredentials', message: 'Google sign-in failed. Please try again.' }, 401));
+  stubFetch(() => ({ status: 401, body: { type: 'InvalidCredentials', message: 'Google sign-in failed. Please try again.' } }));
   renderApp('/auth/login');
   await userEvent.click(await screen.findByRole('button', { name: /Continue with Google/ }));
   expect(await screen.findByText('Google sign-in failed. Please try again.')).toBeInTheDocument();
@@ -76,7 +77,7 @@ test('implicit flow: a token the server rejects shows its message', async () => 
 test('code flow: leaves for Google with a state, and on return exchanges the code through the server', async () => {
   configureGoogleSignIn({ clientId: 'client-1', flow: 'code', extraScopes: [] });
   const asked = fakeGoogle();
-  const fetchMock = stubFetch(() => jsonResponse({ data: { token: 'code-session', user } }));
+  const { requests } = stubFetch(() => ok({ token: 'code-session', user }));
   const first = renderApp('/auth/login');
   await userEvent.click(await screen.findByRole('button', { name: /Continue with Google/ }));
   expect(asked.redirect).toBe('http://localhost/auth/login');
@@ -86,7 +87,7 @@ test('code flow: leaves for Google with a state, and on return exchanges the cod
 
   renderApp(`/auth/login?code=4%2F0Acode&state=${asked.state}`);
   expect(await screen.findByText('overview screen')).toBeInTheDocument();
-  expect(JSON.parse(fetchMock.mock.calls[0]![1].body as string)).toEqual({
+  expect(requests[0]!.body).toEqual({
     flow: 'code', code: '4/0Acode', redirectUri: 'http://localhost/auth/login',
   });
 });
@@ -94,8 +95,8 @@ test('code flow: leaves for Google with a state, and on return exchanges the cod
 test('code flow: a return whose state this tab did not send is refused without calling the server', async () => {
   configureGoogleSignIn({ clientId: 'client-1', flow: 'code', extraScopes: [] });
   sessionStorage.setItem(GOOGLE_STATE_KEY, 'expected-state');
-  const fetchMock = stubFetch(() => jsonResponse({}));
+  const { requests } = stubFetch(() => ({ body: {} }));
   renderApp('/auth/login?code=stolen&state=forged');
   expect(await screen.findByText('Google sign-in could not be confirmed. Please try again.')).toBeInTheDocument();
-  expect(fetchMock).not.toHaveBeenCalled();
+  expect(requests).toHaveLength(0);
 });

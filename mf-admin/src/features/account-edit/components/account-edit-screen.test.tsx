@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { failure, never, ok, stubFetch, type SentRequest, type StubReply } from 'shared-auth/src/testing/fetch-stub';
+import { failure, never, ok, stubFetch, type SentRequest, type StubReply } from 'shared-auth/src/testing';
 import type { AccountDetail } from 'shared-contracts';
 import { renderAdmin } from '../../../test/render-admin';
 import { makeAccountDetail, makeAuditEntry } from '../test-support/account-detail-fixtures';

@@ -1,7 +1,6 @@
-import { makeUser, renderScreen, settled } from 'shared-auth/src/testing/render-screen';
+import { failure, makeUser, never, ok, renderScreen, settled, stubFetch, type SentRequest } from 'shared-auth/src/testing';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { failure, never, ok, stubFetch, type SentRequest } from 'shared-auth/src/testing/fetch-stub';
 import { AccountListScreen } from './account-list-screen';
 import { makeAccount } from '../test-support/account-fixtures';
 

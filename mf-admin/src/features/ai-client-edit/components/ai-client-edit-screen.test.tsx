@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { failure, never, ok, stubFetch, type SentRequest } from 'shared-auth/src/testing/fetch-stub';
+import { failure, never, ok, stubFetch, type SentRequest } from 'shared-auth/src/testing';
 import type { AiClient } from 'shared-contracts';
 import { renderAdmin } from '../../../test/render-admin';
 import { makeAiClient } from '../../ai-clients/test-support/ai-client-fixtures';

@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { failure, ok, stubFetch, type SentRequest, type StubReply } from 'shared-auth/src/testing/fetch-stub';
+import { failure, ok, stubFetch, type SentRequest, type StubReply } from 'shared-auth/src/testing';
 import { renderAdmin } from '../../../test/render-admin';
 import { AddAiClientDialog } from './add-ai-client-dialog';
 import { makeAiClient } from '../test-support/ai-client-fixtures';

@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { failure, never, ok, stubFetch } from 'shared-auth/src/testing/fetch-stub';
-import { settled } from 'shared-auth/src/testing/render-screen';
+import { failure, never, ok, settled, stubFetch } from 'shared-auth/src/testing';
 import { Button } from 'shared-ui';
 import { renderAdmin } from '../../../test/render-admin';
 import { makeAiClientItem } from '../test-support/ai-client-fixtures';

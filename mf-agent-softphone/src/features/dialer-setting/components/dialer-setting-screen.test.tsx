@@ -1,31 +1,13 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { SnackbarProvider } from 'notistack';
-import { ok, stubFetch } from 'shared-auth/src/testing/fetch-stub';
-import { makeUser, renderScreen } from 'shared-auth/src/testing/render-screen';
+import { FakeXhr, installFakeXhr, makeUser, ok, renderScreen, stubFetch } from 'shared-auth/src/testing';
 import { DialerSettingScreen } from './dialer-setting-screen';
-
-// XMLHttpRequest at the network boundary: the test drives progress and the reply.
-class FakeXhr {
-  static last: FakeXhr | null = null;
-  url = '';
-  headers: Record<string, string> = {};
-  body: FormData | null = null;
-  status = 0;
-  responseText = '';
-  upload: { onprogress: ((e: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = { onprogress: null };
-  onload: (() => void) | null = null;
-  onerror: (() => void) | null = null;
-  constructor() { FakeXhr.last = this; }
-  open(_method: string, url: string) { this.url = url; }
-  setRequestHeader(name: string, value: string) { this.headers[name] = value; }
-  send(body: FormData) { this.body = body; }
-}
 
 jest.setTimeout(60_000);
 const agent = makeUser({ role: 'AGENT' });
-const original = globalThis.XMLHttpRequest;
-beforeEach(() => { (globalThis as { XMLHttpRequest: unknown }).XMLHttpRequest = FakeXhr; FakeXhr.last = null; });
-afterEach(() => { globalThis.XMLHttpRequest = original; });
+let restoreXhr: () => void;
+beforeEach(() => { restoreXhr = installFakeXhr(); });
+afterEach(() => restoreXhr());
 
 const setting = (url: string | null) => ({ accountId: agent.accountId, agentNumber: agent.agentNumber, defaultVoicemailUrl: url, ringTimeoutSeconds: 30, recordCalls: true });
 const mount = () => renderScreen(<SnackbarProvider><DialerSettingScreen /></SnackbarProvider>, agent);
@@ -44,14 +26,10 @@ test('shows the setting and uploads a voicemail with progress, then shows the ne
   const xhr = FakeXhr.last!;
   expect(xhr.url).toBe(`http://api.test/v1/call/upload-default-voicemail?accountId=${agent.accountId}`);
   expect((xhr.body!.get('file') as File).name).toBe('greeting.mp3');
-  act(() => xhr.upload.onprogress?.({ lengthComputable: true, loaded: 1024, total: 2048 }));
+  act(() => xhr.progress(1024, 2048));
   expect(await screen.findByText('50%')).toBeInTheDocument();
   current = 'http://api.test/v1/telephony/voicemail/x?v=1';
-  act(() => {
-    xhr.status = 200;
-    xhr.responseText = JSON.stringify({ data: { defaultVoicemailUrl: current } });
-    xhr.onload?.();
-  });
+  act(() => xhr.reply(200, { data: { defaultVoicemailUrl: current } }));
   expect(await screen.findByText('Default voicemail uploaded')).toBeInTheDocument();
   await waitFor(() => expect(screen.getByLabelText('Default voicemail')).toHaveAttribute('src', current));
 });
@@ -66,10 +44,6 @@ test('refuses another type or a file over 10 MB before uploading, and shows the 
   expect(await screen.findByText('The file must be at most 10 MB')).toBeInTheDocument();
   expect(FakeXhr.last).toBeNull();
   choose(new File([new Uint8Array(10)], 'ok.wav', { type: 'audio/wav' }));
-  act(() => {
-    FakeXhr.last!.status = 400;
-    FakeXhr.last!.responseText = JSON.stringify({ type: 'BadRequest', message: 'The file is empty' });
-    FakeXhr.last!.onload?.();
-  });
+  act(() => FakeXhr.last!.reply(400, { type: 'BadRequest', message: 'The file is empty' }));
   expect(await screen.findByText('The file is empty')).toBeInTheDocument();
 });

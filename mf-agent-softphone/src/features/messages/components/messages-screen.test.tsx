@@ -2,8 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { SnackbarProvider } from 'notistack';
 import { authStore, recentSmsAtom } from 'shared-auth';
-import { ok, stubFetch, type SentRequest } from 'shared-auth/src/testing/fetch-stub';
-import { makeUser, renderScreen } from 'shared-auth/src/testing/render-screen';
+import { makeUser, ok, renderScreen, stubFetch, type SentRequest } from 'shared-auth/src/testing';
 import { MessagesScreen } from './messages-screen';
 
 const agent = makeUser({ role: 'AGENT', agentNumber: '+15551239999' });

@@ -2,9 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { SnackbarProvider } from 'notistack';
 import { RealtimeProvider, setToken } from 'shared-auth';
-import { FakeWebSocket, installFakeWebSocket } from 'shared-auth/src/test/fake-websocket';
-import { failure, ok, stubFetch, type SentRequest, type StubReply } from 'shared-auth/src/testing/fetch-stub';
-import { makeUser, renderScreen } from 'shared-auth/src/testing/render-screen';
+import { failure, FakeWebSocket, installFakeWebSocket, makeUser, ok, renderScreen, stubFetch, type SentRequest, type StubReply } from 'shared-auth/src/testing';
 import { Softphone } from './softphone';
 
 // The Voice SDK is replaced at its module boundary: our wrapper and everything above it run.

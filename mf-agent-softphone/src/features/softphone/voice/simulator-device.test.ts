@@ -1,4 +1,4 @@
-import { FakeWebSocket, installFakeWebSocket } from 'shared-auth/src/test/fake-websocket';
+import { FakeWebSocket, installFakeWebSocket } from 'shared-auth/src/testing';
 import type { PhoneCall } from './phone-device';
 import { SimulatorDevice } from './simulator-device';
 

@@ -1,4 +1,4 @@
-import { FakeWebSocket, installFakeWebSocket } from 'shared-auth/src/test/fake-websocket';
+import { FakeWebSocket, installFakeWebSocket } from 'shared-auth/src/testing';
 import { RelayClient, type RelayClientHandlers } from './relay-client';
 
 const ids = { callId: '10000000-0000-4000-8000-000000000001', callSid: 'CA0123456789abcdef0123456789abcdef' };

@@ -2,12 +2,10 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
 import { authStore, tokenAtom } from 'shared-auth';
-import { makeUser, renderScreen } from 'shared-auth/src/testing/render-screen';
-import { failure, ok, stubFetch, type SentRequest } from 'shared-auth/src/testing/fetch-stub';
+import { failure, FakeXhr, installFakeXhr, makeUser, ok, renderScreen, stubFetch, type SentRequest } from 'shared-auth/src/testing';
 import { CreateAgentScreen } from './create-agent-screen';
 import { LOCAL_RESPONDER_LABEL } from 'shared-contracts';
 import { TEXT_CLIENTS, VOICES, agentId, aiClientId, aiClientOptions, makeAgent } from '../test-support/agent-fixtures';
-import { FakeXhr, installFakeXhr } from './fake-xhr';
 
 const user = makeUser();
 const ui = (

@@ -2,9 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { SnackbarProvider } from 'notistack';
 import { LOCAL_RESPONDER_LABEL } from 'shared-contracts';
-import { FakeWebSocket, installFakeWebSocket } from 'shared-auth/src/test/fake-websocket';
-import { makeUser, renderScreen } from 'shared-auth/src/testing/render-screen';
-import { failure, ok, stubFetch, type SentRequest } from 'shared-auth/src/testing/fetch-stub';
+import { failure, FakeWebSocket, installFakeWebSocket, makeUser, ok, renderScreen, stubFetch, type SentRequest } from 'shared-auth/src/testing';
 import { AgentListScreen } from './agent-list-screen';
 import { agentId, makeAgent } from '../test-support/agent-fixtures';
 

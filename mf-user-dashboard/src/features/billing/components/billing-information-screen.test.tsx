@@ -1,7 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { makeUser, renderScreen } from 'shared-auth/src/testing/render-screen';
-import { failure, never, ok, stubFetch, type SentRequest, type StubReply } from 'shared-auth/src/testing/fetch-stub';
+import { failure, makeUser, never, ok, renderScreen, stubFetch, type SentRequest, type StubReply } from 'shared-auth/src/testing';
 import { freeBilling, paidBilling, usageOf } from '../test-support/billing-fixtures';
 import { BillingInformationScreen } from './billing-information-screen';
 

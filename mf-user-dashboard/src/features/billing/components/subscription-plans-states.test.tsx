@@ -1,7 +1,6 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { makeUser, renderScreen } from 'shared-auth/src/testing/render-screen';
-import { ok, stubFetch } from 'shared-auth/src/testing/fetch-stub';
+import { makeUser, ok, renderScreen, stubFetch } from 'shared-auth/src/testing';
 import { PLANS } from 'shared-contracts';
 import { freeBilling } from '../test-support/billing-fixtures';
 import { SubscriptionPlansScreen } from './subscription-plans-screen';

@@ -1,8 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AppointmentReportRow } from 'shared-contracts';
-import { makeUser, renderScreen } from 'shared-auth/src/testing/render-screen';
-import { failure, never, ok, stubFetch } from 'shared-auth/src/testing/fetch-stub';
+import { failure, makeUser, never, ok, renderScreen, stubFetch } from 'shared-auth/src/testing';
 import { CalendarScreen } from './calendar-screen';
 
 const user = makeUser({ timeZone: 'America/New_York' });

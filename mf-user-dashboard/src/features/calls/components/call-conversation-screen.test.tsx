@@ -4,9 +4,7 @@ import { SnackbarProvider } from 'notistack';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import type { CallReport, ConversationMessages } from 'shared-contracts';
 import { RealtimeProvider, setToken } from 'shared-auth';
-import { FakeWebSocket, installFakeWebSocket } from 'shared-auth/src/test/fake-websocket';
-import { makeUser, renderScreen } from 'shared-auth/src/testing/render-screen';
-import { failure, never, ok, stubFetch, type SentRequest, type StubReply } from 'shared-auth/src/testing/fetch-stub';
+import { failure, FakeWebSocket, installFakeWebSocket, makeUser, never, ok, renderScreen, stubFetch, type SentRequest, type StubReply } from 'shared-auth/src/testing';
 import { CallConversationScreen } from './call-conversation-screen';
 
 const user = makeUser({ timeZone: 'America/New_York' });

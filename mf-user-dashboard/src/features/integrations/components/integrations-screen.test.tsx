@@ -6,8 +6,7 @@ import {
   INTEGRATION_AUTH_TYPE_BY_PROVIDER, INTEGRATION_CATALOGUE, INTEGRATION_CATEGORY_BY_PROVIDER,
   type IntegrationCatalogEntry, type IntegrationConnection,
 } from 'shared-contracts';
-import { makeUser, renderScreen } from 'shared-auth/src/testing/render-screen';
-import { failure, never, ok, stubFetch, type SentRequest, type StubReply } from 'shared-auth/src/testing/fetch-stub';
+import { failure, makeUser, never, ok, renderScreen, stubFetch, type SentRequest, type StubReply } from 'shared-auth/src/testing';
 import { integrationStateAtom } from '../state/integration-atoms';
 import { initialIntegrationState } from '../state/integration-state';
 import { IntegrationsScreen } from './integrations-screen';

@@ -1,8 +1,7 @@
-import { makeUser, renderScreen } from 'shared-auth/src/testing/render-screen';
+import { failure, makeUser, never, ok, renderScreen, stubFetch, type SentRequest, type StubReply } from 'shared-auth/src/testing';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { agentStatusesAtom, authStore } from 'shared-auth';
-import { failure, never, ok, stubFetch, type SentRequest, type StubReply } from 'shared-auth/src/testing/fetch-stub';
 import { OverviewScreen } from './overview-screen';
 import { agentId, emptyStats, makeOverview, makeStats } from '../test-support/overview-fixtures';
 

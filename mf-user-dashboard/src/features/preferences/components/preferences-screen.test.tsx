@@ -3,8 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { SnackbarProvider } from 'notistack';
 import { authStore, sessionUserAtom } from 'shared-auth';
 import type { UserPreference } from 'shared-contracts';
-import { makeUser, renderScreen } from 'shared-auth/src/testing/render-screen';
-import { failure, never, ok, stubFetch, type SentRequest, type StubReply } from 'shared-auth/src/testing/fetch-stub';
+import { failure, makeUser, never, ok, renderScreen, stubFetch, type SentRequest, type StubReply } from 'shared-auth/src/testing';
 import { PreferencesScreen } from './preferences-screen';
 
 const user = makeUser({ timeZone: 'America/New_York' });

@@ -1,7 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { makeUser, renderScreen } from 'shared-auth/src/testing/render-screen';
-import { failure, never, ok, stubFetch } from 'shared-auth/src/testing/fetch-stub';
+import { failure, makeUser, never, ok, renderScreen, stubFetch } from 'shared-auth/src/testing';
 import { CallLogsScreen } from './call-logs-screen';
 import { captureDownloads, makeCallLog, rid } from '../test-support/report-fixtures';
 

@@ -1,7 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { makeUser, renderScreen } from 'shared-auth/src/testing/render-screen';
-import { failure, ok, stubFetch } from 'shared-auth/src/testing/fetch-stub';
+import { failure, makeUser, ok, renderScreen, stubFetch } from 'shared-auth/src/testing';
 import { SummaryReportScreen } from './summary-report-screen';
 import { captureDownloads, makeReport, rid } from '../test-support/report-fixtures';
 

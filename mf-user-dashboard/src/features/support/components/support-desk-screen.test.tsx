@@ -2,8 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { SnackbarProvider } from 'notistack';
 import type { SupportRequest } from 'shared-contracts';
-import { makeUser, renderScreen } from 'shared-auth/src/testing/render-screen';
-import { failure, ok, stubFetch, type SentRequest, type StubReply } from 'shared-auth/src/testing/fetch-stub';
+import { failure, makeUser, ok, renderScreen, stubFetch, type SentRequest, type StubReply } from 'shared-auth/src/testing';
 import { SupportDeskScreen } from './support-desk-screen';
 
 const user = makeUser({ timeZone: 'America/New_York' });
