@@ -1,13 +1,9 @@
-import {
-  API_VERSION, FETCH_ERROR, PARSING_ERROR, TIMEOUT_ERROR, UNEXPECTED_ERROR_TEXT,
-  buildPath, extractErrorText,
-} from 'shared-contracts';
+import { API_VERSION, FETCH_ERROR, TIMEOUT_ERROR, buildPath } from 'shared-contracts';
 import type { EndpointDef, RequestOf, ResponseOf } from 'shared-contracts';
-import { tokenAtom } from '../auth/auth-atoms';
 import { getRuntimeConfig } from '../runtime-config';
-import { authStore } from '../store';
 import { ApiError, FETCH_LAYER_TEXT } from './api-error';
-import { endExpiredSession, isUnauthorizedBody } from './session-expiry';
+import { readAnswer } from './read-answer';
+import { requestHeaders } from './request-headers';
 
 export const REQUEST_TIMEOUT_MS = 30_000;
 
@@ -45,9 +41,7 @@ export function apiUrl(endpoint: EndpointDef, request: LooseRequest = {}): strin
 }
 
 function requestInit(endpoint: EndpointDef, request: LooseRequest, signal: AbortSignal): RequestInit {
-  const headers: Record<string, string> = { Accept: 'application/json' };
-  const token = authStore.get(tokenAtom);
-  if (token) headers.Authorization = `Bearer ${token}`;
+  const headers = requestHeaders();
   let body: BodyInit | undefined;
   // The browser sets the multipart boundary itself, so FormData goes out untouched.
   if (request.body instanceof FormData) body = request.body;
@@ -80,20 +74,6 @@ async function send(url: string, init: RequestInit, controller: AbortController,
   }
 }
 
-function parseBody(text: string, status: number): unknown {
-  if (text === '') return undefined;
-  try {
-    return JSON.parse(text);
-  } catch {
-    throw new ApiError(PARSING_ERROR, text, FETCH_LAYER_TEXT[PARSING_ERROR], status);
-  }
-}
-
-function failure(status: number, body: unknown): ApiError {
-  const text = extractErrorText({ data: body });
-  return new ApiError(status, body, text === UNEXPECTED_ERROR_TEXT ? `Request failed with status ${status}` : text);
-}
-
 /**
  * Calls one endpoint of the contract table and resolves with its `{ data }` (or
  * `{ data, total }`) body. Rejects with an ApiError; an Unauthorized body also ends the session.
@@ -103,15 +83,5 @@ export async function callApi<E extends EndpointDef>(endpoint: E, ...[request, o
   const controller = new AbortController();
   const url = apiUrl(endpoint, loose);
   const { response, text } = await send(url, requestInit(endpoint, loose, controller.signal), controller, options?.signal);
-  const body = parseBody(text, response.status);
-
-  if (!response.ok) {
-    if (isUnauthorizedBody(body)) endExpiredSession();
-    throw failure(response.status, body);
-  }
-  if (response.status === 204 || body === undefined) return { data: null } as ResponseOf<E>;
-  if (typeof body !== 'object' || body === null || !('data' in body)) {
-    throw new ApiError(PARSING_ERROR, body, FETCH_LAYER_TEXT[PARSING_ERROR], response.status);
-  }
-  return body as ResponseOf<E>;
+  return readAnswer<E>(response.status, text);
 }

@@ -1,8 +1,7 @@
-import { useRef, useState } from 'react';
-import { notify } from 'shared-auth';
-import { VOICEMAIL_MAX_BYTES, VOICEMAIL_MIME_TYPES } from 'shared-contracts';
+import { useEffect, useRef, useState } from 'react';
+import { notify, uploadFile } from 'shared-auth';
+import { VOICEMAIL_MAX_BYTES, VOICEMAIL_MIME_TYPES, contract } from 'shared-contracts';
 import { Button, Progress, Typography, UploadOutlined } from 'shared-ui';
-import { uploadVoicemail } from '../api/upload-voicemail';
 
 export const VOICEMAIL_TOO_LARGE_TEXT = 'The file must be at most 10 MB';
 export const VOICEMAIL_TYPE_TEXT = 'Upload an MP3 or WAV file';
@@ -17,6 +16,9 @@ interface Props {
 export function VoicemailUpload({ accountId, currentUrl, onUploaded }: Props) {
   const input = useRef<HTMLInputElement>(null);
   const [percent, setPercent] = useState<number | null>(null);
+  // Leaving the page cancels an upload still on its way.
+  const cancel = useRef<AbortController | null>(null);
+  useEffect(() => () => cancel.current?.abort(), []);
 
   const upload = async (file: File) => {
     // Checked here too, so a wrong file fails at once instead of after the upload.
@@ -25,12 +27,13 @@ export function VoicemailUpload({ accountId, currentUrl, onUploaded }: Props) {
     if (!typed && !(file.type === '' && /\.(mp3|wav)$/i.test(file.name))) return notify.error(VOICEMAIL_TYPE_TEXT);
     if (file.size > VOICEMAIL_MAX_BYTES) return notify.error(VOICEMAIL_TOO_LARGE_TEXT);
     setPercent(0);
+    cancel.current = new AbortController();
     try {
-      await uploadVoicemail(file, accountId, setPercent);
+      await uploadFile(contract.call.uploadDefaultVoicemail, file, { query: { accountId } }, { onProgress: setPercent, signal: cancel.current.signal });
       notify.success('Default voicemail uploaded');
       onUploaded();
     } catch (error) {
-      notify.error(error);
+      if (!cancel.current.signal.aborted) notify.error(error);
     } finally {
       setPercent(null);
     }

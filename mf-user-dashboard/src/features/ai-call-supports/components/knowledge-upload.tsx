@@ -1,7 +1,9 @@
-import { useRef, useState } from 'react';
-import { KNOWLEDGE_MAX_BYTES, extractErrorText } from 'shared-contracts';
+import { useEffect, useRef, useState } from 'react';
+import { uploadFile } from 'shared-auth';
+import { KNOWLEDGE_MAX_BYTES, contract, extractErrorText, type DataOf } from 'shared-contracts';
 import { Alert, Button, Progress, Typography, UploadOutlined } from 'shared-ui';
-import { uploadKnowledge, type GeneratedText } from '../api/upload-knowledge';
+
+type GeneratedText = DataOf<typeof contract.knowledge.generateText>;
 
 const ACCEPT = '.pdf,.docx,.txt,.md,.csv,application/pdf,text/plain,text/markdown,text/csv';
 
@@ -15,6 +17,9 @@ type UploadState =
 export function KnowledgeUpload({ onText }: { onText: (result: GeneratedText) => void }) {
   const input = useRef<HTMLInputElement>(null);
   const [state, setState] = useState<UploadState>({ phase: 'idle' });
+  // Leaving the form cancels an upload still on its way.
+  const cancel = useRef<AbortController | null>(null);
+  useEffect(() => () => cancel.current?.abort(), []);
 
   const send = async (file: File) => {
     if (file.size > KNOWLEDGE_MAX_BYTES) {
@@ -22,8 +27,12 @@ export function KnowledgeUpload({ onText }: { onText: (result: GeneratedText) =>
       return;
     }
     setState({ phase: 'uploading', fileName: file.name, percent: 0 });
+    cancel.current = new AbortController();
     try {
-      const result = await uploadKnowledge(file, (percent) => setState({ phase: 'uploading', fileName: file.name, percent }));
+      const { data: result } = await uploadFile(contract.knowledge.generateText, file, { query: { type: 'knowledge' } }, {
+        onProgress: (percent) => setState({ phase: 'uploading', fileName: file.name, percent }),
+        signal: cancel.current.signal,
+      });
       setState({ phase: 'done', result });
       onText(result);
     } catch (error) {
