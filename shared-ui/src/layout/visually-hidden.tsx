@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 
-const style = {
+/** The style that keeps an element for screen readers and off the screen. */
+export const visuallyHiddenStyle = {
   position: 'absolute' as const,
   width: 1,
   height: 1,
@@ -14,5 +15,5 @@ const style = {
 
 /** Read by screen readers, not drawn. */
 export function VisuallyHidden({ children, as: Tag = 'span' }: { children: ReactNode; as?: 'span' | 'div' }) {
-  return <Tag style={style}>{children}</Tag>;
+  return <Tag style={visuallyHiddenStyle}>{children}</Tag>;
 }

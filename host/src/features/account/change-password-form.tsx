@@ -4,14 +4,11 @@ import { Form } from 'react-final-form';
 import * as v from 'valibot';
 import { notify, useApiMutation } from 'shared-auth';
 import { ChangePasswordBody, contract, extractErrorText } from 'shared-contracts';
-import { Button } from 'shared-ui';
-import { FormError } from '../auth/form-error';
-import { formInput, schemaValidator } from '../auth/schema-validation';
-import { TextField } from '../auth/text-field';
+import { Button, FormError, TextField, formInput, validateWith } from 'shared-ui';
 
 const KEYS = ['password', 'passwordNew', 'passwordConfirm'] as const;
 type Values = Partial<Record<(typeof KEYS)[number], string>>;
-const validate = schemaValidator(ChangePasswordBody, KEYS);
+const validate = validateWith(ChangePasswordBody, (values: Values) => formInput(values, KEYS));
 
 /** Change password (spec: password, passwordNew, passwordConfirm); other sessions end on the server. */
 export function ChangePasswordForm() {

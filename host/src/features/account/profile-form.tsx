@@ -4,10 +4,7 @@ import * as v from 'valibot';
 import { notify, setSessionUser, useApiMutation } from 'shared-auth';
 import { UpdateCurrentUserBody, contract, extractErrorText } from 'shared-contracts';
 import type { CurrentUser } from 'shared-contracts';
-import { Button, Col, Row } from 'shared-ui';
-import { FormError } from '../auth/form-error';
-import { schemaValidator } from '../auth/schema-validation';
-import { TextField } from '../auth/text-field';
+import { Button, Col, FormError, Row, TextField, formInput, validateWith } from 'shared-ui';
 import { TimeZoneField } from '../auth/time-zone-field';
 
 const KEYS = ['firstName', 'lastName', 'phoneNumber', 'timeZone'] as const;
@@ -24,7 +21,7 @@ function changes(values: Values, initial: Values): Record<string, unknown> {
   return out;
 }
 
-const checkFields = schemaValidator(UpdateCurrentUserBody, KEYS);
+const checkFields = validateWith(UpdateCurrentUserBody, (values: Values) => formInput(values, KEYS));
 
 export function ProfileForm({ current, onSaved }: { current: CurrentUser; onSaved: (next: CurrentUser) => void }) {
   const update = useApiMutation(contract.users.updateCurrentUser, { invalidates: [contract.users.getCurrentUser] });
@@ -35,7 +32,7 @@ export function ProfileForm({ current, onSaved }: { current: CurrentUser; onSave
   const validate = (values: Values) => {
     // Field rules apply to what was typed; empty phone means "no phone".
     const typed = { ...values, phoneNumber: values.phoneNumber?.trim() ? values.phoneNumber : undefined };
-    const errors = checkFields(typed);
+    const errors: Record<string, unknown> = { ...checkFields(typed) };
     if (!typed.firstName?.trim()) errors.firstName = 'First name is required';
     if (!typed.lastName?.trim()) errors.lastName = 'Last name is required';
     return errors;

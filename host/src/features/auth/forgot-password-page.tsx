@@ -5,14 +5,11 @@ import { Link } from 'react-router-dom';
 import * as v from 'valibot';
 import { useApiMutation } from 'shared-auth';
 import { ForgetPasswordBody, contract, extractErrorText } from 'shared-contracts';
-import { Alert, Button, Flex, Typography } from 'shared-ui';
+import { Alert, Button, Flex, FormError, TextField, Typography, formInput, validateWith } from 'shared-ui';
 import { AuthCard } from './auth-card';
-import { FormError } from './form-error';
-import { formInput, schemaValidator } from './schema-validation';
-import { TextField } from './text-field';
 
 const KEYS = ['userEmail'] as const;
-const validate = schemaValidator(ForgetPasswordBody, KEYS);
+const validate = validateWith(ForgetPasswordBody, (values: { userEmail?: string }) => formInput(values, KEYS));
 
 /** auth/forgot-password: asks for a reset link; the answer never says whether the address has an account. */
 export function ForgotPasswordPage() {

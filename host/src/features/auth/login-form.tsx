@@ -4,14 +4,15 @@ import { Link, useNavigate } from 'react-router-dom';
 import * as v from 'valibot';
 import { useApiMutation } from 'shared-auth';
 import { EMAIL_NOT_VERIFIED_TEXT, LoginBody, TWO_STEP_REQUIRED_TEXT, contract, extractErrorText } from 'shared-contracts';
-import { Button } from 'shared-ui';
+import { Button, FormError, TextField, formInput, validateWith } from 'shared-ui';
 import { useCompleteSignIn } from './complete-sign-in';
-import { FormError } from './form-error';
-import { TextField } from './text-field';
-import { loginInput, validateLogin } from './login-validation';
-import type { LoginValues } from './login-validation';
 import { setPendingSignIn } from './pending-sign-in';
 import { ResendVerificationButton } from './resend-verification-button';
+
+const KEYS = ['email', 'password'] as const;
+type LoginValues = Partial<Record<(typeof KEYS)[number], string>>;
+const loginInput = (values: LoginValues) => formInput(values, KEYS);
+const validate = validateWith(LoginBody, loginInput);
 
 export function LoginForm() {
   const navigate = useNavigate();
@@ -35,7 +36,7 @@ export function LoginForm() {
   };
 
   return (
-    <Form<LoginValues> onSubmit={submit} validate={validateLogin}>
+    <Form<LoginValues> onSubmit={submit} validate={validate}>
       {({ handleSubmit, submitting, submitError, values }) => (
         <form onSubmit={handleSubmit} noValidate aria-label="Sign in">
           <TextField name="email" label="Email" type="email" autoComplete="email" />

@@ -4,16 +4,12 @@ import { Link } from 'react-router-dom';
 import * as v from 'valibot';
 import { useApiMutation } from 'shared-auth';
 import { RegisterBody, contract, extractErrorText } from 'shared-contracts';
-import { Button, Col, Row } from 'shared-ui';
-import { CheckboxField } from './checkbox-field';
-import { FormError } from './form-error';
-import { formInput, schemaValidator } from './schema-validation';
-import { TextField } from './text-field';
+import { Button, CheckboxField, Col, FormError, Row, TextField, formInput, validateWith } from 'shared-ui';
 import { TimeZoneField, browserTimeZone } from './time-zone-field';
 
 const KEYS = ['firstName', 'lastName', 'email', 'password', 'confirmPassword', 'companyName', 'phoneNumber', 'timeZone', 'acceptTerms'] as const;
 type RegisterValues = Partial<Record<(typeof KEYS)[number], string | boolean>>;
-const validate = schemaValidator(RegisterBody, KEYS);
+const validate = validateWith(RegisterBody, (values: RegisterValues) => formInput(values, KEYS));
 
 /** auth/register's form; `onRegistered` gets the address the link went to. */
 export function RegisterForm({ onRegistered }: { onRegistered: (email: string) => void }) {

@@ -5,15 +5,12 @@ import { Link, useParams } from 'react-router-dom';
 import * as v from 'valibot';
 import { useApiMutation } from 'shared-auth';
 import { ResetPasswordBody, contract, extractErrorText } from 'shared-contracts';
-import { Alert, Button, Flex } from 'shared-ui';
+import { Alert, Button, Flex, FormError, TextField, formInput, validateWith } from 'shared-ui';
 import { AuthCard } from './auth-card';
-import { FormError } from './form-error';
-import { formInput, schemaValidator } from './schema-validation';
-import { TextField } from './text-field';
 
 const KEYS = ['id', 'password', 'confirmPassword'] as const;
-const validate = schemaValidator(ResetPasswordBody, KEYS);
 type Values = { password?: string; confirmPassword?: string };
+const validate = validateWith(ResetPasswordBody, (values: Values & { id: string }) => formInput(values, KEYS));
 
 /** auth/reset-password/{id}: the link from the reset email; the id is the link's secret. */
 export function ResetPasswordPage() {

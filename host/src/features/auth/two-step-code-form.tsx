@@ -3,15 +3,12 @@ import { Form } from 'react-final-form';
 import * as v from 'valibot';
 import { useApiMutation } from 'shared-auth';
 import { Verify2FACodeBody, contract, extractErrorText } from 'shared-contracts';
-import { Button, Flex } from 'shared-ui';
+import { Button, Flex, FormError, TextField, formInput, validateWith } from 'shared-ui';
 import { useCompleteSignIn } from './complete-sign-in';
-import { FormError } from './form-error';
 import { setPendingSignIn } from './pending-sign-in';
-import { schemaValidator } from './schema-validation';
-import { TextField } from './text-field';
 
 const KEYS = ['email', 'code'] as const;
-const validateCode = schemaValidator(Verify2FACodeBody, KEYS);
+const validateCode = validateWith(Verify2FACodeBody, (values: { email: string; code?: string }) => formInput(values, KEYS));
 
 interface Props {
   email: string;

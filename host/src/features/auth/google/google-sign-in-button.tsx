@@ -1,9 +1,8 @@
 import { useState } from 'react';
 import { useApiMutation } from 'shared-auth';
 import { contract, extractErrorText } from 'shared-contracts';
-import { Button, GoogleOutlined } from 'shared-ui';
+import { Button, FormError, GoogleOutlined } from 'shared-ui';
 import { useCompleteSignIn } from '../complete-sign-in';
-import { FormError } from '../form-error';
 import { googleSignInConfig } from './google-config';
 import { googleRedirectUri, googleScopes, newGoogleState } from './google-flow';
 import { loadGoogleIdentity } from './google-identity';

@@ -3,8 +3,7 @@ import type { FormApi } from 'final-form';
 import { Form } from 'react-final-form';
 import { notify, useApiMutation } from 'shared-auth';
 import { contract, type AccountDetail } from 'shared-contracts';
-import { Button, Typography } from 'shared-ui';
-import { TextInputField } from '../../../forms/text-input-field';
+import { Button, TextField, Typography } from 'shared-ui';
 import { changedBody, formValuesOf, validateAccount, type AccountFormValues } from '../model/account-form-values';
 import { AgentCapField, PlanField } from './plan-and-cap-fields';
 import { RoleRows } from './role-rows';
@@ -40,7 +39,7 @@ export function AccountForm({ account, onSaved }: Props) {
       {({ handleSubmit, pristine, submitting, values }) => (
         <form onSubmit={handleSubmit} noValidate aria-label="Edit account">
           <div style={{ maxWidth: 560 }}>
-            <TextInputField name="name" label="Account name" />
+            <TextField name="name" label="Account name" autoComplete="off" />
             <PlanField />
             <AgentCapField aiAgentCount={account.aiAgentCount} />
           </div>

@@ -1,6 +1,6 @@
 import { Field } from 'react-final-form';
 import { ROLES, type Role } from 'shared-contracts';
-import { Input, Select, Typography } from 'shared-ui';
+import { FormField, Input, Select, Typography } from 'shared-ui';
 import type { RoleRow } from '../model/account-form-values';
 
 const ROLE_OPTIONS = ROLES.map((role) => ({ value: role, label: role }));
@@ -36,23 +36,9 @@ export function RoleRows({ rows }: { rows: RoleRow[] }) {
               </Field>
             </td>
             <td style={cell}>
-              <Field<string> name={`roles[${i}].twilio_number`} parse={(value) => value}>
-                {({ input, meta }) => {
-                  const error = meta.touched || meta.submitFailed ? (meta.error as string | undefined) : undefined;
-                  return (
-                    <>
-                      <Input
-                        {...input}
-                        aria-label={`Twilio number of ${row.description}`}
-                        placeholder="No number"
-                        status={error ? 'error' : undefined}
-                        aria-invalid={Boolean(error)}
-                      />
-                      {error && <Typography.Text type="danger" role="alert" style={{ display: 'block' }}>{error}</Typography.Text>}
-                    </>
-                  );
-                }}
-              </Field>
+              <FormField<string> name={`roles[${i}].twilio_number`} label={`Twilio number of ${row.description}`} hideLabel render={(input, c) => (
+                <Input {...input} id={c.id} placeholder="No number" status={c.status} aria-invalid={c.invalid} aria-describedby={c.describedBy} />
+              )} />
             </td>
           </tr>
         ))}

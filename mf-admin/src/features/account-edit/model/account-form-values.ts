@@ -1,7 +1,7 @@
 import {
   UpdateAccountBody, normalizePhoneB, type AccountDetail, type BodyInputOf, type PlanId, type Role, type contract,
 } from 'shared-contracts';
-import { validateWith } from '../../../forms/validate-with';
+import { validateWith } from 'shared-ui';
 
 export interface RoleRow {
   id: string;

@@ -3,8 +3,7 @@ import type { FormApi } from 'final-form';
 import { Form } from 'react-final-form';
 import { notify, useApiMutation } from 'shared-auth';
 import { contract, type AiClient } from 'shared-contracts';
-import { Button, Flex } from 'shared-ui';
-import { TextInputField } from '../../../forms/text-input-field';
+import { Button, Flex, TextField } from 'shared-ui';
 import { formValuesOf, updateBodyOf, validatorFor, type AiClientFormValues } from '../model/ai-client-form-values';
 import { CredentialFields } from './credential-fields';
 import { EnabledField } from './enabled-field';
@@ -37,8 +36,8 @@ export function AiClientForm({ client, onSaved }: Props) {
     <Form<AiClientFormValues> onSubmit={submit} initialValues={initialValues} validate={validate}>
       {({ handleSubmit, pristine, submitting }) => (
         <form onSubmit={handleSubmit} noValidate aria-label="Edit AI Client" style={{ maxWidth: 560 }}>
-          <TextInputField name="model" label="Model" placeholder="e.g. gpt-4o" />
-          <TextInputField name="purpose" label="Purpose" placeholder="What agents use this client for" multiline />
+          <TextField name="model" label="Model" placeholder="e.g. gpt-4o" autoComplete="off" />
+          <TextField name="purpose" label="Purpose" placeholder="What agents use this client for" rows={2} />
           <EnabledField />
           <CredentialFields client={client} />
           <Flex gap={8}>

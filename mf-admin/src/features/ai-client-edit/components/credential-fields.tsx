@@ -1,6 +1,5 @@
 import type { AiClient } from 'shared-contracts';
-import { Tag, Typography } from 'shared-ui';
-import { TextInputField } from '../../../forms/text-input-field';
+import { Tag, TextField, Typography } from 'shared-ui';
 import { takesBaseUrl, usesAwsKeys } from '../model/ai-client-form-values';
 
 export const OPENAI_COMPATIBLE_HINT = 'For an OpenAI-compatible endpoint such as Ollama, vLLM or a company gateway';
@@ -22,15 +21,15 @@ export function CredentialFields({ client }: { client: AiClient }) {
       </legend>
       {usesAwsKeys(client) ? (
         <>
-          <TextInputField name="accessKeyId" label="Access key id" secret placeholder={placeholder} />
-          <TextInputField name="secretAccessKey" label="Secret access key" secret placeholder={placeholder} />
-          <TextInputField name="region" label="Region" placeholder={client.hasCredentials ? placeholder : 'e.g. us-east-1'} />
+          <TextField name="accessKeyId" label="Access key id" type="password" autoComplete="new-password" placeholder={placeholder} />
+          <TextField name="secretAccessKey" label="Secret access key" type="password" autoComplete="new-password" placeholder={placeholder} />
+          <TextField name="region" label="Region" autoComplete="off" placeholder={client.hasCredentials ? placeholder : 'e.g. us-east-1'} />
         </>
       ) : (
         <>
-          <TextInputField name="apiKey" label="API key" secret placeholder={placeholder} />
+          <TextField name="apiKey" label="API key" type="password" autoComplete="new-password" placeholder={placeholder} />
           {takesBaseUrl(client) && (
-            <TextInputField name="baseUrl" label="Base URL" placeholder="e.g. http://localhost:11434/v1" hint={baseUrlHint(client)} />
+            <TextField name="baseUrl" label="Base URL" autoComplete="off" placeholder="e.g. http://localhost:11434/v1" hint={baseUrlHint(client)} />
           )}
         </>
       )}

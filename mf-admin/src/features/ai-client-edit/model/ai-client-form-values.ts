@@ -1,5 +1,5 @@
 import { AWS_CREDENTIAL_PROVIDERS, UpdateAiClientBody, type AiClient, type BodyInputOf, type contract } from 'shared-contracts';
-import { validateWith } from '../../../forms/validate-with';
+import { validateWith } from 'shared-ui';
 
 export interface AiClientFormValues {
   model: string;

@@ -2,7 +2,7 @@ import { FORM_ERROR } from 'final-form';
 import { Form } from 'react-final-form';
 import { notify, useApiMutation } from 'shared-auth';
 import { contract, extractErrorText } from 'shared-contracts';
-import { Button, Flex, Spin, VisuallyHidden } from 'shared-ui';
+import { Button, ErrorsAfterSubmit, Flex, Spin, VisuallyHidden } from 'shared-ui';
 import { ClientField } from './client-field';
 import { ClientTypeField } from './client-type-field';
 import { INITIAL_VALUES, validateAddAiClient, type AddAiClientValues } from '../model/add-ai-client-values';
@@ -36,9 +36,12 @@ export function AddAiClientForm({ onAdded, onCancel }: Props) {
     <Form<AddAiClientValues> onSubmit={submit} initialValues={INITIAL_VALUES} validate={validateAddAiClient}>
       {({ handleSubmit, dirty, submitting, submitSucceeded }) => (
         <form onSubmit={handleSubmit} noValidate aria-label="Add AI Client">
-          <ClientTypeField />
-          <ClientField />
-          <ModelField />
+          {/* Spec section 5: this form is validated on submit, then again on every change. */}
+          <ErrorsAfterSubmit>
+            <ClientTypeField />
+            <ClientField />
+            <ModelField />
+          </ErrorsAfterSubmit>
           <Flex justify="flex-end" align="center" gap={8}>
             {submitting && (
               <span role="status">

@@ -1,7 +1,7 @@
 import {
   CreateAiClientBody, DEFAULT_AI_CLIENT_TYPE, defaultProviderFor, type AiClientProvider, type AiClientType,
 } from 'shared-contracts';
-import { validateWith } from '../../../forms/validate-with';
+import { validateWith } from 'shared-ui';
 
 export interface AddAiClientValues {
   type?: AiClientType;

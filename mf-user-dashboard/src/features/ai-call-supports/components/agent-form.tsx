@@ -1,9 +1,7 @@
 import { FORM_ERROR } from 'final-form';
 import { Form } from 'react-final-form';
 import { AGENT_LANGUAGES, AGENT_MAX_CALL_MINUTES, CreateAgentBody, extractErrorText, type CreateAgentInput } from 'shared-contracts';
-import { Alert, Button, Col, Input, InputNumber, PageCard, Row, Select, Switch } from 'shared-ui';
-import { LabeledField } from '../../forms/labeled-field';
-import { validateWith } from '../../forms/validate-with';
+import { Button, Col, FormError, FormField, Input, InputNumber, PageCard, Row, Select, Switch, validateWith } from 'shared-ui';
 import { AiModelField } from './ai-model-field';
 import { parseAgentValues, valuesToInput, type AgentFormValues } from '../model/agent-form-values';
 import { KnowledgeUpload } from './knowledge-upload';
@@ -45,51 +43,51 @@ export function AgentForm({ accountId, initialValues, submitLabel, onSave }: Age
           <PageCard title="Basics">
             <Row gutter={16}>
               <Col xs={24} md={12}>
-                <LabeledField<string> name="name" label="Agent name" render={(input, c) => (
-                  <Input {...input} id={c.id} status={c.invalid ? 'error' : undefined} aria-invalid={c.invalid} aria-describedby={c.describedBy} maxLength={100} />
+                <FormField<string> name="name" label="Agent name" render={(input, c) => (
+                  <Input {...input} id={c.id} status={c.status} aria-invalid={c.invalid} aria-describedby={c.describedBy} maxLength={100} />
                 )} />
               </Col>
               <Col xs={24} md={12}>
-                <LabeledField<CreateAgentInput['handleCallType']> name="handleCallType" label="Handles" render={(input, c) => (
+                <FormField<CreateAgentInput['handleCallType']> name="handleCallType" label="Handles" render={(input, c) => (
                   <Select {...input} id={c.id} options={HANDLE_OPTIONS} style={{ width: '100%' }} aria-describedby={c.describedBy} />
                 )} />
               </Col>
               <Col xs={24} md={12}>
-                <LabeledField<string> name="phoneNumber" label="Agent phone number" hint="US number; leave empty to assign one later" render={(input, c) => (
-                  <Input {...input} id={c.id} placeholder="+15551234567" status={c.invalid ? 'error' : undefined} aria-invalid={c.invalid} aria-describedby={c.describedBy} />
+                <FormField<string> name="phoneNumber" label="Agent phone number" hint="US number; leave empty to assign one later" render={(input, c) => (
+                  <Input {...input} id={c.id} placeholder="+15551234567" status={c.status} aria-invalid={c.invalid} aria-describedby={c.describedBy} />
                 )} />
               </Col>
               <Col xs={24} md={12}>
-                <LabeledField<string> name="transferNumber" label="Transfer number" hint="Where callers asking for a person are sent" render={(input, c) => (
-                  <Input {...input} id={c.id} placeholder="+15551234567" status={c.invalid ? 'error' : undefined} aria-invalid={c.invalid} aria-describedby={c.describedBy} />
+                <FormField<string> name="transferNumber" label="Transfer number" hint="Where callers asking for a person are sent" render={(input, c) => (
+                  <Input {...input} id={c.id} placeholder="+15551234567" status={c.status} aria-invalid={c.invalid} aria-describedby={c.describedBy} />
                 )} />
               </Col>
               <Col xs={24} md={8}>
-                <LabeledField<string> name="language" label="Language" render={(input, c) => (
+                <FormField<string> name="language" label="Language" render={(input, c) => (
                   <Select {...input} id={c.id} style={{ width: '100%' }} options={AGENT_LANGUAGES.map((l) => ({ value: l, label: LANGUAGE_LABELS[l] }))} />
                 )} />
               </Col>
               <Col xs={24} md={8}>
-                <LabeledField<number | null> name="maxCallMinutes" label="Maximum call length (minutes)" render={(input, c) => (
-                  <InputNumber {...input} id={c.id} min={1} max={AGENT_MAX_CALL_MINUTES} status={c.invalid ? 'error' : undefined} aria-invalid={c.invalid} aria-describedby={c.describedBy} style={{ width: '100%' }} />
+                <FormField<number | null> name="maxCallMinutes" label="Maximum call length (minutes)" render={(input, c) => (
+                  <InputNumber {...input} id={c.id} min={1} max={AGENT_MAX_CALL_MINUTES} status={c.status} aria-invalid={c.invalid} aria-describedby={c.describedBy} style={{ width: '100%' }} />
                 )} />
               </Col>
               <Col xs={24} md={8}>
-                <LabeledField<boolean> name="recordCalls" label="Record calls" render={(input, c) => (
+                <FormField<boolean> name="recordCalls" label="Record calls" render={(input, c) => (
                   <Switch id={c.id} checked={input.value} onChange={input.onChange} />
                 )} />
               </Col>
             </Row>
           </PageCard>
           <PageCard title="Conversation">
-            <LabeledField<string> name="greeting" label="Greeting" render={(input, c) => (
-              <Input.TextArea {...input} id={c.id} rows={2} status={c.invalid ? 'error' : undefined} aria-invalid={c.invalid} aria-describedby={c.describedBy} />
+            <FormField<string> name="greeting" label="Greeting" render={(input, c) => (
+              <Input.TextArea {...input} id={c.id} rows={2} status={c.status} aria-invalid={c.invalid} aria-describedby={c.describedBy} />
             )} />
-            <LabeledField<string> name="prompt" label="Instructions" render={(input, c) => (
-              <Input.TextArea {...input} id={c.id} rows={5} status={c.invalid ? 'error' : undefined} aria-invalid={c.invalid} aria-describedby={c.describedBy} />
+            <FormField<string> name="prompt" label="Instructions" render={(input, c) => (
+              <Input.TextArea {...input} id={c.id} rows={5} status={c.status} aria-invalid={c.invalid} aria-describedby={c.describedBy} />
             )} />
             <AiModelField />
-            <LabeledField<string> name="voiceId" label="Voice" render={(input, c) => (
+            <FormField<string> name="voiceId" label="Voice" render={(input, c) => (
               <VoicePicker {...c} value={input.value} onChange={input.onChange} onBlur={() => input.onBlur()} />
             )} />
           </PageCard>
@@ -98,12 +96,12 @@ export function AgentForm({ accountId, initialValues, submitLabel, onSave }: Age
               const current = form.getState().values.knowledge;
               form.change('knowledge', current.trim() === '' ? result.text : `${current}\n\n${result.text}`);
             }} />
-            <LabeledField<string> name="knowledge" label="Knowledge text" hint="What the agent may tell callers; saved with the agent" render={(input, c) => (
-              <Input.TextArea {...input} id={c.id} rows={8} status={c.invalid ? 'error' : undefined} aria-invalid={c.invalid} aria-describedby={c.describedBy} />
+            <FormField<string> name="knowledge" label="Knowledge text" hint="What the agent may tell callers; saved with the agent" render={(input, c) => (
+              <Input.TextArea {...input} id={c.id} rows={8} status={c.status} aria-invalid={c.invalid} aria-describedby={c.describedBy} />
             )} />
             <SquareLocationField accountId={accountId} />
           </PageCard>
-          {submitError && <Alert type="error" showIcon title={submitError} role="alert" style={{ marginBottom: 16 }} />}
+          <FormError text={submitError} />
           <Button type="primary" htmlType="submit" loading={submitting}>
             {submitLabel}
           </Button>

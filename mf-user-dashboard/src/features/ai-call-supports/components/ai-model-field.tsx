@@ -1,7 +1,6 @@
 import { useId } from 'react';
 import { LOCAL_RESPONDER_LABEL, type AiClientOptions } from 'shared-contracts';
-import { LoadError, Select, Skeleton, Typography } from 'shared-ui';
-import { LabeledField } from '../../forms/labeled-field';
+import { FormField, LoadError, Select, Skeleton, Typography } from 'shared-ui';
 import { useAiClientOptions } from '../hooks/use-ai-client-options';
 
 const DEFAULT_OPTION = { value: '', label: 'Default: the first AI model an administrator added' };
@@ -30,7 +29,7 @@ export function AiModelField() {
     );
   }
   return (
-    <LabeledField<string> name="textClientId" label="AI model" hint="The language model that holds the agent's calls" render={(input, c) => {
+    <FormField<string> name="textClientId" label="AI model" hint="The language model that holds the agent's calls" render={(input, c) => {
       const options = [DEFAULT_OPTION, ...text.map((client) => ({ value: client.id, label: optionLabel(client) }))];
       // A model chosen earlier and since disabled: the default answers until another is chosen.
       if (!options.some((o) => o.value === input.value)) options.push({ value: input.value, label: 'A model no longer offered (the default answers)' });

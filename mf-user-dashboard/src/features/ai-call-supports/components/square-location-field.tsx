@@ -1,5 +1,4 @@
-import { Select, Typography } from 'shared-ui';
-import { LabeledField } from '../../forms/labeled-field';
+import { FormField, Select, Typography } from 'shared-ui';
 import { useSquareLocations } from '../hooks/use-square-locations';
 
 /** The Square location the agent books into; shown only when the account has Square connected. */
@@ -9,7 +8,7 @@ export function SquareLocationField({ accountId }: { accountId: string }) {
   const locations = data?.data.locations ?? [];
   if (locations.length === 0) return null;
   return (
-    <LabeledField<string> name="squareLocationId" label="Square location" render={(input, c) => (
+    <FormField<string> name="squareLocationId" label="Square location" render={(input, c) => (
       <Select
         {...input}
         id={c.id}

@@ -3,9 +3,7 @@ import { FORM_ERROR } from 'final-form';
 import { Form } from 'react-final-form';
 import { notify, useApiMutation } from 'shared-auth';
 import { MakeTestCallBody, contract, extractErrorText } from 'shared-contracts';
-import { Alert, Button, Divider, Flex, Input, Modal } from 'shared-ui';
-import { LabeledField } from '../../forms/labeled-field';
-import { validateWith } from '../../forms/validate-with';
+import { Button, Divider, Flex, FormError, FormField, Input, Modal, validateWith } from 'shared-ui';
 import { BrowserCallPanel } from './browser-call-panel';
 
 export interface TestCallTarget {
@@ -47,10 +45,10 @@ export function TestCallDialog({ agent, onClose }: { agent: TestCallTarget | nul
           {({ handleSubmit, submitting, submitError }) => (
             <form onSubmit={handleSubmit} noValidate aria-label="Test call">
               <p>{agent.phoneNumber ? `${agent.name} calls from ${agent.phoneNumber}.` : `${agent.name} has no phone number yet.`}</p>
-              <LabeledField<string> name="phoneNumber" label="Number to call" hint="A US number, e.g. your own mobile" render={(input, c) => (
-                <Input {...input} id={c.id} placeholder="+15551234567" autoComplete="tel" status={c.invalid ? 'error' : undefined} aria-invalid={c.invalid} aria-describedby={c.describedBy} />
+              <FormField<string> name="phoneNumber" label="Number to call" hint="A US number, e.g. your own mobile" render={(input, c) => (
+                <Input {...input} id={c.id} placeholder="+15551234567" autoComplete="tel" status={c.status} aria-invalid={c.invalid} aria-describedby={c.describedBy} />
               )} />
-              {submitError && <Alert type="error" showIcon title={submitError} role="alert" style={{ marginBottom: 16 }} />}
+              <FormError text={submitError} />
               <Flex gap={8} justify="end">
                 <Button onClick={close}>Cancel</Button>
                 <Button type="primary" htmlType="submit" loading={submitting}>Place test call</Button>

@@ -1,7 +1,6 @@
 import type { AgentVoice } from 'shared-contracts';
-import { Flex, LoadError, Skeleton, Typography } from 'shared-ui';
+import { Flex, LoadError, Skeleton, Typography, type ControlProps } from 'shared-ui';
 import { useAgentVoices } from '../hooks/use-agent-voices';
-import type { ControlProps } from '../../forms/labeled-field';
 
 interface VoicePickerProps extends ControlProps {
   value: string;

@@ -1,10 +1,11 @@
-import { useState, type ReactNode } from 'react';
+import { useMemo } from 'react';
+import { Form } from 'react-final-form';
 import { notify, useApiMutation } from 'shared-auth';
-import { US_STATE_CODES, UpdateBusinessBody, contract, fieldErrors, type Business } from 'shared-contracts';
-import { Button, Col, Input, Row, Select, Typography } from 'shared-ui';
+import { US_STATE_CODES, UpdateBusinessBody, contract, type Business } from 'shared-contracts';
+import { Button, Col, FormField, Row, Select, TextField, validateWith } from 'shared-ui';
 
 type Editable = Omit<Business, 'accountId' | 'updatedAt'>;
-type TextKey = Exclude<keyof Editable, 'industryId' | 'stateCode'>;
+type TextKey = Exclude<keyof Editable, 'industryId' | 'stateCode' | 'description'>;
 
 const TEXT_FIELDS: Array<[TextKey, string, number]> = [
   ['name', 'Business name', 12], ['website', 'Website', 12], ['email', 'Business email', 12], ['phoneNumber', 'Business phone', 12],
@@ -13,78 +14,62 @@ const TEXT_FIELDS: Array<[TextKey, string, number]> = [
 
 const editable = ({ accountId: _a, updatedAt: _u, ...rest }: Business): Editable => rest;
 /** An emptied optional field is cleared (null); the name is required and sent as typed. */
-const normalise = (key: keyof Editable, value: string | null) => (key !== 'name' && (value === null || value.trim() === '') ? null : value);
-const fieldId = (key: keyof Editable) => `business-${key}`;
+const normalise = (key: keyof Editable, value: string | null | undefined) =>
+  key !== 'name' && (value === null || value === undefined || value.trim() === '') ? null : value;
+/** Only what differs from the stored profile goes to the server. */
+const changesOf = (values: Editable, initial: Editable) =>
+  Object.fromEntries((Object.keys(initial) as Array<keyof Editable>)
+    .map((key) => [key, normalise(key, values[key])] as const)
+    .filter(([key, value]) => value !== initial[key]));
 
 export function BusinessForm({ business, industries }: { business: Business; industries: Array<{ id: string; name: string }> }) {
-  const initial = editable(business);
-  const [values, setValues] = useState<Editable>(initial);
-  // Like the other forms: a field's message shows once it was left, or once a save was tried.
-  const [left, setLeft] = useState<ReadonlySet<keyof Editable>>(new Set());
-  const [tried, setTried] = useState(false);
+  const initial = useMemo(() => editable(business), [business]);
+  // The contract's own rules over what would be sent, so each field says what the server would refuse, in its words.
+  const validate = useMemo(() => validateWith(UpdateBusinessBody, (values: Editable) => changesOf(values, initial)), [initial]);
   const save = useApiMutation(contract.company.updateBusiness, { invalidates: [contract.company.getAccountBusiness] });
-  const changed = (Object.keys(values) as Array<keyof Editable>).filter((k) => normalise(k, values[k]) !== initial[k]);
-  const body = Object.fromEntries(changed.map((k) => [k, normalise(k, values[k])]));
-  // The contract's own rules, so each field says what the server would refuse, in its words.
-  const errors = fieldErrors(UpdateBusinessBody, body) as Partial<Record<keyof Editable, string>>;
-  const set = (key: keyof Editable, value: string | null) => setValues((v) => ({ ...v, [key]: value }));
-  const leave = (key: keyof Editable) => setLeft((keys) => new Set(keys).add(key));
-  const shownError = (key: keyof Editable) => (tried || left.has(key) ? errors[key] : undefined);
-  const errorProps = (key: keyof Editable) => {
-    const error = shownError(key);
-    return { status: error ? ('error' as const) : undefined, 'aria-invalid': Boolean(error), 'aria-describedby': error ? `${fieldId(key)}-error` : undefined };
-  };
 
-  const submit = async () => {
-    setTried(true);
-    if (Object.keys(errors).length > 0) return;
+  const submit = async (values: Editable) => {
     try {
-      await save.trigger({ body });
+      await save.trigger({ body: changesOf(values, initial) });
       notify.success('Business profile saved');
     } catch (error) {
       notify.error(error);
     }
   };
 
-  const field = (key: keyof Editable, text: string, control: ReactNode) => {
-    const error = shownError(key);
-    return (
-      <>
-        <label htmlFor={fieldId(key)} style={{ display: 'block', marginBottom: 4, fontWeight: 500 }}>{text}</label>
-        {control}
-        {error && <Typography.Text type="danger" id={`${fieldId(key)}-error`} style={{ display: 'block', marginTop: 4 }}>{error}</Typography.Text>}
-      </>
-    );
-  };
   return (
-    <form aria-label="Business profile" noValidate onSubmit={(e) => { e.preventDefault(); void submit(); }}>
-      <Row gutter={16}>
-        {TEXT_FIELDS.map(([key, text, span]) => (
-          <Col xs={24} md={span} key={key} style={{ marginBottom: 16 }}>
-            {field(key, text, (
-              <Input id={fieldId(key)} value={values[key] ?? ''} onChange={(e) => set(key, e.target.value)} onBlur={() => leave(key)} {...errorProps(key)} />
+    <Form<Editable> onSubmit={submit} validate={validate} initialValues={initial}>
+      {({ handleSubmit, submitting, values }) => (
+        <form aria-label="Business profile" noValidate onSubmit={handleSubmit}>
+          <Row gutter={16}>
+            {TEXT_FIELDS.map(([key, text, span]) => (
+              <Col xs={24} md={span} key={key}>
+                <TextField name={key} label={text} />
+              </Col>
             ))}
-          </Col>
-        ))}
-        <Col xs={24} md={8} style={{ marginBottom: 16 }}>
-          {field('stateCode', 'State', (
-            <Select id={fieldId('stateCode')} allowClear showSearch placeholder="Choose a state" value={values.stateCode ?? undefined} {...errorProps('stateCode')}
-              onChange={(code?: string) => set('stateCode', code ?? null)} options={US_STATE_CODES.map((c) => ({ value: c, label: c }))} style={{ width: '100%' }} />
-          ))}
-        </Col>
-        <Col xs={24} md={12} style={{ marginBottom: 16 }}>
-          {field('industryId', 'Industry', (
-            <Select id={fieldId('industryId')} allowClear showSearch optionFilterProp="label" placeholder="Choose an industry" value={values.industryId ?? undefined} {...errorProps('industryId')}
-              onChange={(id?: string) => set('industryId', id ?? null)} options={industries.map((i) => ({ value: i.id, label: i.name }))} style={{ width: '100%' }} />
-          ))}
-        </Col>
-        <Col xs={24} style={{ marginBottom: 16 }}>
-          {field('description', 'Description', (
-            <Input.TextArea id={fieldId('description')} rows={3} value={values.description ?? ''} onChange={(e) => set('description', e.target.value)} onBlur={() => leave('description')} {...errorProps('description')} />
-          ))}
-        </Col>
-      </Row>
-      <Button type="primary" htmlType="submit" disabled={changed.length === 0} loading={save.isMutating}>Save business profile</Button>
-    </form>
+            <Col xs={24} md={8}>
+              <FormField<string | null> name="stateCode" label="State" allowNull render={(input, c) => (
+                <Select id={c.id} allowClear showSearch placeholder="Choose a state" value={input.value ?? undefined} status={c.status}
+                  aria-invalid={c.invalid} aria-describedby={c.describedBy} onChange={(code?: string) => input.onChange(code ?? null)}
+                  onBlur={() => input.onBlur()} options={US_STATE_CODES.map((code) => ({ value: code, label: code }))} style={{ width: '100%' }} />
+              )} />
+            </Col>
+            <Col xs={24} md={12}>
+              <FormField<string | null> name="industryId" label="Industry" allowNull render={(input, c) => (
+                <Select id={c.id} allowClear showSearch optionFilterProp="label" placeholder="Choose an industry" value={input.value ?? undefined}
+                  status={c.status} aria-invalid={c.invalid} aria-describedby={c.describedBy} onChange={(id?: string) => input.onChange(id ?? null)}
+                  onBlur={() => input.onBlur()} options={industries.map((i) => ({ value: i.id, label: i.name }))} style={{ width: '100%' }} />
+              )} />
+            </Col>
+            <Col xs={24}>
+              <TextField name="description" label="Description" rows={3} />
+            </Col>
+          </Row>
+          <Button type="primary" htmlType="submit" disabled={Object.keys(changesOf(values, initial)).length === 0} loading={submitting}>
+            Save business profile
+          </Button>
+        </form>
+      )}
+    </Form>
   );
 }

@@ -1,6 +1,7 @@
-import { useState } from 'react';
-import { extractErrorText, type IntegrationCatalogEntry } from 'shared-contracts';
-import { Alert, Button, Flex, Input, Modal } from 'shared-ui';
+import { FORM_ERROR } from 'final-form';
+import { Form } from 'react-final-form';
+import { ConnectIntegrationBody, extractErrorText, type IntegrationCatalogEntry } from 'shared-contracts';
+import { Button, Flex, FormError, FormField, Input, Modal, validateWith } from 'shared-ui';
 
 interface ApiKeyDialogProps {
   entry: IntegrationCatalogEntry | null;
@@ -8,40 +9,40 @@ interface ApiKeyDialogProps {
   onClose: () => void;
 }
 
+interface Values {
+  apiKey: string;
+}
+
 /** Asks for a provider's API key; the key goes to the server once and is never shown again. */
 export function ApiKeyDialog({ entry, onConnect, onClose }: ApiKeyDialogProps) {
-  const [apiKey, setApiKey] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
-  const close = () => {
-    setApiKey('');
-    setError(null);
-    onClose();
-  };
-  const submit = async () => {
-    if (apiKey.trim() === '') return setError('API key is required');
-    setSaving(true);
-    setError(null);
+  const validate = validateWith(ConnectIntegrationBody, (values: Values) => ({ authType: 'apiKey', provider: entry?.provider, apiKey: values.apiKey }));
+  const submit = async (values: Values) => {
     try {
-      await onConnect(apiKey.trim());
-      close();
+      await onConnect(values.apiKey.trim());
+      onClose();
+      return undefined;
     } catch (caught) {
-      setError(extractErrorText(caught));
-    } finally {
-      setSaving(false);
+      return { [FORM_ERROR]: extractErrorText(caught) };
     }
   };
   return (
-    <Modal title={entry ? `Connect ${entry.name}` : ''} open={entry !== null} onCancel={close} footer={null} destroyOnHidden>
-      <form aria-label="Connect with an API key" onSubmit={(e) => { e.preventDefault(); void submit(); }}>
-        <label htmlFor="integration-api-key" style={{ display: 'block', marginBottom: 4, fontWeight: 500 }}>API key</label>
-        <Input.Password id="integration-api-key" value={apiKey} onChange={(e) => setApiKey(e.target.value)} autoComplete="off" maxLength={4096} />
-        {error && <Alert type="error" showIcon role="alert" title={error} style={{ marginTop: 12 }} />}
-        <Flex gap={8} justify="end" style={{ marginTop: 16 }}>
-          <Button onClick={close}>Cancel</Button>
-          <Button type="primary" htmlType="submit" loading={saving}>Connect</Button>
-        </Flex>
-      </form>
+    <Modal title={entry ? `Connect ${entry.name}` : ''} open={entry !== null} onCancel={onClose} footer={null} destroyOnHidden>
+      {entry && (
+        <Form<Values> onSubmit={submit} validate={validate} initialValues={{ apiKey: '' }} subscription={{ submitting: true, submitError: true }}>
+          {({ handleSubmit, submitting, submitError }) => (
+            <form aria-label="Connect with an API key" noValidate onSubmit={handleSubmit}>
+              <FormField<string> name="apiKey" label="API key" render={(input, c) => (
+                <Input.Password {...input} id={c.id} autoComplete="off" maxLength={4096} status={c.status} aria-invalid={c.invalid} aria-describedby={c.describedBy} />
+              )} />
+              <FormError text={submitError as string | undefined} />
+              <Flex gap={8} justify="end">
+                <Button onClick={onClose}>Cancel</Button>
+                <Button type="primary" htmlType="submit" loading={submitting}>Connect</Button>
+              </Flex>
+            </form>
+          )}
+        </Form>
+      )}
     </Modal>
   );
 }

@@ -3,9 +3,7 @@ import { Form } from 'react-final-form';
 import * as v from 'valibot';
 import { notify, useApiMutation } from 'shared-auth';
 import { CreateSupportRequestBody, SUPPORT_CATEGORIES, SUPPORT_PRIORITIES, contract, extractErrorText } from 'shared-contracts';
-import { Alert, Button, Col, Input, Row, Select } from 'shared-ui';
-import { LabeledField } from '../../forms/labeled-field';
-import { validateWith } from '../../forms/validate-with';
+import { Button, Col, FormError, FormField, Input, Row, Select, validateWith } from 'shared-ui';
 import { CATEGORY_LABELS, PRIORITY_LABELS } from '../model/support-labels';
 
 interface Values { subject: string; category: string; priority: string; message: string }
@@ -31,22 +29,22 @@ export function SupportRequestForm() {
         <form aria-label="New support request" noValidate onSubmit={async (e) => { const error = await handleSubmit(e); if (!error && form.getState().submitSucceeded) form.restart(EMPTY); }}>
           <Row gutter={16}>
             <Col xs={24} md={12}>
-              <LabeledField<string> name="subject" label="Subject" render={(input, c) => <Input {...input} id={c.id} aria-invalid={c.invalid} aria-describedby={c.describedBy} status={c.invalid ? 'error' : undefined} />} />
+              <FormField<string> name="subject" label="Subject" render={(input, c) => <Input {...input} id={c.id} aria-invalid={c.invalid} aria-describedby={c.describedBy} status={c.status} />} />
             </Col>
             <Col xs={24} md={6}>
-              <LabeledField<string> name="category" label="Category" render={(input, c) => (
-                <Select {...input} id={c.id} placeholder="Pick one" value={input.value || undefined} style={{ width: '100%' }} status={c.invalid ? 'error' : undefined}
+              <FormField<string> name="category" label="Category" render={(input, c) => (
+                <Select {...input} id={c.id} placeholder="Pick one" value={input.value || undefined} style={{ width: '100%' }} status={c.status}
                   options={SUPPORT_CATEGORIES.map((k) => ({ value: k, label: CATEGORY_LABELS[k] }))} />
               )} />
             </Col>
             <Col xs={24} md={6}>
-              <LabeledField<string> name="priority" label="Priority" render={(input, c) => (
+              <FormField<string> name="priority" label="Priority" render={(input, c) => (
                 <Select {...input} id={c.id} style={{ width: '100%' }} options={SUPPORT_PRIORITIES.map((k) => ({ value: k, label: PRIORITY_LABELS[k] }))} />
               )} />
             </Col>
           </Row>
-          <LabeledField<string> name="message" label="Message" render={(input, c) => <Input.TextArea {...input} id={c.id} rows={4} aria-invalid={c.invalid} aria-describedby={c.describedBy} status={c.invalid ? 'error' : undefined} />} />
-          {submitError && <Alert type="error" showIcon role="alert" title={submitError} style={{ marginBottom: 16 }} />}
+          <FormField<string> name="message" label="Message" render={(input, c) => <Input.TextArea {...input} id={c.id} rows={4} aria-invalid={c.invalid} aria-describedby={c.describedBy} status={c.status} />} />
+          <FormError text={submitError} />
           <Button type="primary" htmlType="submit" loading={submitting}>Send request</Button>
         </form>
       )}
