@@ -1,13 +1,13 @@
 // The API exactly as `api/src/main.ts` builds it, plus routes benchmarks need in the same
 // process: a bare hello (the framework's ceiling on this machine) and a memory reading.
 // BENCH_CALLS=<n> adds n calls to the demo account so list queries run on a realistic table.
-// BENCH_RELAY_PROBE=1 times AI call turns inside the server and answers which calls are still
-// being wrapped up (the relay benchmark waits for them before it measures again).
-import { and, count, inArray, isNull, sql } from 'drizzle-orm';
+// BENCH_RELAY_PROBE=1 times AI call turns inside the server and answers which calls have not
+// ended yet (the relay benchmark waits for them before it measures again).
+import { and, count, inArray, notInArray, sql } from 'drizzle-orm';
 import { buildApp } from 'api/src/app';
 import { loadConfig } from 'api/src/config';
 import { openDatabase } from 'api/src/db/client';
-import { conversations } from 'api/src/db/schema';
+import { calls } from 'api/src/db/schema';
 import { seedIfEmpty } from 'api/src/db/seed';
 import { watchRelayTurns } from './relay-probe';
 
@@ -37,13 +37,14 @@ app.get('/bench/memory', async () => {
   return process.memoryUsage();
 });
 if (process.env.BENCH_RELAY_PROBE === '1') {
-  const probe = watchRelayTurns();
+  // BENCH_RELAY_TRACE (set for the relay benchmark, see relay.mjs) also takes the turns apart.
+  const probe = watchRelayTurns({ trace: Boolean(process.env.BENCH_RELAY_TRACE) });
   app.get('/bench/relay-turns', async () => probe.take());
   app.post('/bench/relay-unfinished', async (request) => {
     const { callIds } = request.body as { callIds: string[] };
     if (callIds.length === 0) return { unfinished: 0 };
-    const [row] = await database.db.select({ unfinished: count() }).from(conversations)
-      .where(and(inArray(conversations.callId, callIds), isNull(conversations.summary)));
+    const [row] = await database.db.select({ unfinished: count() }).from(calls)
+      .where(and(inArray(calls.id, callIds), notInArray(calls.status, ['completed', 'missed', 'busy', 'failed', 'voicemail'])));
     return { unfinished: row?.unfinished ?? 0 };
   });
 }

@@ -3,6 +3,7 @@
 // instance, and the memory an open session costs. Each session is a call the telephony
 // simulator rings in and plays Twilio's side of, as `pnpm --filter api sim call` does.
 import { setMaxListeners } from 'node:events';
+import fs from 'node:fs';
 import os from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createDatabase } from './lib/postgres.mjs';
@@ -170,14 +171,17 @@ async function converse(calls, { turns, meanGapMs }) {
   return { latencies, seconds: (lastReply - started) / 1000 };
 }
 
-/** Hangs every call up and waits until the server has wrapped each one up (ended, summarised). */
+/**
+ * Hangs every call up and waits until the server has ended each one (its session closed, its
+ * transcript stored, the call logged); the summaries are left to the job queue meanwhile.
+ */
 async function hangUpAll(url, calls) {
   await Promise.all(calls.map(({ caller }) => caller.hangUp()));
   const callIds = calls.map((c) => c.callId);
   for (let waited = 0; ; waited += 200) {
     const { unfinished } = await benchRoute(url, '/bench/relay-unfinished', { callIds });
     if (unfinished === 0) return;
-    if (waited > 120_000) throw new Error(`${unfinished} calls were still not wrapped up after 2 minutes`);
+    if (waited > 120_000) throw new Error(`${unfinished} calls had still not ended after 2 minutes`);
     await sleep(200);
   }
 }
@@ -197,6 +201,11 @@ async function measure(url, RelayCaller, load) {
     await benchRoute(url, '/bench/relay-turns');
     const { latencies, seconds } = await converse(calls, { turns, meanGapMs: load.meanGapMs });
     const server = await benchRoute(url, '/bench/relay-turns');
+    // BENCH_RELAY_TRACE=<file> appends where each row's turns spent their time (see relay-probe.ts).
+    if (process.env.BENCH_RELAY_TRACE) {
+      const { turns: _, ...trace } = server;
+      fs.appendFileSync(process.env.BENCH_RELAY_TRACE, `${JSON.stringify({ sessions, load: os.loadavg()[0], ...trace })}\n`);
+    }
     // Other work on the machine shows in the tail: the load average is printed with the figures.
     const loadAverage = os.loadavg()[0];
     await hangUpAll(url, calls);

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import PgBoss from 'pg-boss';
 import twilio from 'twilio';
 import WebSocket from 'ws';
@@ -12,6 +12,7 @@ import { rawSql } from '../../src/db/raw-sql';
 import { JOB_SCHEMA } from '../../src/modules/jobs/job-queue';
 import { callWrapUpJob } from '../../src/modules/voice-agent/call-wrap-up';
 import { RelayCaller } from '../../src/modules/voice-agent/relay-caller';
+import { addTranscriptLine } from '../../src/modules/voice-agent/transcript-lines';
 import { TWILIO_WEBHOOK_PATHS } from '../../src/modules/telephony/twilio-paths';
 import { createAdmin, createAiAgent, createCall, createConversation, createTenant, setAgentStatus, uniquePhone } from '../factories';
 import { assertContract } from '../helpers/contract-shape';
@@ -337,6 +338,51 @@ export function voiceAgentRelaySuite(ctx: SuiteContext) {
       assert.equal(row!.status, 'completed', 'the call is released and logged however the socket went');
     });
 
+    // PGlite has one connection: a transaction holding a lock there holds every query.
+    it('the caller is answered while the database holds transcript writes back; every line is stored in order after', { skip: ctx.target !== 'postgres' }, async () => {
+      const t = await createTenant(ctx.server);
+      const created = await call(ctx.server, 'POST', 'agent/create-agent', {
+        token: t.ownerToken,
+        body: {
+          name: 'Slow Disk', handleCallType: 'inbound', phoneNumber: uniquePhone(), greeting: 'Slow Disk speaking.', prompt: 'Answer questions about the practice.', voiceId: 'openai-alloy',
+          knowledge: 'Parking is free behind the building.\n\nOn Saturdays we are open from 10 am to 2 pm.',
+        },
+      });
+      assert.equal(created.status, 200, JSON.stringify(created.body));
+      const { caller, callId } = await dialAiAgent(ctx.server, created.body.data.phoneNumber, uniquePhone());
+      await waitFor(() => transcriptOf(ctx.server, callId), (lines) => lines.length === 1);
+      let release = () => {};
+      const held = new Promise<void>((resolve) => { release = resolve; });
+      let locked = () => {};
+      const lockTaken = new Promise<void>((resolve) => { locked = resolve; });
+      // Inserts wait for this lock as they would for a slow WAL flush; reads go on.
+      const holding = ctx.server.db.transaction(async (tx) => {
+        await tx.execute(sql`lock table conversation_messages in exclusive mode`);
+        locked();
+        await held;
+      });
+      await lockTaken;
+      let first = '';
+      let second = '';
+      try {
+        caller.say('Are you open on Saturday?');
+        first = await caller.nextReply(3_000);
+        assert.match(first, /Saturdays we are open from 10 am to 2 pm/);
+        caller.say('Is there parking?');
+        second = await caller.nextReply(3_000);
+        assert.match(second, /Parking is free/);
+        assert.equal((await transcriptOf(ctx.server, callId)).length, 1, 'nothing stored while the lock is held');
+      } finally {
+        release();
+        await holding;
+      }
+      await caller.hangUp();
+      await waitFor(() => callRow(ctx.server, callId), (r) => r?.status === 'completed');
+      assert.deepEqual((await transcriptOf(ctx.server, callId)).map((l) => l.content), [
+        'Slow Disk speaking.', 'Are you open on Saturday?', first, 'Is there parking?', second,
+      ]);
+    });
+
     it('a USER talks to an agent in the browser over a link good for that call only', async () => {
       const t = await createTenant(ctx.server);
       const other = await createTenant(ctx.server);
@@ -366,6 +412,41 @@ export function voiceAgentRelaySuite(ctx: SuiteContext) {
       assert.deepEqual((await transcriptOf(ctx.server, callId)).slice(0, 2), [
         { authorType: 'ai', content: 'Browser hello.' }, { authorType: 'lead', content: 'Hi, this is a test.' },
       ]);
+    });
+  });
+
+  describe('AI call transcripts', () => {
+    it('lines of many calls handed over at once are stored and shown in each call\'s order; a line the database refuses costs no other', async () => {
+      const t = await createTenant(ctx.server);
+      const room = openSocket(ctx.server, { accountId: t.account.id, token: t.ownerToken });
+      assert.equal((await room.next()).type, 'INITIAL_STATUS');
+      const liveCalls = await Promise.all([0, 1, 2].map(async () => {
+        const row = await createCall(ctx.server.db, { accountId: t.account.id, status: 'in-progress' });
+        const conversation = await createConversation(ctx.server.db, { callId: row.id });
+        return { callId: row.id, accountId: t.account.id, conversationId: conversation.id };
+      }));
+      const said = (c: number, i: number) => `call ${c} line ${i}`;
+      const handed: Array<Promise<void>> = [];
+      for (let i = 0; i < 20; i += 1) {
+        liveCalls.forEach((live, c) => handed.push(addTranscriptLine(ctx.server.db, ctx.server.app.realtime, live, i % 2 === 0 ? 'lead' : 'ai', said(c, i))));
+        if (i === 10) {
+          const gone = { ...liveCalls[0]!, conversationId: '00000000-0000-4000-8000-000000000000' };
+          handed.push(addTranscriptLine(ctx.server.db, ctx.server.app.realtime, gone, 'lead', 'a line of no conversation'));
+        }
+      }
+      const results = await Promise.allSettled(handed);
+      assert.deepEqual(results.map((r) => r.status).filter((s) => s === 'rejected'), ['rejected'], 'only the line of no conversation is refused');
+      for (const [c, live] of liveCalls.entries()) {
+        const lines = await transcriptOf(ctx.server, live.callId);
+        assert.deepEqual(lines.map((l) => l.content), Array.from({ length: 20 }, (_, i) => said(c, i)));
+      }
+      const shown: string[] = [];
+      for (let n = 0; n < 60; n += 1) {
+        const message = await nextOfType(room, 'TRANSCRIPT_UPDATED');
+        if (message.callId === liveCalls[1]!.callId) shown.push(message.message.content);
+      }
+      assert.deepEqual(shown, Array.from({ length: 20 }, (_, i) => said(1, i)), 'open screens show them in order');
+      room.close();
     });
   });
 
@@ -410,6 +491,26 @@ export function voiceAgentRelaySuite(ctx: SuiteContext) {
       const wrapped = await waitFor(() => conversationOf(ctx.server, callId), (c) => c?.summary !== null);
       assert.equal(wrapped!.summary, 'The caller asked about the weather.');
       assert.equal(wrapped!.sentiment, 'positive');
+    });
+
+    it('what the caller says just before hanging up is kept after what came before, though the agent was still answering', async () => {
+      model.setMode('slow');
+      const t = await createTenant(ctx.server);
+      const agent = await createAiAgent(ctx.server.db, { accountId: t.account.id, handleCallType: 'inbound', textClientId: clientId, greeting: 'Weather line.' });
+      const { caller, callId } = await dialAiAgent(ctx.server, agent.phoneNumber!, uniquePhone());
+      const answering = new Promise((resolve) => caller.once('token', resolve));
+      caller.say('How is the weather?');
+      await answering;
+      // The model is still streaming its reply when the caller speaks again and hangs up.
+      caller.say('Never mind, call me back tomorrow.');
+      await caller.hangUp();
+      await waitFor(() => conversationOf(ctx.server, callId), (c) => c?.summary !== null, 10_000);
+      const lines = await transcriptOf(ctx.server, callId);
+      assert.deepEqual(lines.map((l) => l.authorType), ['ai', 'lead', 'ai', 'lead'], JSON.stringify(lines));
+      assert.equal(lines[0]!.content, 'Weather line.');
+      assert.equal(lines[1]!.content, 'How is the weather?');
+      assert.match(lines[2]!.content, /^The\b/, 'the part of the reply sent before the caller hung up');
+      assert.equal(lines[3]!.content, 'Never mind, call me back tomorrow.');
     });
 
     it('a failing model makes the agent say the fallback and offer a person, never dead air', async () => {

@@ -1,8 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { CallResult } from 'shared-contracts';
 import type { Db } from '../../db/client';
-import { accounts, aiAgents, businesses, calls, conversationMessages, conversations } from '../../db/schema';
-import type { RealtimeService } from '../realtime';
+import { accounts, aiAgents, businesses, calls, conversations } from '../../db/schema';
 import { aiCallConnected } from '../telephony/ai-calls';
 import type { CallWrapUp } from './responder';
 
@@ -67,17 +66,6 @@ export async function openRelayCall(db: Db, callId: string, callSid: string): Pr
 /** The greeting the caller hears first: the agent's own, or one made from its name. */
 export const greetingOf = (agent: { greeting: string; name: string }): string =>
   agent.greeting.trim() !== '' ? agent.greeting.trim() : `Hello, this is ${agent.name}. How can I help you today?`;
-
-/** Saves one line of the transcript and shows it on every open screen of the account at once. */
-export async function addTranscriptLine(
-  db: Db, realtime: RealtimeService, call: Pick<RelayCall, 'callId' | 'accountId' | 'conversationId'>, authorType: 'ai' | 'lead', content: string,
-): Promise<void> {
-  const [row] = await db.insert(conversationMessages).values({ conversationId: call.conversationId, authorType, content })
-    .returning({ id: conversationMessages.id, at: conversationMessages.at });
-  await realtime.broadcast(call.accountId, {
-    type: 'TRANSCRIPT_UPDATED', callId: call.callId, message: { id: row!.id, authorType, content, createdAt: row!.at.toISOString() },
-  });
-}
 
 /** The call's summary, outcome and sentiment, where the call summary report reads them. */
 export async function saveWrapUp(db: Db, callId: string, wrapUp: CallWrapUp): Promise<void> {

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { stripControlCharacters } from 'shared-contracts';
-import type { Db } from '../../db/client';
+import { lookupDbOf, type Db } from '../../db/client';
 import { queryRows } from '../../db/query-rows';
 import { knowledgePassages } from '../../db/schema';
 
@@ -133,6 +133,7 @@ export function queryWords(turn: string): string[] {
  * The agent's passages that best match a caller's turn, best first. Any of the turn's words
  * may match (stemmed, English stop words dropped, as the passages were indexed), and passages
  * that match more of them, more often, rank higher. A turn with no searchable word gives [].
+ * A caller waits on it, so it runs on the connections kept for such reads (`lookupDbOf`).
  */
 export async function searchKnowledge(db: Db, aiAgentId: string, turn: string, limit = 3): Promise<string[]> {
   const words = queryWords(turn);
@@ -140,7 +141,7 @@ export async function searchKnowledge(db: Db, aiAgentId: string, turn: string, l
   if (words.length === 0 || count === 0) return [];
   // The turn's lexemes (from to_tsvector, which drops stop words without a notice) joined with
   // OR; no lexeme at all gives a null query, which matches nothing.
-  const rows = await queryRows<{ content: string }>(db, sql`
+  const rows = await queryRows<{ content: string }>(lookupDbOf(db), sql`
     with q as (
       select string_agg(quote_literal(lexeme), ' | ')::tsquery as query
       from unnest(to_tsvector('english', ${words.join(' ')}))

@@ -3,10 +3,11 @@ import * as v from 'valibot';
 import { Id, RELAY_CALL_PARAMETER, RESPONDER_FALLBACK_TEXT, type RelayHandoff, type RelayInbound, type RelayOutbound } from 'shared-contracts';
 import type { Db } from '../../db/client';
 import type { RealtimeService } from '../realtime';
-import { addTranscriptLine, greetingOf, instructionsFor, openRelayCall, type RelayCall } from './call-record';
+import { greetingOf, instructionsFor, openRelayCall, type RelayCall } from './call-record';
 import { callTools, type CallTool } from './call-tools';
 import type { RelayAdmission } from './relay-handshake';
 import type { Responder, Turn } from './responder';
+import { addTranscriptLine } from './transcript-lines';
 
 type Frame<T extends RelayInbound['type']> = Extract<RelayInbound, { type: T }>;
 
@@ -54,7 +55,9 @@ interface ReplyState {
  * One call's conversation over the relay protocol, whoever carries it (Twilio, the simulator's
  * caller, a browser). Frames are handled in order, except `interrupt`, which stops the running
  * reply at once. Each caller turn goes to the responder with the call so far and the knowledge
- * that matches it; the reply streams back token by token; what was said is saved as it is said.
+ * that matches it; the reply streams back token by token. What was said is handed to the
+ * transcript as it is said, and stored off the turn's path: the first token never waits for a
+ * write, and the session's end (and a handoff to a person) waits until every line is stored.
  */
 export class RelaySession {
   private call: RelayCall | null = null;
@@ -71,6 +74,7 @@ export class RelaySession {
   private handoff: RelayHandoff | null = null;
   private closed = false;
   private timers: Array<ReturnType<typeof setTimeout>> = [];
+  private readonly unsaved = new Set<Promise<void>>();
 
   constructor(
     private readonly deps: RelaySessionDeps,
@@ -99,13 +103,13 @@ export class RelaySession {
   }
 
   private async handle(frame: RelayInbound): Promise<void> {
-    if (this.closed) return;
-    if (frame.type === 'setup') return this.setup(frame);
+    if (frame.type === 'setup') return this.closed ? undefined : this.setup(frame);
     if (this.call === null) {
-      this.deps.log.warn({ type: frame.type }, 'relay frame before setup ignored');
+      if (!this.closed) this.deps.log.warn({ type: frame.type }, 'relay frame before setup ignored');
       return;
     }
-    if (this.ended) return;
+    // Frames that arrived before the socket closed or the agent ended the call are still read:
+    // what the caller said is kept, though no longer answered.
     switch (frame.type) {
       case 'prompt': return this.prompt(frame);
       case 'dtmf': return this.dtmf(frame);
@@ -150,7 +154,7 @@ export class RelaySession {
     // The carrier speaks the greeting (ConversationRelay's welcomeGreeting); the transcript starts with it.
     const greeting = greetingOf(call.agent);
     this.history.push({ speaker: 'agent', text: greeting });
-    await addTranscriptLine(this.deps.db, this.deps.realtime, call, 'ai', greeting);
+    this.save('ai', greeting);
     const limit = setTimeout(() => this.enqueue(async () => {
       if (!this.closed && !this.ended) await this.say(TIME_LIMIT_TEXT, { reasonCode: 'call-ended', reason: '' });
     }), call.agent.maxCallMinutes * 60_000);
@@ -164,33 +168,51 @@ export class RelaySession {
     const text = this.partialPrompt.trim();
     this.partialPrompt = '';
     if (text === '') return;
-    await this.callerSaid(text);
+    if (this.callerSaid(text)) await this.turn(text);
   }
 
   /** The keypad: 0 asks for a person; other keys reach the agent as words. */
   private async dtmf(frame: Frame<'dtmf'>): Promise<void> {
     if (frame.digit === '0') {
-      await this.callerSaid('(pressed 0)', false);
-      return this.say(KEYPAD_TRANSFER_TEXT, { reasonCode: 'live-agent-handoff', reason: 'The caller pressed 0 for a person.' });
+      if (this.callerSaid('(pressed 0)')) await this.say(KEYPAD_TRANSFER_TEXT, { reasonCode: 'live-agent-handoff', reason: 'The caller pressed 0 for a person.' });
+      return;
     }
-    await this.callerSaid(`I pressed ${frame.digit}.`);
+    const text = `I pressed ${frame.digit}.`;
+    if (this.callerSaid(text)) await this.turn(text);
   }
 
-  private async callerSaid(text: string, answer = true): Promise<void> {
-    const call = this.call!;
+  /** Keeps what the caller said; true while the call goes on, so the words are to be answered. */
+  private callerSaid(text: string): boolean {
     this.history.push({ speaker: 'caller', text });
-    // Saved alongside the reply, not before it: the first token must not wait for the write.
-    const saved = addTranscriptLine(this.deps.db, this.deps.realtime, call, 'lead', text);
-    if (!answer) return saved;
-    await this.answer(text, saved);
+    this.save('lead', text);
+    return !this.closed && !this.ended;
+  }
+
+  private async turn(text: string): Promise<void> {
+    await this.answer(text);
     if (this.transferReason !== null) return this.end({ reasonCode: 'live-agent-handoff', reason: this.transferReason });
     if (this.endRequested) return this.end({ reasonCode: 'call-ended', reason: '' });
   }
 
+  /**
+   * Hands a line to the transcript without waiting for it to be stored: lines are stored in the
+   * order they are handed over (transcript-lines.ts), and the session's end waits for them.
+   */
+  private save(authorType: 'ai' | 'lead', text: string): void {
+    const call = this.call!;
+    const saved = addTranscriptLine(this.deps.db, this.deps.realtime, call, authorType, text).catch((err: unknown) => {
+      this.deps.log.error({ err, callId: call.callId, authorType }, 'transcript line not saved');
+    });
+    this.unsaved.add(saved);
+    void saved.finally(() => this.unsaved.delete(saved));
+  }
+
+  private async allSaved(): Promise<void> {
+    await Promise.all(this.unsaved);
+  }
+
   /** Streams the responder's reply to the caller's turn, with the fallback when it fails or stays silent. */
-  private async answer(turn: string, callerLineSaved: Promise<void>): Promise<void> {
-    // Awaited below; marked handled now so a failed write is reported there, not as an unhandled rejection.
-    callerLineSaved.catch(() => {});
+  private async answer(turn: string): Promise<void> {
     const call = this.call!;
     const state: ReplyState = { controller: new AbortController(), sent: '', heard: null };
     this.reply = state;
@@ -233,10 +255,9 @@ export class RelaySession {
       if (failed) this.send({ type: 'text', token: state.sent === '' ? RESPONDER_FALLBACK_TEXT : ` ${RESPONDER_FALLBACK_TEXT}`, last: false });
       this.send({ type: 'text', token: '', last: true });
     }
-    await callerLineSaved;
     if (said !== '') {
       this.history.push({ speaker: 'agent', text: said });
-      await addTranscriptLine(this.deps.db, this.deps.realtime, call, 'ai', said);
+      this.save('ai', said);
     }
   }
 
@@ -252,7 +273,7 @@ export class RelaySession {
   private async say(text: string, handoff: RelayHandoff): Promise<void> {
     this.send({ type: 'text', token: text, last: true });
     this.history.push({ speaker: 'agent', text });
-    await addTranscriptLine(this.deps.db, this.deps.realtime, this.call!, 'ai', text);
+    this.save('ai', text);
     await this.end(handoff);
   }
 
@@ -266,7 +287,11 @@ export class RelaySession {
     this.ended = true;
     this.handoff = handoff;
     this.send({ type: 'end', handoffData: JSON.stringify(handoff) });
-    if (handoff.reasonCode === 'live-agent-handoff') await this.deps.handOff(this.call!, handoff.reason, this.admission);
+    if (handoff.reasonCode === 'live-agent-handoff') {
+      // The person who takes the caller reads the transcript so far: all of it is stored first.
+      await this.allSaved();
+      await this.deps.handOff(this.call!, handoff.reason, this.admission);
+    }
     const grace = setTimeout(() => this.hangUp(), END_GRACE_MS);
     grace.unref?.();
     this.timers.push(grace);
@@ -279,6 +304,7 @@ export class RelaySession {
     for (const timer of this.timers) clearTimeout(timer);
     this.reply?.controller.abort();
     await this.frames;
+    await this.allSaved();
     if (this.call === null) return;
     await this.deps.finished(this.call, this, {
       handedOff: this.handoff?.reasonCode === 'live-agent-handoff',
