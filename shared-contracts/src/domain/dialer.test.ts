@@ -1,6 +1,6 @@
 import {
   CALL_DEVICE_NOT_READY_TEXT, DIAL_EMPTY_NUMBER_TEXT, DIAL_NOT_US_NUMBER_TEXT, DIAL_PAD_KEYS, QUEUE_FINISH_CURRENT_CALL_TEXT,
-  QUEUE_FIRST_NUMBER_TEXT, SOFTPHONE_TEXT, checkDial, dialPadPress, formatCallTimer, incomingCallText, isAllowedDialDigit, takeFromQueue,
+  QUEUE_FIRST_NUMBER_TEXT, SOFTPHONE_TEXT, checkDial, dialPadPress, incomingCallText, isAllowedDialDigit, takeFromQueue,
 } from './dialer';
 import { QUEUE_PLACEHOLDER_NUMBER } from './limits';
 
@@ -59,7 +59,3 @@ describe('takeFromQueue', () => {
     expect(queue).toHaveLength(3);
   });
 });
-
-test.each([
-  [0, '00:00:00'], [59, '00:00:59'], [61, '00:01:01'], [3600, '01:00:00'], [3661.9, '01:01:01'], [360_000, '100:00:00'], [-5, '00:00:00'],
-])('formatCallTimer(%d) = %s', (s, text) => expect(formatCallTimer(s)).toBe(text));

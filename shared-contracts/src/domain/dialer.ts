@@ -66,10 +66,3 @@ export function takeFromQueue<T extends { id: string }>(queue: readonly T[], ent
   if (first === undefined || first.id !== entryId) return { ok: false, error: QUEUE_FIRST_NUMBER_TEXT };
   return { ok: true, entry: first, rest };
 }
-
-/** The softphone's running call timer: whole seconds → "hh:mm:ss". */
-export function formatCallTimer(totalSeconds: number): string {
-  const s = Math.max(0, Math.floor(totalSeconds));
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${pad(Math.floor(s / 3600))}:${pad(Math.floor((s % 3600) / 60))}:${pad(s % 60)}`;
-}

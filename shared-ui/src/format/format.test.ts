@@ -1,16 +1,4 @@
-import { formatHms, formatMs } from './clock';
 import { formatDate, formatDateTime } from './date-time';
-
-describe('clock formats', () => {
-  it('writes hh:mm:ss and mm:ss', () => {
-    expect(formatHms(0)).toBe('00:00:00');
-    expect(formatHms(3725)).toBe('01:02:05');
-    expect(formatHms(59.9)).toBe('00:00:59');
-    expect(formatMs(125)).toBe('02:05');
-    expect(formatMs(3725)).toBe('62:05');
-    expect(formatMs(-4)).toBe('00:00');
-  });
-});
 
 describe('formatDateTime', () => {
   it('shows the moment in the given time zone', () => {

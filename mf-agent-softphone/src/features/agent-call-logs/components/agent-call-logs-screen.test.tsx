@@ -35,14 +35,14 @@ test('shows each call in the agent\'s time zone with its duration as hh:mm:ss', 
   const table = await screen.findByRole('region', { name: 'Call logs' });
   await within(table).findByText('Grace Hopper');
   expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
-    'Started at', 'Direction', 'From', 'To', 'Lead', 'Duration', 'Status',
+    'Started', 'Direction', 'Lead', 'From', 'To', 'Status', 'Duration', 'Recording',
   ]);
   const rows = within(table).getAllByRole('row').slice(1);
   expect(within(rows[0]!).getAllByRole('cell').map((c) => c.textContent)).toEqual([
-    'Mar 10, 2026, 8:30 AM', 'Inbound', '+15551230001', '+15551239999', 'Grace Hopper', '01:02:05', 'Completed',
+    'Mar 10, 2026, 8:30 AM', 'Inbound', 'Grace Hopper', '+15551230001', '+15551239999', 'Completed', '01:02:05', 'None',
   ]);
   expect(within(rows[1]!).getAllByRole('cell').map((c) => c.textContent)).toEqual([
-    'Mar 10, 2026, 8:30 AM', 'Outbound', '+15551239999', '+15551230002', 'Unknown', '00:00:42', 'Missed',
+    'Mar 10, 2026, 8:30 AM', 'Outbound', 'Unknown caller', '+15551239999', '+15551230002', 'Missed', '00:00:42', 'None',
   ]);
   expect(screen.getByText('23 calls')).toBeInTheDocument();
   const pager = screen.getByRole('navigation', { name: 'Pagination' });

@@ -1,8 +1,7 @@
 import { useSessionUser } from 'shared-auth';
 import { DEFAULT_PAGE_SIZE, extractErrorText, type CallLog } from 'shared-contracts';
-import { DashboardPage, DataTable, PageCard, Pager, Typography, totalPagesOf } from 'shared-ui';
+import { DashboardPage, DataTable, PageCard, Pager, Typography, callLogColumns, totalPagesOf } from 'shared-ui';
 import { useAgentCallLogs } from '../hooks/use-agent-call-logs';
-import { callLogColumns } from './call-log-columns';
 import { CallLogFilters } from './call-log-filters';
 
 export function AgentCallLogsScreen() {

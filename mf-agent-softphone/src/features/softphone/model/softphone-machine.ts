@@ -1,4 +1,4 @@
-import { dialPadPress, formatCallTimer, SOFTPHONE_TEXT } from 'shared-contracts';
+import { dialPadPress, formatDuration, SOFTPHONE_TEXT } from 'shared-contracts';
 
 /** Spec section 4: idle, then dialing or on a call; an incoming call waits for accept or reject. */
 export type SoftphonePhase = 'idle' | 'incoming' | 'dialing' | 'onCall';
@@ -82,7 +82,7 @@ export interface SoftphoneHeader {
 export function softphoneHeader(state: SoftphoneState, now: number): SoftphoneHeader {
   if (!isOnCall(state)) return { title: SOFTPHONE_TEXT.ready, number: null, timer: null };
   const elapsed = state.answeredAt === null ? 0 : (now - state.answeredAt) / 1000;
-  return { title: SOFTPHONE_TEXT.onQueueCall, number: state.number, timer: formatCallTimer(elapsed) };
+  return { title: SOFTPHONE_TEXT.onQueueCall, number: state.number, timer: formatDuration(elapsed) };
 }
 
 /** Spec section 9's quality warnings, as the agent reads them while they last. */

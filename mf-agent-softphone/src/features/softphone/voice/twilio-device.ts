@@ -1,5 +1,5 @@
 import { Call, Device } from '@twilio/voice-sdk';
-import { CALLER_CALL_SID_PARAMETER, PRESENCE_REREGISTER_INTERVAL_MS, TOKEN_EXPIRY_WARNING_MS, VOICE_CODEC_PREFERENCES } from 'shared-contracts';
+import { CALLER_CALL_SID_PARAMETER, PRESENCE_REREGISTER_INTERVAL_MS, TOKEN_EXPIRY_WARNING_MS, UNKNOWN_CALLER_TEXT, VOICE_CODEC_PREFERENCES } from 'shared-contracts';
 import { Emitter } from './emitter';
 import type { AudioDevices, PhoneCall, PhoneCallEvents, PhoneDevice, PhoneDeviceEvents, VoiceError } from './phone-device';
 
@@ -41,7 +41,7 @@ export function createTwilioDevice(token: string): PhoneDevice {
   const events = new Emitter<PhoneDeviceEvents>();
   device.on('registered', () => events.emit('registered'));
   device.on('unregistered', () => events.emit('unregistered'));
-  device.on('incoming', (call: Call) => events.emit('incoming', wrapCall(call, 'Unknown caller')));
+  device.on('incoming', (call: Call) => events.emit('incoming', wrapCall(call, UNKNOWN_CALLER_TEXT)));
   device.on('error', (error: { code?: number; message?: string }) => events.emit('error', toVoiceError(error)));
   device.on('tokenWillExpire', () => events.emit('tokenWillExpire'));
   // Twilio drops a registration it has not heard from; re-register as the SDK's presence interval says.

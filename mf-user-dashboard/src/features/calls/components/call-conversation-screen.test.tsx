@@ -76,7 +76,7 @@ test('shows the call, the recording player and the transcript with who spoke', a
   expect(screen.getByText('Booked a cleaning for Tuesday.')).toBeInTheDocument();
   expect(detail('Outcome')).toBe('Appointment booked');
   expect(detail('Sentiment')).toBe('Positive');
-  expect(screen.getByText('02:35')).toBeInTheDocument();
+  expect(screen.getByText('00:02:35')).toBeInTheDocument();
   expect(screen.queryByText('Live')).toBeNull();
   expect(screen.getByText('Ada Caller')).toBeInTheDocument();
   const messagesRequest = requests.find((r) => r.url.pathname.includes('get-conversation-messages'))!;

@@ -1,5 +1,5 @@
-import type { CallReport, CallResult } from 'shared-contracts';
-import { Descriptions, StatusTag, formatDateTime, formatMs } from 'shared-ui';
+import { formatDuration, leadNameOf, type CallReport, type CallResult } from 'shared-contracts';
+import { Descriptions, StatusTag, formatDateTime } from 'shared-ui';
 
 const SENTIMENTS = { positive: 'Positive', neutral: 'Neutral', negative: 'Negative' } as const;
 const OUTCOMES: Record<CallResult, string> = {
@@ -16,11 +16,11 @@ export function CallDetails({ report, timeZone }: { report: CallReport; timeZone
       items={[
         { key: 'direction', label: 'Direction', children: call.direction === 'inbound' ? 'Inbound' : 'Outbound' },
         { key: 'status', label: 'Status', children: <StatusTag status={call.status} /> },
-        { key: 'lead', label: 'Lead', children: call.lead?.fullName ?? 'Unknown caller' },
+        { key: 'lead', label: 'Lead', children: leadNameOf(call) },
         { key: 'numbers', label: 'From → To', children: `${call.fromNumber} → ${call.toNumber}` },
         { key: 'agent', label: 'Handled by', children: call.agent?.fullName ?? call.aiAgent?.name ?? 'Nobody' },
         { key: 'started', label: 'Started', children: formatDateTime(call.startedAt, timeZone) },
-        { key: 'duration', label: 'Duration', children: formatMs(call.durationSeconds) },
+        { key: 'duration', label: 'Duration', children: formatDuration(call.durationSeconds) },
         { key: 'booked', label: 'Appointment booked', children: report.appointmentBooked ? 'Yes' : 'No' },
         { key: 'outcome', label: 'Outcome', children: report.outcome ? OUTCOMES[report.outcome] : 'Not yet known' },
         { key: 'sentiment', label: 'Sentiment', children: report.sentiment ? SENTIMENTS[report.sentiment] : 'Not rated' },

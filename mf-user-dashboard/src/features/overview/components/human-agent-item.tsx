@@ -1,7 +1,8 @@
-import { Flex, StatusTag, Typography, formatMs } from 'shared-ui';
+import { formatDuration } from 'shared-contracts';
+import { Flex, StatusTag, Typography } from 'shared-ui';
 import type { HumanAgent } from '../hooks/use-live-human-agents';
 
-const busyFor = (busyFrom: string, now: number) => formatMs((now - Date.parse(busyFrom)) / 1000);
+const busyFor = (busyFrom: string, now: number) => formatDuration((now - Date.parse(busyFrom)) / 1000);
 
 export function HumanAgentItem({ agent, now }: { agent: HumanAgent; now: number }) {
   return (

@@ -37,7 +37,7 @@ test('shows the statistics, the 14-day chart, the AI agents and the human agents
 
   const tiles = await screen.findByRole('list', { name: 'Call statistics' });
   expect(within(tiles).getAllByRole('listitem').map((t) => t.getAttribute('aria-label'))).toEqual([
-    'Total calls: 42', 'Inbound: 30', 'Outbound: 12', 'Answered: 35', 'Missed: 7', 'Avg duration: 02:35',
+    'Total calls: 42', 'Inbound: 30', 'Outbound: 12', 'Answered: 35', 'Missed: 7', 'Avg duration: 00:02:35',
   ]);
   expect(screen.getByRole('img', { name: 'Calls per day, last 14 days' })).toBeInTheDocument();
   const chartTable = screen.getByRole('table', { name: 'Calls per day, last 14 days' });
@@ -56,7 +56,7 @@ test('shows the statistics, the 14-day chart, the AI agents and the human agents
 
   const humans = screen.getByRole('list', { name: 'Human agents' });
   expect(within(humans).getByRole('listitem', { name: 'Grace Hopper' })).toHaveTextContent('Busy');
-  expect(within(humans).getByRole('listitem', { name: 'Grace Hopper' })).toHaveTextContent('busy for 02:05');
+  expect(within(humans).getByRole('listitem', { name: 'Grace Hopper' })).toHaveTextContent('busy for 00:02:05');
   expect(within(humans).getByRole('listitem', { name: 'Alan Turing' })).toHaveTextContent('Offline');
   expect(within(humans).getByRole('listitem', { name: 'Alan Turing' })).not.toHaveTextContent('busy for');
 });
@@ -70,7 +70,7 @@ test('takes a human agent\'s status from the live socket updates over the stored
 
   act(() => authStore.set(agentStatusesAtom, { [agentId(11)]: { status: 'busy', busyFrom: '2026-03-10T11:59:30.000Z' } }));
   expect(alan).toHaveTextContent('Busy');
-  expect(alan).toHaveTextContent('busy for 00:30');
+  expect(alan).toHaveTextContent('busy for 00:00:30');
   expect(screen.getByRole('listitem', { name: 'Grace Hopper' })).toHaveTextContent('Available');
 });
 

@@ -1,7 +1,5 @@
-import type { CallStats } from 'shared-contracts';
-import { Col, Row, Statistic, formatHms, formatMs } from 'shared-ui';
-
-const averageDuration = (seconds: number) => (seconds >= 3600 ? formatHms(seconds) : formatMs(seconds));
+import { formatDuration, type CallStats } from 'shared-contracts';
+import { Col, Row, Statistic } from 'shared-ui';
 
 export function StatTiles({ stats }: { stats: CallStats }) {
   const tiles = [
@@ -10,7 +8,7 @@ export function StatTiles({ stats }: { stats: CallStats }) {
     { title: 'Outbound', value: stats.outbound },
     { title: 'Answered', value: stats.answered },
     { title: 'Missed', value: stats.missed },
-    { title: 'Avg duration', value: averageDuration(stats.averageDurationSeconds) },
+    { title: 'Avg duration', value: formatDuration(stats.averageDurationSeconds) },
   ];
   return (
     <Row gutter={[16, 16]} style={{ marginBottom: 24 }} role="list" aria-label="Call statistics">

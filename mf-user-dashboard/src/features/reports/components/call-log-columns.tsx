@@ -1,32 +1,19 @@
 import { Link } from 'react-router-dom';
-import type { CallLog } from 'shared-contracts';
-import { StatusTag, actionColumn, formatDateTime, formatMs, type TableColumnsType } from 'shared-ui';
+import { leadNameOf, type CallLog } from 'shared-contracts';
+import { actionColumn, callLogColumns as sharedCallLogColumns, formatDateTime, type TableColumnsType } from 'shared-ui';
 import type { CsvColumn } from '../model/csv';
 
 export const DIRECTION_LABELS = { inbound: 'Inbound', outbound: 'Outbound' } as const;
-export const leadName = (call: Pick<CallLog, 'lead'>) => call.lead?.fullName ?? 'Unknown caller';
 export const handledBy = (call: Pick<CallLog, 'agent' | 'aiAgent'>) => call.agent?.fullName ?? call.aiAgent?.name ?? 'Nobody';
 
+/** Every call log's columns, then what only the account's own report has: who handled it and its conversation page. */
 export const callLogColumns = (timeZone: string): TableColumnsType<CallLog> => [
-  { title: 'Started', key: 'started', render: (_, c) => formatDateTime(c.startedAt, timeZone) },
-  { title: 'Direction', key: 'direction', render: (_, c) => DIRECTION_LABELS[c.direction] },
-  { title: 'Lead', key: 'lead', render: (_, c) => leadName(c) },
-  { title: 'From', dataIndex: 'fromNumber', key: 'from' },
-  { title: 'To', dataIndex: 'toNumber', key: 'to' },
-  { title: 'Status', key: 'status', render: (_, c) => <StatusTag status={c.status} /> },
-  { title: 'Duration', key: 'duration', render: (_, c) => formatMs(c.durationSeconds) },
+  ...sharedCallLogColumns(timeZone),
   { title: 'Handled by', key: 'handledBy', render: (_, c) => handledBy(c) },
-  {
-    title: 'Recording',
-    key: 'recording',
-    render: (_, c) => (c.conversation?.recordingUrl
-      ? <a href={c.conversation.recordingUrl} target="_blank" rel="noreferrer">Listen</a>
-      : 'None'),
-  },
   actionColumn({
     title: 'Conversation',
     key: 'conversation',
-    render: (_, c) => <Link to={`/dashboard/calls/${c.id}/conversation`} aria-label={`Conversation of the call with ${leadName(c)}`}>View</Link>,
+    render: (_, c) => <Link to={`/dashboard/calls/${c.id}/conversation`} aria-label={`Conversation of the call with ${leadNameOf(c)}`}>View</Link>,
   }),
 ];
 

@@ -1,8 +1,8 @@
 import { Link } from 'react-router-dom';
-import type { CallReport, CallResult } from 'shared-contracts';
+import { leadNameOf, type CallReport, type CallResult } from 'shared-contracts';
 import { StatusTag, actionColumn, formatDateTime, type TableColumnsType } from 'shared-ui';
 import type { CsvColumn } from '../model/csv';
-import { DIRECTION_LABELS, handledBy, leadName } from './call-log-columns';
+import { DIRECTION_LABELS, handledBy } from './call-log-columns';
 
 export const SENTIMENT_LABELS = { positive: 'Positive', neutral: 'Neutral', negative: 'Negative' } as const;
 const SENTIMENT_COLORS = { positive: 'success', neutral: 'default', negative: 'error' } as const;
@@ -12,7 +12,7 @@ const OUTCOME_LABELS: Record<CallResult, string> = {
 
 export const summaryColumns = (timeZone: string): TableColumnsType<CallReport> => [
   { title: 'Started', key: 'started', render: (_, r) => formatDateTime(r.call.startedAt, timeZone) },
-  { title: 'Lead', key: 'lead', render: (_, r) => leadName(r.call) },
+  { title: 'Lead', key: 'lead', render: (_, r) => leadNameOf(r.call) },
   { title: 'Direction', key: 'direction', render: (_, r) => DIRECTION_LABELS[r.call.direction] },
   { title: 'Handled by', key: 'handledBy', render: (_, r) => handledBy(r.call) },
   { title: 'Summary', key: 'summary', width: 360, render: (_, r) => r.summary ?? 'No summary yet' },

@@ -1,0 +1,30 @@
+import { render, screen, within } from '@testing-library/react';
+import type { CallLog } from 'shared-contracts';
+import { DataTable } from '../data-table/data-table';
+import { callLogColumns } from './call-log-columns';
+
+const call = (n: number, overrides: Partial<CallLog> = {}): CallLog => ({
+  id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`, direction: 'inbound', status: 'completed',
+  fromNumber: '+15557654321', toNumber: '+15551230001', startedAt: '2026-03-10T14:00:00.000Z', durationSeconds: 242,
+  aiAgent: null, agent: null, lead: { id: `00000000-0000-4000-8000-${String(100 + n).padStart(12, '0')}`, fullName: `Lead ${n}`, phoneNumber: '+15557654321' },
+  conversation: null, ...overrides,
+});
+
+test('a call log shows when, which way, who, the numbers, the outcome, hh:mm:ss and the recording', () => {
+  render(<DataTable<CallLog> label="Call logs" rowKey="id" columns={callLogColumns('America/New_York')} rows={[
+    call(1, { conversation: { id: '00000000-0000-4000-8000-000000000201', recordingUrl: 'https://recordings.example.com/1.mp3' } }),
+    call(2, { direction: 'outbound', status: 'missed', lead: null, durationSeconds: 4 * 3600 + 2 }),
+  ]} />);
+  const table = screen.getByRole('region', { name: 'Call logs' });
+  expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
+    'Started', 'Direction', 'Lead', 'From', 'To', 'Status', 'Duration', 'Recording',
+  ]);
+  const [first, second] = within(table).getAllByRole('row').slice(1);
+  expect(within(first!).getAllByRole('cell').map((c) => c.textContent)).toEqual([
+    'Mar 10, 2026, 10:00 AM', 'Inbound', 'Lead 1', '+15557654321', '+15551230001', 'Completed', '00:04:02', 'Listen',
+  ]);
+  expect(within(first!).getByRole('link', { name: 'Listen' })).toHaveAttribute('href', 'https://recordings.example.com/1.mp3');
+  expect(within(second!).getAllByRole('cell').map((c) => c.textContent)).toEqual([
+    'Mar 10, 2026, 10:00 AM', 'Outbound', 'Unknown caller', '+15557654321', '+15551230001', 'Missed', '04:00:02', 'None',
+  ]);
+});
