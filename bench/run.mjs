@@ -98,7 +98,7 @@ if (wanted('relay')) {
         fmt(row.serverP50, 1), fmt(row.serverP99, 1), fmt(row.loopDelayP99, 1), memory(row), fmt(row.loadAverage, 1)]),
     ),
     '',
-    `${r.database}; one API instance. Each session is a call rung in through the telephony simulator, which plays Twilio's side; each caller says a question every ${fmt(r.meanGapSeconds, 2)} s on average (exponential pauses, so N sessions make N/${fmt(r.meanGapSeconds, 2)} turns/s; a lone session speaks again as soon as it has its reply). A turn includes the knowledge lookup and the transcript writes.`,
+    `${r.database}; one API instance. Each session is a call rung in through the telephony simulator, which plays Twilio's side; each caller says a question every ${fmt(r.meanGapSeconds, 2)} s on average (exponential pauses, so N sessions make N/${fmt(r.meanGapSeconds, 2)} turns/s; a lone session speaks again as soon as it has its reply). A turn's first token waits for the knowledge lookup; its transcript lines are stored alongside, all calls' lines in one INSERT at a time.`,
     'Client: the simulated carrier\'s time from sending the last `prompt` frame to receiving the first `text` token, an upper bound of the server\'s overhead (it adds loopback, the client\'s own event loop and the two processes sharing the cores). In-server: from the socket library handing the route the frame to the route sending the first token. Event-loop delay: how late the API process\'s loop ran during the turns (a turn waits behind it).',
     'Memory: heap+external and RSS of the API process after opening the sessions (each set up and past one turn) minus before, over the number of sessions.',
   ].join('\n')]);
