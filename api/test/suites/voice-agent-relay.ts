@@ -127,24 +127,33 @@ export function voiceAgentRelaySuite(ctx: SuiteContext) {
   describe('AI agents hold calls over the relay (local responder)', () => {
     answeredByLocalResponder(ctx);
 
-    it('a call\'s wrap-up waiting in the database (its instance went down) is written by an instance that runs', async () => {
+    it('wrap-ups waiting in the database (their instance went down) are written by an instance that runs, a burst side by side', async () => {
       const t = await createTenant(ctx.server);
       const agent = await createAiAgent(ctx.server.db, { accountId: t.account.id, handleCallType: 'inbound' });
-      const row = await createCall(ctx.server.db, { accountId: t.account.id, aiAgentId: agent.id });
-      await createConversation(ctx.server.db, { callId: row.id }, [
-        { authorType: 'ai', content: 'Thanks for calling.' },
-        { authorType: 'lead', content: 'Are you open on Saturdays?' },
-        { authorType: 'lead', content: 'Can I talk to a person?' },
-      ]);
+      // A burst of finished calls: the queue works them side by side, not one per polling interval.
+      const rows = await Promise.all(Array.from({ length: 24 }, () => createCall(ctx.server.db, { accountId: t.account.id, aiAgentId: agent.id })));
+      for (const each of rows) {
+        await createConversation(ctx.server.db, { callId: each.id }, [
+          { authorType: 'ai', content: 'Thanks for calling.' },
+          { authorType: 'lead', content: 'Are you open on Saturdays?' },
+          { authorType: 'lead', content: 'Can I talk to a person?' },
+        ]);
+      }
+      const row = rows.at(-1)!;
       // Queued straight into the queue's tables, as an instance that stopped would have left it; no one is told.
       const boss = new PgBoss({ db: { executeSql: rawSql(ctx.server.db) }, schema: JOB_SCHEMA, supervise: false, schedule: false, migrate: false });
       await boss.start();
       try {
-        await boss.send(callWrapUpJob.name, { callId: row.id, transferred: true });
+        for (const each of rows) await boss.send(callWrapUpJob.name, { callId: each.id, transferred: true });
       } finally {
         await boss.stop({ graceful: false });
       }
-      const wrapped = await waitFor(() => conversationOf(ctx.server, row.id), (c) => c?.summary !== null, 10_000);
+      const summed = await waitFor(
+        () => ctx.server.db.select({ summary: conversations.summary }).from(conversations).where(inArray(conversations.callId, rows.map((r) => r.id))),
+        (found) => found.every((c) => c.summary !== null), 10_000,
+      );
+      assert.equal(summed.filter((c) => c.summary !== null).length, rows.length, 'every call of the burst has its summary');
+      const wrapped = await conversationOf(ctx.server, row.id);
       assert.equal(wrapped!.summary, 'The caller asked: "Are you open on Saturdays?" The caller was transferred to a person after saying "Can I talk to a person?"');
       assert.equal(wrapped!.outcome, 'transferred');
     });

@@ -8,6 +8,8 @@ import { servicePlugin } from '../../plugins/service-plugin';
 export const JOB_SCHEMA = 'jobs';
 /** How often an idle worker looks for jobs that another instance queued; our own wake it at once. */
 const POLLING_INTERVAL_SECONDS = 2;
+/** Jobs a worker takes at once; they run side by side. */
+const BATCH_SIZE = 10;
 
 export interface JobDefinition<S extends v.GenericSchema> {
   name: string;
@@ -54,18 +56,23 @@ export const jobQueuePlugin = (definitions: ReadonlyArray<JobDefinition<v.Generi
       await boss.createQueue(job.name, {
         name: job.name, retryLimit: job.retryLimit, retryDelay: job.retryDelaySeconds, retryBackoff: true, expireInSeconds: job.expireInSeconds,
       });
-      const workerId = await boss.work(job.name, { pollingIntervalSeconds: POLLING_INTERVAL_SECONDS, batchSize: 1, includeMetadata: true }, async ([next]) => {
-        const data = v.safeParse(job.data, next!.data);
-        if (!data.success) {
-          app.log.error({ job: job.name, id: next!.id, issues: v.flatten(data.issues) }, 'job data refused; the job is dropped');
-          return;
-        }
-        try {
-          await job.handle(app, data.output);
-        } catch (err) {
-          app.log.error({ err, job: job.name, id: next!.id, retryCount: next!.retryCount }, 'job failed; it is retried until its retry limit');
-          throw err;
-        }
+      // Up to BATCH_SIZE jobs at a time, each finished or failed on its own. A full batch means more
+      // may be waiting: the worker is woken at once instead of waiting out the polling interval.
+      const workerId: string = await boss.work(job.name, { pollingIntervalSeconds: POLLING_INTERVAL_SECONDS, batchSize: BATCH_SIZE, includeMetadata: true }, async (batch) => {
+        await Promise.all(batch.map(async (next) => {
+          const data = v.safeParse(job.data, next.data);
+          if (!data.success) {
+            app.log.error({ job: job.name, id: next.id, issues: v.flatten(data.issues) }, 'job data refused; the job is dropped');
+            return;
+          }
+          try {
+            await job.handle(app, data.output);
+          } catch (err) {
+            app.log.error({ err, job: job.name, id: next.id, retryCount: next.retryCount }, 'job failed; it is retried until its retry limit');
+            await boss.fail(job.name, next.id, { message: err instanceof Error ? err.message : String(err) });
+          }
+        }));
+        if (batch.length === BATCH_SIZE) boss.notifyWorker(workerId);
       });
       workers.set(job.name, workerId);
     }
