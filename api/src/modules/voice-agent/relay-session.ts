@@ -311,15 +311,6 @@ export class RelaySession {
       reason: this.handoff?.reason ?? '',
     });
   }
-
-  /** The transcript as the responder saw it, for the wrap-up. */
-  get transcript(): readonly Turn[] {
-    return this.history;
-  }
-
-  get wrapUpResponder(): Responder | null {
-    return this.responder;
-  }
 }
 
 /** The stream's next token, or why there is none: the signal aborted, or the first token was too slow. */
