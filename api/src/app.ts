@@ -13,7 +13,7 @@ import { telephonyPlugin } from './modules/telephony';
 import { billingPlugin } from './modules/billing';
 import { callLogsCachePlugin } from './modules/call/call-logs-cache';
 import { recordingsPlugin, recordingsRoute } from './modules/recordings';
-import { calendarSyncPlugin, localConsentRoute } from './modules/integrations';
+import { calendarSyncJob, localConsentRoute } from './modules/integrations';
 import { textExtractionPlugin } from './modules/knowledge';
 import { jobQueuePlugin } from './modules/jobs/job-queue';
 import { callWrapUpJob } from './modules/voice-agent/call-wrap-up';
@@ -57,10 +57,8 @@ export async function buildApp({ config, db }: BuildAppOptions): Promise<Fastify
   await app.register(realtimeServicePlugin);
   await app.register(callLogsCachePlugin);
   await app.register(textExtractionPlugin);
-  // Booked appointments go on to the account's connected calendars (before the jobs that may sync them).
-  await app.register(calendarSyncPlugin);
   // Durable work: every instance works every queue.
-  await app.register(jobQueuePlugin([callWrapUpJob]));
+  await app.register(jobQueuePlugin([callWrapUpJob, calendarSyncJob]));
   // Signed links to the recordings this API serves, for the call endpoints to answer.
   await app.register(recordingsPlugin);
 

@@ -31,7 +31,7 @@ const GOOGLE_EVENT_ID = /^[a-v0-9]{5,1024}$/;
  * refuses an id it already has with 409, and Graph answers a repeated `transactionId` with the
  * event it made the first time.
  */
-export async function fakeCalendars() {
+export async function fakeCalendars(options: { unref?: boolean } = {}) {
   const requests: CalendarRequest[] = [];
   const events: StoredEvent[] = [];
   let mode: CalendarMode = { kind: 'normal' };
@@ -76,6 +76,7 @@ export async function fakeCalendars() {
     handle(req, res).catch(() => error(res, 500, 'fake calendar failed'));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  if (options.unref) server.unref();
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     requests,

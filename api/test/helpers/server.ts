@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app';
 import { loadConfig, type Config } from '../../src/config';
 import type { Db } from '../../src/db/client';
+import { fakeCalendars } from './fake-calendars';
 
 export interface TestServer {
   app: FastifyInstance;
@@ -12,12 +13,23 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-export const TEST_CONFIG: Config = loadConfig({
-  NODE_ENV: 'test',
-  LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
-  SEED_DEMO: 'false',
-  TOKEN_SECRET: 'test-secret-that-is-long-enough-for-hs256-0123',
-});
+/**
+ * Google Calendar and Microsoft Graph for every server of the process: any instance on a database
+ * may work a calendar-sync job, so all of them send to this one fake. It never holds the process open.
+ */
+export const calendarApis = await fakeCalendars({ unref: true });
+/** How long the fake calendars may take to answer before an attempt is recorded as failed. */
+export const CALENDAR_TIMEOUT_MS = 1_500;
+
+export const TEST_CONFIG: Config = {
+  ...loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    SEED_DEMO: 'false',
+    TOKEN_SECRET: 'test-secret-that-is-long-enough-for-hs256-0123',
+  }),
+  calendarApis: { googleUrl: calendarApis.url, microsoftGraphUrl: calendarApis.url, timeoutMs: CALENDAR_TIMEOUT_MS },
+};
 
 /** The real app on a real port; `configure` may add routes before it starts (e.g. one that throws). */
 export async function startServer(

@@ -4,15 +4,16 @@ import { after, before, describe, it } from 'node:test';
 import { eq } from 'drizzle-orm';
 import { contract, type IntegrationProvider } from 'shared-contracts';
 import { appointmentCalendarEvents, localCalendarEvents } from '../../src/db/schema';
-import { syncAppointmentToCalendars } from '../../src/modules/integrations';
+import { rawSql } from '../../src/db/raw-sql';
+import { calendarSyncDeps, calendarSyncJob, syncAppointmentToCalendars, syncBookedAppointment } from '../../src/modules/integrations';
 import { UNREADABLE_CREDENTIAL_TEXT } from '../../src/modules/integrations/calendar-sync';
 import { localConnector, type IntegrationConnector } from '../../src/modules/integrations/connector';
 import { useConnector } from '../../src/modules/integrations/connector-of';
 import { callTools } from '../../src/modules/voice-agent/call-tools';
 import { createAiAgent, createAppointment, createCall, createIntegrationConnection, createLead, createTenant, uniquePhone } from '../factories';
 import { assertContract } from '../helpers/contract-shape';
-import { fakeCalendars, type FakeCalendars } from '../helpers/fake-calendars';
-import { call, startServer, type TestServer } from '../helpers/server';
+import { JOB_SCHEMA } from '../../src/modules/jobs/job-queue';
+import { calendarApis as fake, CALENDAR_TIMEOUT_MS as TIMEOUT_MS, call, startServer, type TestServer } from '../helpers/server';
 import type { SuiteContext } from '../helpers/suite-context';
 import { waitFor } from '../helpers/wait-for';
 
@@ -20,7 +21,6 @@ const NEW_YORK = 'America/New_York';
 /** Monday, March 4, 2030, 8:00 AM in New York. */
 const MONDAY_8AM = new Date('2030-03-04T13:00:00Z');
 const REDIRECT_URI = 'http://localhost:3000/dashboard/account/integrations';
-const TIMEOUT_MS = 1_500;
 
 /** Stands in for the vendors' OAuth: the consent code is exchanged for the token the calendar API will see. */
 const vendorConnector = (publicApiUrl: string): IntegrationConnector => ({
@@ -32,23 +32,27 @@ const vendorConnector = (publicApiUrl: string): IntegrationConnector => ({
 
 export function calendarSyncSuite(ctx: SuiteContext) {
   describe('calendar sync', () => {
-    let fake: FakeCalendars;
-    /** The API with the vendors' APIs at the fake and their OAuth stood in for. */
+    /**
+     * The API with the vendors' OAuth stood in for; its calendar APIs, like every test server's, are
+     * the process's fake calendars (any instance may work a calendar-sync job).
+     */
     let server: TestServer;
 
     before(async () => {
-      fake = await fakeCalendars();
-      server = await startServer(ctx.server.db, {
-        calendarApis: { googleUrl: fake.url, microsoftGraphUrl: fake.url, timeoutMs: TIMEOUT_MS },
-      }, (app) => useConnector(app, vendorConnector(app.config.publicApiUrl)));
+      server = await startServer(ctx.server.db, {}, (app) => useConnector(app, vendorConnector(app.config.publicApiUrl)));
     });
     after(async () => {
       await server?.close();
-      await fake?.close();
     });
 
     const db = () => ctx.server.db;
-    const sync = (appointmentId: string) => syncAppointmentToCalendars(server.app.calendarSync.deps, appointmentId);
+    /** A run of the sync by hand, as a retry of the job runs it. */
+    const sync = (appointmentId: string) => syncAppointmentToCalendars(calendarSyncDeps(server.app), appointmentId);
+    /** The queue's record of the appointment's calendar-sync job. */
+    const jobsOf = async (appointmentId: string) => (await rawSql(db())(
+      `SELECT state, retry_count AS "retryCount" FROM ${JOB_SCHEMA}.job WHERE name = $1 AND data->>'appointmentId' = $2`,
+      [calendarSyncJob.name, appointmentId],
+    )).rows;
     const rowsOf = (appointmentId: string) => db().select().from(appointmentCalendarEvents).where(eq(appointmentCalendarEvents.appointmentId, appointmentId));
     /** The rows once every calendar has answered the sync the booking started. */
     const settled = (appointmentId: string, calendars = 1) =>
@@ -68,14 +72,24 @@ export function calendarSyncSuite(ctx: SuiteContext) {
       return { id: response.body.data.id as string, token: `${provider}-token-${code}` };
     }
 
-    /** The AI agent books on a call with `book_appointment`; answers the appointment's id, the tool's answer and how long it took. */
+    /**
+     * The AI agent books on a call with `book_appointment`, and the booking queues its calendar
+     * sync as the relay's does; answers the appointment's id, the tool's answer and how long it took.
+     */
     async function bookOnCall(b: Awaited<ReturnType<typeof business>>, args: { date: string; time: string; name: string }) {
       const callerNumber = uniquePhone();
       const theCall = await createCall(db(), { accountId: b.tenant.account.id, aiAgentId: b.agent.id, status: 'in-progress', fromNumber: callerNumber });
       const booked: string[] = [];
       const tools = callTools({
         db: db(), accountId: b.tenant.account.id, aiAgentId: b.agent.id, callId: theCall.id, callerNumber, timeZone: NEW_YORK, workingHours: null, now: () => MONDAY_8AM,
-      }, { transfer: () => {}, end: () => {}, booked: (id) => booked.push(id) });
+      }, {
+        transfer: () => {},
+        end: () => {},
+        booked: async (id) => {
+          booked.push(id);
+          await syncBookedAppointment(server.app)(id);
+        },
+      });
       const started = performance.now();
       const answer = await tools.find((t) => t.name === 'book_appointment')!.run(args);
       const ms = performance.now() - started;
@@ -146,6 +160,8 @@ export function calendarSyncSuite(ctx: SuiteContext) {
         const booking = await bookOnCall(b, { date: '2030-03-07', time: '09:00', name: 'Alan Turing' });
         const [failed] = await settled(booking.appointmentId);
         assert.deepEqual([failed!.status, failed!.error, failed!.externalEventId, failed!.attempts], ['failed', 'Google Calendar answered 401: Invalid Credentials', null, 1]);
+        // The job failed with it, so the queue tries it again later.
+        await waitFor(() => jobsOf(booking.appointmentId), (jobs) => jobs.length === 1 && jobs[0]!.state === 'retry');
         assert.equal(fake.eventsWith(google.token).length, 0);
         const [listed] = await report(b.tenant.ownerToken);
         assert.deepEqual(listed!.calendarEvents, [{ provider: 'google-calendar', status: 'failed', error: 'Google Calendar answered 401: Invalid Credentials' }]);

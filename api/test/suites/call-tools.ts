@@ -44,7 +44,7 @@ export function callToolsSuite(ctx: SuiteContext) {
     }, {
       transfer: (reason) => effects.transfers.push(reason),
       end: () => { effects.ends += 1; },
-      booked: (id) => effects.booked.push(id),
+      booked: (id) => { effects.booked.push(id); },
     });
     const run = (name: string, args: unknown): Promise<ToolResult> => tools.find((t) => t.name === name)!.run(args as never);
     const appointmentsOf = () => db.select().from(appointments).where(eq(appointments.accountId, tenant.account.id));

@@ -4,7 +4,7 @@ import { getConnections } from './get-connections';
 import { listIntegrations } from './list-integrations';
 
 export { localConsentRoute } from './local-consent-route';
-export { calendarSyncPlugin, syncCalendarsLater, type CalendarSyncService } from './calendar-sync-plugin';
+export { calendarSyncJob, calendarSyncDeps, syncBookedAppointment } from './calendar-sync-job';
 export { syncAppointmentToCalendars, type CalendarSyncDeps } from './calendar-sync';
 export { calendarEventStates, type CalendarEventState } from './calendar-event-states';
 

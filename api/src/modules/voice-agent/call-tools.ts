@@ -2,7 +2,6 @@ import * as v from 'valibot';
 import { controlCharacterText, findControlCharacter, hhmmToMinutes, isTimeZone } from 'shared-contracts';
 import type { Db } from '../../db/client';
 import type { WorkingHoursValue } from '../../db/schema';
-import { syncCalendarsLater } from '../integrations/calendar-sync-plugin';
 import { bookSlot, freeSlots, SLOT_MINUTES, type SlotScope } from './appointment-slots';
 import { findOrCreateCallerLead } from './caller-lead';
 import { bookedText, freeDayText, fullDayText, NEED_NAME_TEXT, refusalText } from './slot-answers';
@@ -45,7 +44,8 @@ export interface CallToolEffects {
   transfer(reason: string): void;
   /** End the call once the current reply is said. */
   end(): void;
-  booked(appointmentId: string): void;
+  /** An appointment was booked and committed: its calendar sync is queued. */
+  booked(appointmentId: string): Promise<void> | void;
 }
 
 /** The clock a call's tools read dates by: a responder that understands "tomorrow" needs the same one. */
@@ -177,9 +177,8 @@ export function callTools(scope: CallToolScope, effects: CallToolEffects): CallT
           leadFor: async (tx) => (await findOrCreateCallerLead(tx, caller, nameOf(name)))?.id ?? null,
         });
         if (!outcome.ok) return refused(await refusalText(at, outcome, date, minutes));
-        // Committed: the connected calendars get it in the background, never delaying the answer.
-        syncCalendarsLater(scope.db, outcome.appointmentId);
-        effects.booked(outcome.appointmentId);
+        // Committed: its calendar sync is queued, and runs without delaying the answer.
+        await effects.booked(outcome.appointmentId);
         return { ok: true, say: bookedText(date, minutes) };
       },
     ),

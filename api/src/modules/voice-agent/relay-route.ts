@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { RawData, WebSocket } from 'ws';
 import { parseRelayFrame, RELAY_PATH, RelayInbound, SOCKET_CLOSE_UNAUTHORIZED } from 'shared-contracts';
+import { syncBookedAppointment } from '../integrations/calendar-sync-job';
 import { callEnded } from '../telephony/call-events';
 import { simulatedRecording } from '../telephony/simulated-recording';
 import type { RelayCall } from './call-record';
@@ -47,6 +48,7 @@ export async function relayRoutes(app: FastifyInstance): Promise<void> {
       if (live.get(call.callId) === session) live.delete(call.callId);
       await finishCall(call, session, outcome.handedOff);
     },
+    booked: syncBookedAppointment(app),
     firstTokenTimeoutMs: FIRST_TOKEN_TIMEOUT_MS,
     now: () => new Date(),
   };

@@ -27,6 +27,8 @@ export interface RelaySessionDeps {
    * URL for that; when the simulator or a browser carries the call, this does it.
    */
   handOff(call: RelayCall, reason: string, admission: RelaySessionAdmission): Promise<void>;
+  /** An appointment booked on the call has committed: queue what follows it (its calendar sync). */
+  booked(appointmentId: string): Promise<void>;
   firstTokenTimeoutMs: number;
   now(): Date;
 }
@@ -149,7 +151,7 @@ export class RelaySession {
     }, {
       transfer: (reason) => { this.transferReason = reason; },
       end: () => { this.endRequested = true; },
-      booked: () => {},
+      booked: (appointmentId) => this.deps.booked(appointmentId),
     });
     // The carrier speaks the greeting (ConversationRelay's welcomeGreeting); the transcript starts with it.
     const greeting = greetingOf(call.agent);
