@@ -18,7 +18,7 @@ test('a USER opens a call\'s conversation from the call logs: transcript, and a 
   await expect(answered).toBeVisible();
   await expect(answered.getByRole('link', { name: 'Listen' })).toHaveAttribute('href', /\/v1\/recordings\/.+[?&]signature=/);
   await saveScreenshot(page, 'dashboard-reports-call-logs');
-  await answered.getByRole('link', { name: /^Conversation of the call with/ }).click();
+  await answered.getByRole('link', { name: /^View conversation of the call with/ }).click();
 
   await expect(page).toHaveURL(/\/dashboard\/calls\/[0-9a-f-]+\/conversation$/);
   await expect(page.getByRole('heading', { name: 'Conversation' })).toBeVisible();

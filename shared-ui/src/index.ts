@@ -22,6 +22,7 @@ export { FormField, type ControlProps, type FormFieldProps } from './form/form-f
 export { TextField, type TextFieldProps } from './form/text-field';
 export { CheckboxField } from './form/checkbox-field';
 export { FormError } from './form/form-error';
+export { formErrorOf } from './form/form-error-of';
 export { ErrorsAfterSubmit } from './form/error-timing';
 export { shownError, type ErrorTiming } from './form/shown-error';
 export { validateWith, formInput } from './form/validate-with';

@@ -72,9 +72,8 @@ export function AppLayout() {
           <div style={{ padding: '16px 24px 0' }}>
             <RouteBreadcrumbs role={user.role} />
           </div>
-          <main>
-            <Outlet />
-          </main>
+          {/* antd's Layout.Content is the page's <main> landmark. */}
+          <Outlet />
         </Layout.Content>
       </Layout>
     </Layout>

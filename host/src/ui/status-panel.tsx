@@ -14,13 +14,14 @@ interface StatusPanelProps {
 // Not antd's Result: it bundles its 403/404/500 illustrations whether or not they are used.
 export function StatusPanel({ code, title, description, action, fullScreen }: StatusPanelProps) {
   return (
-    <Flex vertical align="center" justify="center" gap={8} style={{ padding: 48, textAlign: 'center', minHeight: fullScreen ? '100vh' : undefined }}>
+    // Outside the layout it is the page's main landmark; inside, the layout's content is.
+    <Flex component={fullScreen ? 'main' : 'div'} vertical align="center" justify="center" gap={8} style={{ padding: 48, textAlign: 'center', minHeight: fullScreen ? '100vh' : undefined }}>
       {code && (
         <Typography.Text type="secondary" style={{ fontSize: 56, lineHeight: 1, fontWeight: 600 }}>
           {code}
         </Typography.Text>
       )}
-      <Typography.Title level={3} style={{ margin: 0 }}>
+      <Typography.Title level={1} style={{ margin: 0, fontSize: 24 }}>
         {title}
       </Typography.Title>
       <Typography.Paragraph type="secondary" style={{ margin: 0, maxWidth: 560 }}>

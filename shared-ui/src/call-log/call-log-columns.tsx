@@ -13,7 +13,7 @@ export const callLogColumns = (timeZone: string | undefined): TableColumnsType<C
   {
     title: 'Direction',
     key: 'direction',
-    render: (_, call) => <StatusTag status={call.direction} color={call.direction === 'inbound' ? 'blue' : 'cyan'} />,
+    render: (_, call) => <StatusTag status={call.direction} color={call.direction === 'inbound' ? 'blue' : 'geekblue'} />,
   },
   { title: 'Lead', key: 'lead', render: (_, call) => leadNameOf(call) },
   { title: 'From', dataIndex: 'fromNumber', key: 'from' },

@@ -21,6 +21,14 @@ describe('DataTable', () => {
     expect(region).toHaveAttribute('aria-busy', 'false');
   });
 
+  it('lets the keyboard reach the table\'s sideways scroller, so a wide table can be scrolled with the arrow keys', async () => {
+    table({ rows: [{ id: '1', name: 'Acme' }] });
+    await userEvent.tab();
+    const scroller = document.activeElement as HTMLElement;
+    expect(scroller).toHaveClass('ant-table-content');
+    expect(within(scroller).getByRole('cell', { name: 'Acme' })).toBeInTheDocument();
+  });
+
   it('shows the empty text when there are no rows', () => {
     table({ rows: [] });
     expect(screen.getByText('No accounts found')).toBeInTheDocument();

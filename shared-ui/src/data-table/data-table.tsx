@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { Table, type TableProps } from '../antd';
 import { LoadError } from '../feedback/load-error';
 
@@ -23,9 +23,15 @@ export function DataTable<Row extends object>({
   emptyText = 'No data',
   ...tableProps
 }: DataTableProps<Row>) {
+  const region = useRef<HTMLDivElement>(null);
+  // A table wider than the screen scrolls sideways: its scroller takes focus, so the arrow keys
+  // can scroll it (antd offers no prop for it).
+  useEffect(() => {
+    region.current?.querySelectorAll('.ant-table-content, .ant-table-body').forEach((scroller) => scroller.setAttribute('tabindex', '0'));
+  });
   if (error) return <LoadError error={error} onRetry={onRetry} />;
   return (
-    <div role="region" aria-label={label} aria-busy={loading}>
+    <div ref={region} role="region" aria-label={label} aria-busy={loading}>
       <Table<Row>
         {...tableProps}
         dataSource={rows as Row[] | undefined}

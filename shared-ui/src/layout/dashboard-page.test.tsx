@@ -15,7 +15,7 @@ const page = (props: Partial<Parameters<typeof DashboardPage>[0]> = {}) =>
 describe('DashboardPage', () => {
   it('names the page by its title and shows its content, breadcrumbs and actions', () => {
     page({ breadcrumbs: [{ label: 'Dashboard', to: '/' }, { label: 'Ai Clients' }], extra: <button>Add</button> });
-    expect(screen.getByRole('heading', { level: 2, name: 'Ai Client List' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Ai Client List' })).toBeInTheDocument();
     expect(screen.getByRole('region', { name: 'Ai Client List' })).toHaveTextContent('content');
     expect(screen.getByRole('link', { name: 'Dashboard' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Add' })).toBeInTheDocument();

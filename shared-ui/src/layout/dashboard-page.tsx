@@ -28,7 +28,8 @@ export function DashboardPage({ title, breadcrumbs, extra, onBack, loading, chil
                 Go back
               </Button>
             )}
-            <Typography.Title level={2} id={titleId} style={{ margin: 0 }}>
+            {/* The page's one h1, at the size of antd's h2. */}
+            <Typography.Title level={1} id={titleId} style={{ margin: 0, fontSize: 30 }}>
               {title}
             </Typography.Title>
           </Flex>

@@ -1,10 +1,9 @@
-import { FORM_ERROR } from 'final-form';
 import type { FormApi } from 'final-form';
 import { Form } from 'react-final-form';
 import * as v from 'valibot';
 import { notify, useApiMutation } from 'shared-auth';
-import { ChangePasswordBody, contract, extractErrorText } from 'shared-contracts';
-import { Button, FormError, TextField, formInput, validateWith } from 'shared-ui';
+import { ChangePasswordBody, contract } from 'shared-contracts';
+import { Button, FormError, TextField, formErrorOf, formInput, validateWith } from 'shared-ui';
 
 const KEYS = ['password', 'passwordNew', 'passwordConfirm'] as const;
 type Values = Partial<Record<(typeof KEYS)[number], string>>;
@@ -21,7 +20,7 @@ export function ChangePasswordForm() {
       setTimeout(() => form.restart());
       return undefined;
     } catch (error) {
-      return { [FORM_ERROR]: extractErrorText(error) };
+      return formErrorOf(error);
     }
   };
   return (

@@ -1,10 +1,9 @@
-import { FORM_ERROR } from 'final-form';
 import { Form } from 'react-final-form';
 import * as v from 'valibot';
 import { notify, setSessionUser, useApiMutation } from 'shared-auth';
-import { UpdateCurrentUserBody, contract, extractErrorText } from 'shared-contracts';
+import { UpdateCurrentUserBody, contract } from 'shared-contracts';
 import type { CurrentUser } from 'shared-contracts';
-import { Button, Col, FormError, Row, TextField, formInput, validateWith } from 'shared-ui';
+import { Button, Col, FormError, Row, TextField, formErrorOf, formInput, validateWith } from 'shared-ui';
 import { TimeZoneField } from '../auth/time-zone-field';
 
 const KEYS = ['firstName', 'lastName', 'phoneNumber', 'timeZone'] as const;
@@ -46,7 +45,7 @@ export function ProfileForm({ current, onSaved }: { current: CurrentUser; onSave
       onSaved(data);
       return undefined;
     } catch (error) {
-      return { [FORM_ERROR]: extractErrorText(error) };
+      return formErrorOf(error);
     }
   };
   return (

@@ -1,11 +1,10 @@
 import { useState } from 'react';
-import { FORM_ERROR } from 'final-form';
 import { Form } from 'react-final-form';
 import { Link } from 'react-router-dom';
 import * as v from 'valibot';
 import { useApiMutation } from 'shared-auth';
-import { ForgetPasswordBody, contract, extractErrorText } from 'shared-contracts';
-import { Alert, Button, Flex, FormError, TextField, Typography, formInput, validateWith } from 'shared-ui';
+import { ForgetPasswordBody, contract } from 'shared-contracts';
+import { Alert, Button, Flex, FormError, TextField, Typography, formErrorOf, formInput, validateWith } from 'shared-ui';
 import { AuthCard } from './auth-card';
 
 const KEYS = ['userEmail'] as const;
@@ -21,7 +20,7 @@ export function ForgotPasswordPage() {
       setSent(data.message);
       return undefined;
     } catch (error) {
-      return { [FORM_ERROR]: extractErrorText(error) };
+      return formErrorOf(error);
     }
   };
   return (

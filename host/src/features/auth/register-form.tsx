@@ -1,10 +1,9 @@
-import { FORM_ERROR } from 'final-form';
 import { Form } from 'react-final-form';
 import { Link } from 'react-router-dom';
 import * as v from 'valibot';
 import { useApiMutation } from 'shared-auth';
-import { RegisterBody, contract, extractErrorText } from 'shared-contracts';
-import { Button, CheckboxField, Col, FormError, Row, TextField, formInput, validateWith } from 'shared-ui';
+import { RegisterBody, contract } from 'shared-contracts';
+import { Button, CheckboxField, Col, FormError, Row, TextField, formErrorOf, formInput, validateWith } from 'shared-ui';
 import { TimeZoneField, browserTimeZone } from './time-zone-field';
 
 const KEYS = ['firstName', 'lastName', 'email', 'password', 'confirmPassword', 'companyName', 'phoneNumber', 'timeZone', 'acceptTerms'] as const;
@@ -21,7 +20,7 @@ export function RegisterForm({ onRegistered }: { onRegistered: (email: string) =
       onRegistered(data.email);
       return undefined;
     } catch (error) {
-      return { [FORM_ERROR]: extractErrorText(error) };
+      return formErrorOf(error);
     }
   };
 

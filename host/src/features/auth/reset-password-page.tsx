@@ -1,11 +1,10 @@
 import { useState } from 'react';
-import { FORM_ERROR } from 'final-form';
 import { Form } from 'react-final-form';
 import { Link, useParams } from 'react-router-dom';
 import * as v from 'valibot';
 import { useApiMutation } from 'shared-auth';
-import { ResetPasswordBody, contract, extractErrorText } from 'shared-contracts';
-import { Alert, Button, Flex, FormError, TextField, formInput, validateWith } from 'shared-ui';
+import { ResetPasswordBody, contract } from 'shared-contracts';
+import { Alert, Button, Flex, FormError, TextField, formErrorOf, formInput, validateWith } from 'shared-ui';
 import { AuthCard } from './auth-card';
 
 const KEYS = ['id', 'password', 'confirmPassword'] as const;
@@ -23,7 +22,7 @@ export function ResetPasswordPage() {
       setDone(data.message);
       return undefined;
     } catch (error) {
-      return { [FORM_ERROR]: extractErrorText(error) };
+      return formErrorOf(error);
     }
   };
   return (

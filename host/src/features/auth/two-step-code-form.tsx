@@ -1,9 +1,8 @@
-import { FORM_ERROR } from 'final-form';
 import { Form } from 'react-final-form';
 import * as v from 'valibot';
 import { useApiMutation } from 'shared-auth';
-import { Verify2FACodeBody, contract, extractErrorText } from 'shared-contracts';
-import { Button, Flex, FormError, TextField, formInput, validateWith } from 'shared-ui';
+import { Verify2FACodeBody, contract } from 'shared-contracts';
+import { Button, Flex, FormError, TextField, formErrorOf, formInput, validateWith } from 'shared-ui';
 import { useCompleteSignIn } from './complete-sign-in';
 import { setPendingSignIn } from './pending-sign-in';
 
@@ -26,7 +25,7 @@ export function TwoStepCodeForm({ email, onResend, resending }: Props) {
       complete(data);
       return undefined;
     } catch (error) {
-      return { [FORM_ERROR]: extractErrorText(error) };
+      return formErrorOf(error);
     }
   };
   return (

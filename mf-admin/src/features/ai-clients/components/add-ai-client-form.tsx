@@ -1,8 +1,7 @@
-import { FORM_ERROR } from 'final-form';
 import { Form } from 'react-final-form';
 import { notify, useApiMutation } from 'shared-auth';
-import { contract, extractErrorText } from 'shared-contracts';
-import { Button, ErrorsAfterSubmit, Flex, Spin, VisuallyHidden } from 'shared-ui';
+import { contract } from 'shared-contracts';
+import { Button, ErrorsAfterSubmit, Flex, Spin, VisuallyHidden, formErrorOf } from 'shared-ui';
 import { ClientField } from './client-field';
 import { ClientTypeField } from './client-type-field';
 import { INITIAL_VALUES, validateAddAiClient, type AddAiClientValues } from '../model/add-ai-client-values';
@@ -28,7 +27,7 @@ export function AddAiClientForm({ onAdded, onCancel }: Props) {
     } catch (error) {
       notify.error(error);
       // A failed submit keeps the Add button, so the administrator can try again.
-      return { [FORM_ERROR]: extractErrorText(error) };
+      return formErrorOf(error);
     }
   };
 

@@ -1,7 +1,6 @@
-import { FORM_ERROR } from 'final-form';
 import { Form } from 'react-final-form';
-import { AGENT_LANGUAGES, AGENT_MAX_CALL_MINUTES, CreateAgentBody, extractErrorText, type CreateAgentInput } from 'shared-contracts';
-import { Button, Col, FormError, FormField, Input, InputNumber, PageCard, Row, Select, Switch, validateWith } from 'shared-ui';
+import { AGENT_LANGUAGES, AGENT_MAX_CALL_MINUTES, CreateAgentBody, type CreateAgentInput } from 'shared-contracts';
+import { Button, Col, FormError, FormField, Input, InputNumber, PageCard, Row, Select, Switch, formErrorOf, validateWith } from 'shared-ui';
 import { AiModelField } from './ai-model-field';
 import { parseAgentValues, valuesToInput, type AgentFormValues } from '../model/agent-form-values';
 import { KnowledgeUpload } from './knowledge-upload';
@@ -31,7 +30,7 @@ export function AgentForm({ accountId, initialValues, submitLabel, onSave }: Age
       await onSave(parseAgentValues(values));
       return undefined;
     } catch (error) {
-      return { [FORM_ERROR]: extractErrorText(error) };
+      return formErrorOf(error);
     }
   };
 

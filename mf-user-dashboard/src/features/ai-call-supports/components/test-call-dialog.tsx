@@ -1,9 +1,8 @@
 import { useState } from 'react';
-import { FORM_ERROR } from 'final-form';
 import { Form } from 'react-final-form';
 import { notify, useApiMutation } from 'shared-auth';
-import { MakeTestCallBody, contract, extractErrorText } from 'shared-contracts';
-import { Button, Divider, Flex, FormError, FormField, Input, Modal, validateWith } from 'shared-ui';
+import { MakeTestCallBody, contract } from 'shared-contracts';
+import { Button, Divider, Flex, FormError, FormField, Input, Modal, formErrorOf, validateWith } from 'shared-ui';
 import { BrowserCallPanel } from './browser-call-panel';
 
 export interface TestCallTarget {
@@ -34,7 +33,7 @@ export function TestCallDialog({ agent, onClose }: { agent: TestCallTarget | nul
       close();
       return undefined;
     } catch (error) {
-      return { [FORM_ERROR]: extractErrorText(error) };
+      return formErrorOf(error);
     }
   };
 

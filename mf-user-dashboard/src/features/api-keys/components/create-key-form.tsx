@@ -1,9 +1,8 @@
 import { useState } from 'react';
-import { FORM_ERROR } from 'final-form';
 import { Form } from 'react-final-form';
 import { useApiMutation } from 'shared-auth';
-import { CreateApiKeyBody, contract, extractErrorText } from 'shared-contracts';
-import { Alert, Button, Flex, FormError, FormField, Input, InputNumber, Typography, validateWith } from 'shared-ui';
+import { CreateApiKeyBody, contract } from 'shared-contracts';
+import { Alert, Button, Flex, FormError, FormField, Input, InputNumber, Typography, formErrorOf, validateWith } from 'shared-ui';
 
 interface Values {
   name: string;
@@ -25,7 +24,7 @@ export function CreateKeyForm() {
       setSecret(data.secret);
       return undefined;
     } catch (caught) {
-      return { [FORM_ERROR]: extractErrorText(caught) };
+      return formErrorOf(caught);
     }
   };
 

@@ -16,7 +16,7 @@ const session = (overrides: Partial<CheckoutSession> = {}): CheckoutSession => (
 type Handler = (r: SentRequest) => StubReply | Promise<StubReply>;
 const api = ({ checkout, billing = () => ok(paidBilling()) }: { checkout: Handler; billing?: Handler }) =>
   stubFetch((r) => (r.url.pathname.includes('billing/get-checkout-session/') ? checkout(r) : billing(r)));
-const title = (name: string) => screen.findByRole('heading', { level: 2, name });
+const title = (name: string) => screen.findByRole('heading', { level: 1, name });
 const wayBack = () => {
   expect(screen.getByRole('link', { name: 'Back to plans' })).toHaveAttribute('href', '/dashboard/subscription-plans');
   expect(screen.getByRole('link', { name: 'Go to billing information' })).toHaveAttribute('href', '/dashboard/billing-information');
@@ -43,7 +43,7 @@ describe('success page', () => {
     api({ checkout: () => ok(session({ status: confirmed ? 'completed' : 'open' })) });
     renderScreen(<SubscriptionSuccessScreen />, user, SUCCESS_AT);
     expect(await screen.findByText('We are confirming your payment…')).toBeInTheDocument();
-    expect(screen.getByRole('heading', { level: 2, name: 'Confirming your payment' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Confirming your payment' })).toBeInTheDocument();
     confirmed = true;
     expect(await screen.findByText('You are now on the Efficiency Plus plan', {}, { timeout: 5000 })).toBeInTheDocument();
   });

@@ -2,7 +2,8 @@ import { Link } from 'react-router-dom';
 import type { AppointmentReportRow } from 'shared-contracts';
 import { Tag } from 'shared-ui';
 
-const COLORS: Record<AppointmentReportRow['status'], string> = { scheduled: 'blue', completed: 'green', cancelled: 'default', 'no-show': 'red' };
+// Status colours whose text reads at 4.5:1 on their tint (the theme darkens them for tags).
+const COLORS: Record<AppointmentReportRow['status'], string> = { scheduled: 'processing', completed: 'success', cancelled: 'default', 'no-show': 'error' };
 
 const timeOf = (iso: string, timeZone: string) =>
   new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', timeZone }).format(new Date(iso));

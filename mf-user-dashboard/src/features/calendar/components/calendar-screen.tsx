@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useSessionUser } from 'shared-auth';
 import type { AppointmentReportRow } from 'shared-contracts';
-import { Button, DashboardPage, Flex, LeftOutlined, LoadError, PageCard, RightOutlined, Segmented, Typography } from 'shared-ui';
+import { Button, DashboardPage, Flex, LeftOutlined, LoadError, PageCard, RightOutlined, Segmented, Typography, VisuallyHidden } from 'shared-ui';
 import { addDays, addMonths, dayIn, dayLabel, monthGrid, monthLabel, weekStart } from '../model/calendar-dates';
 import { useAppointmentsBetween } from '../hooks/use-appointments-between';
 import { AppointmentChip } from './appointment-chip';
@@ -55,9 +55,12 @@ export function CalendarScreen({ today }: { today?: string }) {
                   const items = byDay.get(day) ?? [];
                   const outside = view === 'Month' && day.slice(0, 7) !== anchor.slice(0, 7);
                   return (
-                    <div role="gridcell" key={day} aria-label={`${dayLabel(day)}: ${items.length} ${items.length === 1 ? 'appointment' : 'appointments'}`}
-                      style={{ minHeight: view === 'Month' ? 96 : 240, padding: 4, border: '1px solid #f0f0f0', borderRadius: 6, opacity: outside ? 0.45 : 1 }}>
-                      <Typography.Text type="secondary" style={{ fontSize: 12 }}>{Number(day.slice(8))}</Typography.Text>
+                    // A day of the next or last month is shaded, its text as legible as the rest.
+                    <div role="gridcell" key={day}
+                      style={{ minHeight: view === 'Month' ? 96 : 240, padding: 4, border: '1px solid #f0f0f0', borderRadius: 6, background: outside ? '#fafafa' : undefined }}>
+                      {/* The cell is named by its content: the day in words for a screen reader, its number on screen. */}
+                      <Typography.Text type="secondary" aria-hidden style={{ fontSize: 12 }}>{Number(day.slice(8))}</Typography.Text>
+                      <VisuallyHidden>{`${dayLabel(day)}: ${items.length} ${items.length === 1 ? 'appointment' : 'appointments'}`}</VisuallyHidden>
                       {items.map((a) => <AppointmentChip key={a.id} appointment={a} timeZone={timeZone} />)}
                     </div>
                   );

@@ -1,7 +1,6 @@
-import { FORM_ERROR } from 'final-form';
 import { Form } from 'react-final-form';
-import { ConnectIntegrationBody, extractErrorText, type IntegrationCatalogEntry } from 'shared-contracts';
-import { Button, Flex, FormError, FormField, Input, Modal, validateWith } from 'shared-ui';
+import { ConnectIntegrationBody, type IntegrationCatalogEntry } from 'shared-contracts';
+import { Button, Flex, FormError, FormField, Input, Modal, formErrorOf, validateWith } from 'shared-ui';
 
 interface ApiKeyDialogProps {
   entry: IntegrationCatalogEntry | null;
@@ -22,7 +21,7 @@ export function ApiKeyDialog({ entry, onConnect, onClose }: ApiKeyDialogProps) {
       onClose();
       return undefined;
     } catch (caught) {
-      return { [FORM_ERROR]: extractErrorText(caught) };
+      return formErrorOf(caught);
     }
   };
   return (

@@ -13,7 +13,7 @@ export const callLogColumns = (timeZone: string): TableColumnsType<CallLog> => [
   actionColumn({
     title: 'Conversation',
     key: 'conversation',
-    render: (_, c) => <Link to={`/dashboard/calls/${c.id}/conversation`} aria-label={`Conversation of the call with ${leadNameOf(c)}`}>View</Link>,
+    render: (_, c) => <Link to={`/dashboard/calls/${c.id}/conversation`} aria-label={`View conversation of the call with ${leadNameOf(c)}`}>View</Link>,
   }),
 ];
 

@@ -25,7 +25,7 @@ test('shows each call with its lead, recording and conversation link, and pages'
   const cells = within(row).getAllByRole('cell').map((c) => c.textContent);
   expect(cells.slice(0, 9)).toEqual(['Mar 10, 2026, 10:00 AM', 'Inbound', 'Lead 1', '+15557654321', '+15551230001', 'Completed', '00:01:35', 'Listen', 'Front Desk']);
   expect(within(row).getByRole('link', { name: 'Listen' })).toHaveAttribute('href', 'https://recordings.example.com/1.mp3');
-  expect(within(row).getByRole('link', { name: 'Conversation of the call with Lead 1' })).toHaveAttribute('href', `/dashboard/calls/${rid(1)}/conversation`);
+  expect(within(row).getByRole('link', { name: 'View conversation of the call with Lead 1' })).toHaveAttribute('href', `/dashboard/calls/${rid(1)}/conversation`);
 
   await userEvent.click(screen.getByRole('button', { name: 'Page 3' }));
   expect(await screen.findByRole('row', { name: /Lead 3/ })).toBeInTheDocument();

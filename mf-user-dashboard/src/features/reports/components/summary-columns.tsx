@@ -23,7 +23,9 @@ export const summaryColumns = (timeZone: string): TableColumnsType<CallReport> =
   },
   { title: 'Outcome', key: 'outcome', render: (_, r) => (r.outcome ? OUTCOME_LABELS[r.outcome] : 'N/A') },
   { title: 'Booked', key: 'booked', render: (_, r) => (r.appointmentBooked ? 'Yes' : 'No') },
-  actionColumn({ title: 'Conversation', key: 'conversation', render: (_, r) => <Link to={`/dashboard/calls/${r.call.id}/conversation`}>View</Link> }),
+  actionColumn({ title: 'Conversation', key: 'conversation', render: (_, r) => (
+    <Link to={`/dashboard/calls/${r.call.id}/conversation`} aria-label={`View conversation of the call with ${leadNameOf(r.call)}`}>View</Link>
+  ) }),
 ];
 
 export const summaryCsv = (timeZone: string): CsvColumn<CallReport>[] => [

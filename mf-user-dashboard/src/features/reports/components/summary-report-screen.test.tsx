@@ -26,7 +26,7 @@ test('loading, then each call\'s summary, sentiment, outcome and booking', async
   expect(within(second).getAllByRole('cell').map((c) => c.textContent).slice(4, 8)).toEqual(['No summary yet', 'N/A', 'N/A', 'No']);
   const outcome = (n: number) => within(screen.getByRole('row', { name: new RegExp(`Lead ${n}`) })).getAllByRole('cell')[6]!.textContent;
   expect([3, 4, 5].map(outcome)).toEqual(['Transferred', 'Answered', 'Unresolved']);
-  expect(within(first).getByRole('link', { name: 'View' })).toHaveAttribute('href', `/dashboard/calls/${rid(1)}/conversation`);
+  expect(within(first).getByRole('link', { name: 'View conversation of the call with Lead 1' })).toHaveAttribute('href', `/dashboard/calls/${rid(1)}/conversation`);
   expect(requests[0]!.url.pathname).toBe('/v1/call/get-call-summaries');
 });
 

@@ -1,9 +1,8 @@
-import { FORM_ERROR } from 'final-form';
 import { Form } from 'react-final-form';
 import * as v from 'valibot';
 import { notify, useApiMutation } from 'shared-auth';
-import { CreateSupportRequestBody, SUPPORT_CATEGORIES, SUPPORT_PRIORITIES, contract, extractErrorText } from 'shared-contracts';
-import { Button, Col, FormError, FormField, Input, Row, Select, validateWith } from 'shared-ui';
+import { CreateSupportRequestBody, SUPPORT_CATEGORIES, SUPPORT_PRIORITIES, contract } from 'shared-contracts';
+import { Button, Col, FormError, FormField, Input, Row, Select, formErrorOf, validateWith } from 'shared-ui';
 import { CATEGORY_LABELS, PRIORITY_LABELS } from '../model/support-labels';
 
 interface Values { subject: string; category: string; priority: string; message: string }
@@ -20,7 +19,7 @@ export function SupportRequestForm() {
       notify.success(`Request ${data.reference} sent; we will reply by email`);
       return undefined;
     } catch (error) {
-      return { [FORM_ERROR]: extractErrorText(error) };
+      return formErrorOf(error);
     }
   };
   return (
