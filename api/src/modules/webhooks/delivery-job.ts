@@ -6,10 +6,21 @@ import { webhookDeliveries, webhookEndpoints, webhookEvents } from '../../db/sch
 import type { JobDefinition } from '../jobs/job-queue';
 import { addressPolicyFor } from './address-policy';
 import { openEndpointSecret } from './endpoint-secret';
-import { postWebhook } from './post-webhook';
+import { postWebhook, type PostResult } from './post-webhook';
 import { signatureHeader } from './signature';
 
 const DeliveryData = v.object({ deliveryId: Id });
+
+export const UNREADABLE_SECRET_TEXT = 'The endpoint\'s signing secret could not be read; remove the endpoint and register it again';
+
+/** A secret sealed under another key (a changed CREDENTIALS_KEY, a copied row) cannot sign: nothing is sent unsigned. */
+function readSecret(app: FastifyInstance, endpointId: string, sealed: string): string | null {
+  try {
+    return openEndpointSecret(app.config.credentialsKey, endpointId, sealed);
+  } catch {
+    return null;
+  }
+}
 
 /**
  * Sends one event to one endpoint and logs the attempt on its delivery row. A failed attempt (no
@@ -44,13 +55,16 @@ export async function deliverWebhook(app: FastifyInstance, deliveryId: string): 
   if (!row || row.status === 'delivered') return true;
 
   const body = JSON.stringify(row.payload);
-  const result = await postWebhook(row.url, body, {
-    'content-type': 'application/json',
-    'user-agent': 'VoiceAgents-Webhooks/1',
-    [WEBHOOK_SIGNATURE_HEADER]: signatureHeader(openEndpointSecret(app.config.credentialsKey, row.endpointId, row.secretSealed), body, Math.floor(Date.now() / 1000)),
-    [WEBHOOK_EVENT_ID_HEADER]: row.eventId,
-    [WEBHOOK_EVENT_TYPE_HEADER]: row.type,
-  }, addressPolicyFor(app.config.nodeEnv));
+  const secret = readSecret(app, row.endpointId, row.secretSealed);
+  const result: PostResult = secret === null
+    ? { statusCode: null, response: UNREADABLE_SECRET_TEXT }
+    : await postWebhook(row.url, body, {
+      'content-type': 'application/json',
+      'user-agent': 'VoiceAgents-Webhooks/1',
+      [WEBHOOK_SIGNATURE_HEADER]: signatureHeader(secret, body, Math.floor(Date.now() / 1000)),
+      [WEBHOOK_EVENT_ID_HEADER]: row.eventId,
+      [WEBHOOK_EVENT_TYPE_HEADER]: row.type,
+    }, addressPolicyFor(app.config.nodeEnv));
   const delivered = result.statusCode !== null && result.statusCode >= 200 && result.statusCode < 300;
   await app.db.update(webhookDeliveries).set({
     status: delivered ? 'delivered' : 'failed',
