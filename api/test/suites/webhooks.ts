@@ -8,7 +8,7 @@ import { JOB_SCHEMA } from '../../src/modules/jobs/job-queue';
 import { isPublicAddress } from '../../src/modules/webhooks/address-policy';
 import { sealEndpointSecret } from '../../src/modules/webhooks/endpoint-secret';
 import { deliverWebhook, eventIdOf, webhookDeliveryJob } from '../../src/modules/webhooks';
-import { RESPONSE_SNIPPET_CHARS } from '../../src/modules/webhooks/post-webhook';
+import { publicOnlyLookup, RESPONSE_SNIPPET_CHARS } from '../../src/modules/webhooks/post-webhook';
 import { createAiAgent, createTenant, missingId, setAgentStatus, uniquePhone } from '../factories';
 import { assertContract } from '../helpers/contract-shape';
 import { dialAiAgent, simulatorDoor } from '../helpers/relay';
@@ -279,6 +279,15 @@ export function webhooksSuite(ctx: SuiteContext) {
         assert.equal(isPublicAddress(address), false, address);
       }
       for (const address of ['8.8.8.8', '93.184.216.34', '2606:4700:4700::1111']) assert.equal(isPublicAddress(address), true, address);
+    });
+
+    it('a production delivery\'s socket cannot connect to a name that resolves to a private address', async () => {
+      // The check the connection itself makes, after the URL was checked: a name re-pointed in between gets nothing.
+      for (const all of [false, true]) {
+        const err = await new Promise<NodeJS.ErrnoException | null>((resolve) => publicOnlyLookup('localhost', { all }, (e) => resolve(e)));
+        assert.equal(err?.code, 'EPRIVATE');
+        assert.equal(err?.message, 'Endpoint URL must not point to a private or local network address');
+      }
     });
 
     it('in production, endpoints on private or loopback addresses, or not on https, are refused at registration and at delivery', async () => {

@@ -20,7 +20,7 @@ export interface PostResult {
  * Resolves as usual, then refuses private answers: checking here, on the address the socket is
  * about to connect to, leaves no gap for a name that resolves differently a moment later.
  */
-const publicOnlyLookup: LookupFunction = (hostname, options, callback) => {
+export const publicOnlyLookup: LookupFunction = (hostname, options, callback) => {
   dnsLookup(hostname, { ...options, all: true }, (err, addresses: LookupAddress[]) => {
     if (err) return callback(err, '', 0);
     const refused = addresses.find((a) => !isPublicAddress(a.address));
