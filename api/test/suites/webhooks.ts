@@ -259,6 +259,28 @@ export function webhooksSuite(ctx: SuiteContext) {
       }
     });
 
+    it('a failed delivery waits in the database, not in a process: when its retry comes due, an instance sends it again', async () => {
+      const t = await createTenant(ctx.server);
+      const { endpoint, path, secret } = await register(t.ownerToken, ['sms.received']);
+      receiver.answer({ kind: 'status', status: 500, body: 'down for maintenance' });
+      let deliveryId: string;
+      try {
+        deliveryId = (await call(ctx.server, 'POST', `webhook/test/${endpoint.id}`, { token: t.ownerToken })).body.data.id;
+        await waitFor(() => jobOf(deliveryId), (j) => j[0]?.state === 'retry');
+      } finally {
+        receiver.answer({ kind: 'ok' });
+      }
+      // The retry's time comes (as it would a minute later, after any restart).
+      await rawSql(db())(`UPDATE ${JOB_SCHEMA}.job SET start_after = now() WHERE name = $1 AND data->>'deliveryId' = $2`, [webhookDeliveryJob.name, deliveryId]);
+      const [logged] = await waitFor(() => deliveriesOf(t.ownerToken, endpoint.id), (d) => d[0]?.status === 'delivered', 15_000);
+      assert.deepEqual([logged!.status, logged!.attempts, logged!.lastStatusCode], ['delivered', 2, 200]);
+      const tries = receiver.at(path);
+      assert.equal(tries.length, 2);
+      assert.equal(tries[0]!.headers['x-webhook-event-id'], tries[1]!.headers['x-webhook-event-id']);
+      assert.ok(verifySignature(secret, tries[1]!));
+      assert.equal((await waitFor(() => jobOf(deliveryId), (j) => j[0]?.state === 'completed'))[0]!.state, 'completed');
+    });
+
     it('an endpoint that does not answer in time is logged as such', async () => {
       const t = await createTenant(ctx.server);
       const { endpoint } = await register(t.ownerToken, ['sms.received']);
