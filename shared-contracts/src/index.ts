@@ -22,6 +22,7 @@ export * from './domain/time';
 export * from './domain/timings';
 export * from './domain/voice';
 export * from './domain/voice-errors';
+export * from './domain/webhooks';
 export * from './schemas/feedback';
 export * from './schemas/integrations';
 export * from './schemas/ai-agent';

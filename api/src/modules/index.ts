@@ -17,6 +17,7 @@ import { apiKeyEndpoints } from './api-key';
 import { conversationEndpoints } from './conversation';
 import { billingEndpoints } from './billing';
 import { integrationEndpoints } from './integrations';
+import { webhookEndpointsImpl } from './webhooks';
 
 const implemented = [
   ...authEndpoints,
@@ -36,6 +37,7 @@ const implemented = [
   ...conversationEndpoints,
   ...integrationEndpoints,
   ...billingEndpoints,
+  ...webhookEndpointsImpl,
 ];
 
 type ContractEntry = { [D in Domain]: Contract[D][keyof Contract[D]] }[Domain];

@@ -47,11 +47,16 @@ async function tenantWorld(server: TestServer): Promise<Tenant> {
     method: 'POST', headers: { authorization: `Bearer ${t.ownerToken}`, 'content-type': 'application/json' },
     body: JSON.stringify({ planId: 'efficiency-plus', billingPeriod: 'monthly' }),
   }).then((r) => r.json() as Promise<{ data?: { sessionId: string } }>);
+  // Its deliveries go nowhere: nothing listens on the discard port.
+  const webhook = await fetch(`${server.origin}/v1/webhook/create`, {
+    method: 'POST', headers: { authorization: `Bearer ${t.ownerToken}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ url: 'http://127.0.0.1:9/hooks', events: ['call.completed'] }),
+  }).then((r) => r.json() as Promise<{ data: { endpoint: { id: string } } }>);
   return {
     ids: {
       account: t.account.id, self: t.owner.id, accountUser: t.agent.id, selfEmail: t.owner.email, agentNumber: t.agent.agentNumber!,
       aiAgent: ai.id, call: phoneCall.id, callSid: phoneCall.callSid!, conversation: conversation.id, smsConversation: sms!.id,
-      appointment: appointment.id, apiKey: key.data.id, integration: integration.id,
+      appointment: appointment.id, apiKey: key.data.id, integration: integration.id, webhookEndpoint: webhook.data.endpoint.id,
       ...(checkout.data ? { checkoutSession: checkout.data.sessionId } : {}),
     },
     tokens: { USER: t.ownerToken, AGENT: t.agentToken },

@@ -88,6 +88,11 @@ const SPEC: Array<[string, string, string[] | typeof P]> = [
   ['POST', 'call/get-call-summaries', U],
   ['POST', 'call/start-browser-call', U],
   ['GET', 'call/get-incoming-call/{callSid}', A],
+  ['GET', 'webhook/list', U],
+  ['POST', 'webhook/create', U],
+  ['DELETE', 'webhook/{id}', U],
+  ['GET', 'webhook/deliveries', U],
+  ['POST', 'webhook/test/{id}', U],
 ];
 
 const endpoints = allEndpoints();

@@ -25,7 +25,7 @@ export type AnySchema = v.GenericSchema<any, any>;
 export type TenantKind =
   | 'account' | 'self' | 'accountUser' | 'agentNumber'
   | 'aiAgent' | 'call' | 'conversation' | 'appointment' | 'aiClient'
-  | 'selfEmail' | 'callSid' | 'smsConversation' | 'supportRequest' | 'apiKey' | 'integration' | 'checkoutSession';
+  | 'selfEmail' | 'callSid' | 'smsConversation' | 'supportRequest' | 'apiKey' | 'integration' | 'checkoutSession' | 'webhookEndpoint';
 
 export interface TenantCheck {
   in: 'params' | 'query' | 'body';

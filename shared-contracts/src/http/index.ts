@@ -13,6 +13,7 @@ import { integrationsContract } from './integrations';
 import { knowledgeContract } from './knowledge';
 import { supportContract } from './support';
 import { usersContract } from './users';
+import { webhookContract } from './webhook';
 import { callFeedbackContract } from './call-feedback';
 import { callSummariesContract } from './call-summaries';
 import type { EndpointDef } from './endpoint';
@@ -36,6 +37,7 @@ export const contract = {
   billing: billingContract,
   callFeedback: callFeedbackContract,
   callSummaries: callSummariesContract,
+  webhook: webhookContract,
 } as const;
 
 export type Contract = typeof contract;
@@ -65,3 +67,4 @@ export * from './api-key';
 export * from './billing';
 export * from './call-feedback';
 export * from './call-summaries';
+export * from './webhook';

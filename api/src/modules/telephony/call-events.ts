@@ -3,6 +3,7 @@ import type { Db } from '../../db/client';
 import { calls, conversations, dialerSettings, queueEntries } from '../../db/schema';
 import { listQueue, moveStatus, saveStatus } from '../realtime/presence-store';
 import type { RealtimeService } from '../realtime';
+import { raiseCallCompleted, type AccountEvents } from '../webhooks';
 import { agentByIdentity, agentByNumber, availableAgents, leadByNumber, type AgentLine } from './numbers';
 import { firstReceipt } from './receipts';
 
@@ -10,6 +11,8 @@ import { firstReceipt } from './receipts';
 export interface TelephonyContext {
   db: Db;
   realtime: RealtimeService;
+  /** The account's webhook events. */
+  events: AccountEvents;
 }
 
 /** How a call ended, in the provider's words (Twilio's terminal CallStatus values). */
@@ -104,6 +107,9 @@ export async function callEnded(
     status,
     durationSeconds: answered ? (input.durationSeconds ?? measured) : 0,
   }).where(eq(calls.id, call.id));
+  // An AI agent's own call is reported when its summary is written (the wrap-up job); a call a
+  // person took, handed over by an AI agent or not, is reported as it ends.
+  if (status === 'completed' && (call.aiAgentId === null || call.agentUserId !== null)) await raiseCallCompleted(ctx.db, ctx.events, call.id);
   if (call.agentUserId !== null) {
     // Only a busy agent is freed: one the softphone already freed, or who went offline, stays so.
     const freed = await moveStatus(ctx.db, call.agentUserId, ['busy'], input.agentStatus ?? 'available');

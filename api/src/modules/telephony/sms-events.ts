@@ -45,6 +45,9 @@ export async function inboundSms(
   await ctx.realtime.broadcast(line.accountId, {
     type: 'RECEIVE_SMS', payload: toSmsPayload(row, { agentNumber: line.agentNumber, leadNumber: input.from }),
   });
+  await ctx.events.emit(line.accountId, 'sms.received', row.id, {
+    messageId: row.id, conversationId, from: input.from, to: line.agentNumber, body: input.body, receivedAt: row.createdAt.toISOString(),
+  });
   return true;
 }
 

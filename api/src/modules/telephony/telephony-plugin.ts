@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { servicePlugin } from '../../plugins/service-plugin';
+import { accountEvents } from '../webhooks';
 import type { TelephonyContext } from './call-events';
 import type { TelephonyProvider } from './provider';
 import { SimulatorHub } from './simulator-hub';
@@ -40,7 +41,7 @@ declare module 'fastify' {
 
 /** Twilio when its credentials are configured, the local simulator otherwise; and their routes. */
 export const telephonyPlugin = servicePlugin('telephony', async (app) => {
-  const context: TelephonyContext = { db: app.db, realtime: app.realtime };
+  const context: TelephonyContext = { db: app.db, realtime: app.realtime, events: accountEvents(app) };
   const onError = (err: unknown) => app.log.error({ err }, 'telephony simulator error');
   const { twilio } = app.config;
   await app.register(voicemailRoute);

@@ -4,6 +4,7 @@ import * as v from 'valibot';
 import { Id } from 'shared-contracts';
 import { aiAgents, appointments, calls, conversationMessages, conversations } from '../../db/schema';
 import type { JobDefinition } from '../jobs/job-queue';
+import { accountEvents, raiseCallCompleted } from '../webhooks';
 import { saveWrapUp } from './call-record';
 import { createLocalResponder } from './local-responder';
 import { responderForAgent } from './pick-responder';
@@ -50,5 +51,7 @@ export const callWrapUpJob: JobDefinition<typeof WrapUpData> = {
     // The agent's model writes it; an agent deleted since the call is summed up by the local responder.
     const responder = agent ? await responderForAgent(app, agent) : createLocalResponder();
     await saveWrapUp(app.db, callId, await wrapUpOf(responder, transcript, { appointmentBooked: booked !== undefined, transferred }));
+    // A handed-off call goes on with a person: it is reported when that call ends.
+    if (!transferred) await raiseCallCompleted(app.db, accountEvents(app), callId);
   },
 };

@@ -25,6 +25,7 @@ export async function aiCallHandedOff(ctx: TelephonyContext, input: { callSid: s
     accountId: call.accountId, phoneNumber: party, callerName: lead?.fullName ?? null, callSid: input.callSid,
   }).onConflictDoNothing();
   await broadcastQueue(ctx, call.accountId);
+  await ctx.events.emit(call.accountId, 'call.transferred', call.id, { callId: call.id, party, reason: input.reason.trim() });
   const [ring, policy] = await Promise.all([availableAgents(ctx.db, call.accountId), dialerPolicy(ctx.db, call.accountId)]);
   return { ok: true, accountId: call.accountId, from: party, ring, policy };
 }

@@ -5,6 +5,7 @@ import { syncBookedAppointment } from '../integrations/calendar-sync-job';
 import { callEnded } from '../telephony/call-events';
 import { simulatedRecording } from '../telephony/simulated-recording';
 import type { RelayCall } from './call-record';
+import { raiseAppointmentBooked } from '../webhooks';
 import { callWrapUpJob } from './call-wrap-up';
 import { aiCallHandedOff } from './handoff';
 import { searchKnowledge } from './knowledge-passages';
@@ -48,7 +49,10 @@ export async function relayRoutes(app: FastifyInstance): Promise<void> {
       if (live.get(call.callId) === session) live.delete(call.callId);
       await finishCall(call, session, outcome.handedOff);
     },
-    booked: syncBookedAppointment(app),
+    async booked(appointmentId) {
+      await syncBookedAppointment(app)(appointmentId);
+      await raiseAppointmentBooked(app.db, ctx.events, appointmentId);
+    },
     firstTokenTimeoutMs: FIRST_TOKEN_TIMEOUT_MS,
     now: () => new Date(),
   };

@@ -3,6 +3,7 @@ import { notify, useApi, useApiMutation, useSessionUser } from 'shared-auth';
 import { contract, type ApiKey } from 'shared-contracts';
 import { Button, DashboardPage, DataTable, PageCard, Popconfirm, StatusTag, actionColumn, formatDateTime, type TableColumnsType } from 'shared-ui';
 import { CreateKeyForm } from './create-key-form';
+import { WebhooksSection } from './webhooks-section';
 
 const stateOf = (key: ApiKey): 'active' | 'revoked' | 'expired' => {
   if (key.revokedAt) return 'revoked';
@@ -54,6 +55,7 @@ export function ApiIntegrationScreen() {
         <DataTable<ApiKey> label="API keys" rowKey="id" columns={columns} rows={keys.data?.data} loading={keys.isLoading}
           error={keys.error?.message} onRetry={() => void keys.mutate()} emptyText="No API keys yet" />
       </PageCard>
+      <WebhooksSection />
     </DashboardPage>
   );
 }

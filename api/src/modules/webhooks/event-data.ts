@@ -1,0 +1,40 @@
+import { asc, eq } from 'drizzle-orm';
+import type { AppointmentBookedData, CallCompletedData } from 'shared-contracts';
+import type { Db } from '../../db/client';
+import { appointments, calls, conversationMessages, conversations, leads } from '../../db/schema';
+
+/** A finished call as `call.completed` carries it: its stored transcript and summary (null when none was written). */
+export async function callCompletedData(db: Db, callId: string): Promise<{ accountId: string; data: CallCompletedData } | null> {
+  const [row] = await db.select({
+    call: calls, summary: conversations.summary, outcome: conversations.outcome, sentiment: conversations.sentiment,
+  }).from(calls).leftJoin(conversations, eq(conversations.callId, calls.id)).where(eq(calls.id, callId));
+  if (!row) return null;
+  const lines = await db.select({ authorType: conversationMessages.authorType, content: conversationMessages.content })
+    .from(conversationMessages)
+    .innerJoin(conversations, eq(conversations.id, conversationMessages.conversationId))
+    .where(eq(conversations.callId, callId))
+    .orderBy(asc(conversationMessages.at), asc(conversationMessages.id));
+  const { call } = row;
+  return {
+    accountId: call.accountId,
+    data: {
+      callId: call.id, direction: call.direction, from: call.fromNumber, to: call.toNumber, startedAt: call.startedAt.toISOString(),
+      durationSeconds: call.durationSeconds, aiAgentId: call.aiAgentId, summary: row.summary ?? null, outcome: row.outcome ?? null, sentiment: row.sentiment ?? null,
+      transcript: lines.map((line) => ({ speaker: line.authorType === 'lead' ? 'caller' : 'agent', text: line.content })),
+    },
+  };
+}
+
+export async function appointmentBookedData(db: Db, appointmentId: string): Promise<{ accountId: string; data: AppointmentBookedData } | null> {
+  const [row] = await db.select({ appointment: appointments, leadName: leads.fullName, leadPhone: leads.phoneNumber })
+    .from(appointments).innerJoin(leads, eq(leads.id, appointments.leadId)).where(eq(appointments.id, appointmentId));
+  if (!row) return null;
+  const { appointment } = row;
+  return {
+    accountId: appointment.accountId,
+    data: {
+      appointmentId: appointment.id, callId: appointment.callId, dateTime: appointment.dateTime.toISOString(),
+      durationMinutes: appointment.durationMinutes, leadName: row.leadName, leadPhone: row.leadPhone,
+    },
+  };
+}
