@@ -2,10 +2,10 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { failure, makeUser, never, ok, renderScreen, stubFetch, type SentRequest, type StubReply } from 'shared-auth/src/testing';
 import { freeBilling, paidBilling } from '../test-support/billing-fixtures';
-import { goToCheckout } from '../api/go-to-checkout';
+import { goToProvider } from '../api/go-to-provider';
 import { SubscriptionPlansScreen } from './subscription-plans-screen';
 
-jest.mock('../api/go-to-checkout', () => ({ goToCheckout: jest.fn() }));
+jest.mock('../api/go-to-provider', () => ({ goToProvider: jest.fn() }));
 
 const user = makeUser();
 type Handler = (r: SentRequest) => StubReply | Promise<StubReply>;
@@ -81,7 +81,7 @@ test('Choose starts a checkout for the plan and period and goes to the returned 
   await chooseYearly();
   await userEvent.click(within(card('Performance Suite')).getByRole('button', { name: 'Choose Performance Suite' }));
   await screen.findByRole('region', { name: 'Performance Suite' });
-  expect(goToCheckout).toHaveBeenCalledWith('http://api.test/v1/billing/simulator/checkout/cs_sim_1');
+  expect(goToProvider).toHaveBeenCalledWith('http://api.test/v1/billing/simulator/checkout/cs_sim_1');
   const sent = requests.filter((r) => r.url.pathname.endsWith('billing/create-checkout-session'));
   expect(sent.map((r) => [r.method, r.body])).toEqual([['POST', { planId: 'performance-suite', period: 'yearly' }]]);
 });
@@ -91,7 +91,7 @@ test('a refused checkout shows the server\'s message and stays on the page', asy
   renderScreen(<SubscriptionPlansScreen />, user);
   await userEvent.click(await screen.findByRole('button', { name: 'Choose Efficiency Plus' }));
   expect(await screen.findByText('You are already on the Efficiency Plus plan, billed monthly')).toBeInTheDocument();
-  expect(goToCheckout).not.toHaveBeenCalled();
+  expect(goToProvider).not.toHaveBeenCalled();
   expect(within(card('Efficiency Plus')).getByRole('button', { name: 'Choose Efficiency Plus' })).toBeEnabled();
 });
 

@@ -4,7 +4,7 @@ import { BILLING_PERIODS, contract, extractErrorText, type BillingPeriod, type P
 import { Alert, Col, DashboardPage, Empty, LoadError, LoadingBlock, Radio, Row } from 'shared-ui';
 import { useBillingInformation } from '../hooks/use-billing';
 import { usePlans } from '../hooks/use-plans';
-import { goToCheckout } from '../api/go-to-checkout';
+import { goToProvider } from '../api/go-to-provider';
 import { PERIOD_LABEL } from '../model/plan-format';
 import { PlanCard } from './plan-card';
 
@@ -23,7 +23,7 @@ export function SubscriptionPlansScreen() {
     setChoosing(plan.id);
     try {
       const { data } = await checkout.trigger({ body: { planId: plan.id as PaidPlanId, period } });
-      goToCheckout(data.url);
+      goToProvider(data.url);
     } catch {
       setChoosing(null);
     }
