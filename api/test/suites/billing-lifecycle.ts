@@ -10,7 +10,7 @@ import { UNKNOWN_CUSTOMER_TEXT } from '../../src/modules/billing/provider-custom
 import { SIMULATOR_SIGNATURE_HEADER, simulatorCustomerId, simulatorWebhookSecret } from '../../src/modules/billing/simulator-payment-provider';
 import { PORTAL_LINK_INVALID_TEXT } from '../../src/modules/billing/simulator-portal-routes';
 import { STRIPE_API_VERSION, STRIPE_SIGNATURE_HEADER } from '../../src/modules/billing/stripe-payment-provider';
-import { createTenant } from '../factories';
+import { createCall, createTenant } from '../factories';
 import { assertContract } from '../helpers/contract-shape';
 import { fakeStripe } from '../helpers/fake-stripe';
 import { call, startServer, TEST_CONFIG, type TestServer } from '../helpers/server';
@@ -237,6 +237,30 @@ export function billingLifecycleSuite(ctx: SuiteContext) {
       assert.equal((await billingOf(ctx.server, t)).status, 'active');
       const [row] = await ctx.server.db.select().from(invoices).where(and(eq(invoices.accountId, t.account.id), eq(invoices.providerInvoiceId, 'in_renewal_1')));
       assert.equal(row!.status, 'paid');
+    });
+
+    it('the month\'s minutes come from the account\'s calls and are priced by the plan the subscription is on now', async () => {
+      const t = await subscribedTenant(ctx.server);
+      const usage = async () => (await call(ctx.server, 'GET', `billing/get-usage/${t.account.id}`, { token: t.ownerToken })).body.data;
+      const { periodStart } = await usage();
+      const start = Date.parse(periodStart);
+      // 510 minutes of answered calls (each rounded up to the minute) and a missed call of none.
+      await createCall(ctx.server.db, { accountId: t.account.id, startedAt: new Date(start + 60_000), durationSeconds: 500 * 60 });
+      await createCall(ctx.server.db, { accountId: t.account.id, startedAt: new Date(start + 120_000), durationSeconds: 9 * 60 + 1 });
+      await createCall(ctx.server.db, { accountId: t.account.id, startedAt: new Date(start + 180_000), durationSeconds: 0, status: 'missed' });
+      const plus = await usage();
+      assert.deepEqual([plus.plan, plus.minutesUsed, plus.minuteQuota, plus.overageMinutes, plus.overageCost], ['efficiency-plus', 510, 2000, 0, 0]);
+
+      const downgrade = stripeEvent('customer.subscription.updated', subscriptionObject(t.customer, t.subscriptionId, { price: 'price_time_saver_basic_monthly' }));
+      assert.equal((await deliver(ctx.server, downgrade)).body.data?.outcome, 'applied');
+      const basic = await usage();
+      assert.deepEqual([basic.plan, basic.minutesUsed, basic.minuteQuota, basic.overageMinutes, basic.overageCost], ['time-saver-basic', 510, 500, 10, 1]);
+
+      const ended = stripeEvent('customer.subscription.deleted', subscriptionObject(t.customer, t.subscriptionId, { status: 'canceled', price: 'price_time_saver_basic_monthly' }));
+      assert.equal((await deliver(ctx.server, ended)).body.data?.outcome, 'applied');
+      const free = await usage();
+      // The free plan's minutes are an allowance: past them nothing is charged (0604).
+      assert.deepEqual([free.plan, free.minutesUsed, free.minuteQuota, free.overageMinutes, free.overageCost], ['free', 510, 30, 480, 0]);
     });
 
     it('with Stripe settings, the SDK calls Stripe at the pinned API version, opens its portal, and Stripe-signed subscription events move the plan', async () => {
