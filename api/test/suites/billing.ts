@@ -8,7 +8,7 @@ import {
   NOT_THE_ACCOUNTS_SESSION_TEXT, SESSION_CLOSED_TEXT, SESSION_MISMATCH_TEXT,
 } from '../../src/modules/billing/complete-checkout';
 import { simulatorWebhookSecret, SIMULATOR_SIGNATURE_HEADER } from '../../src/modules/billing/simulator-payment-provider';
-import { PROVIDER_FAILED_TEXT } from '../../src/modules/billing/create-checkout-session';
+import { CHANGE_PLAN_IN_PORTAL_TEXT, PROVIDER_FAILED_TEXT } from '../../src/modules/billing/create-checkout-session';
 import { STRIPE_SIGNATURE_HEADER } from '../../src/modules/billing/stripe-payment-provider';
 import Stripe from 'stripe';
 import { createAdmin, createCall, createTenant, missingId } from '../factories';
@@ -132,6 +132,9 @@ export function billingSuite(ctx: SuiteContext) {
       const state = (id: string, token = t.ownerToken) => call(ctx.server, 'GET', `billing/get-checkout-session/${id}`, { token });
 
       const paying = (await startCheckout(ctx.server, t.ownerToken, { planId: 'efficiency-plus', period: 'yearly' })).body.data.sessionId as string;
+      // Opened before the first is paid: once subscribed, plan changes go through the portal.
+      const leaving = (await startCheckout(ctx.server, t.ownerToken, { planId: 'time-saver-basic', period: 'monthly' })).body.data.sessionId as string;
+      const stale = (await startCheckout(ctx.server, t.ownerToken, { planId: 'time-saver-basic', period: 'monthly' })).body.data.sessionId as string;
       const open = await state(paying);
       assert.equal(open.status, 200, JSON.stringify(open.body));
       assertContract(contract.billing.getCheckoutSession, open.body);
@@ -139,11 +142,9 @@ export function billingSuite(ctx: SuiteContext) {
       await press(`${ctx.server.origin}/v1/billing/simulator/checkout/${paying}`, 'pay');
       assert.equal((await state(paying)).body.data.status, 'completed');
 
-      const leaving = (await startCheckout(ctx.server, t.ownerToken, { planId: 'time-saver-basic', period: 'monthly' })).body.data.sessionId as string;
       await press(`${ctx.server.origin}/v1/billing/simulator/checkout/${leaving}`, 'cancel');
       assert.equal((await state(leaving)).body.data.status, 'canceled');
 
-      const stale = (await startCheckout(ctx.server, t.ownerToken, { planId: 'time-saver-basic', period: 'monthly' })).body.data.sessionId as string;
       await ctx.server.db.update(checkoutSessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(checkoutSessions.id, stale));
       assert.equal((await state(stale)).body.data.status, 'expired');
 
@@ -153,6 +154,16 @@ export function billingSuite(ctx: SuiteContext) {
       assert.equal(bogus.status, 400);
       assert.equal(bogus.body.message, 'Invalid checkout session id');
       assert.equal((await state(paying, t.agentToken)).status, 403);
+    });
+
+    it('a subscribed account changes plan in the portal, not with a second checkout (which would bill two subscriptions)', async () => {
+      const t = await createTenant(ctx.server);
+      const { sessionId } = (await startCheckout(ctx.server, t.ownerToken, { planId: 'efficiency-plus', period: 'monthly' })).body.data;
+      await press(`${ctx.server.origin}/v1/billing/simulator/checkout/${sessionId}`, 'pay');
+      const second = await startCheckout(ctx.server, t.ownerToken, { planId: 'performance-suite', period: 'monthly' });
+      assert.equal(second.status, 400);
+      assert.equal(second.body.message, CHANGE_PLAN_IN_PORTAL_TEXT);
+      assert.equal((await ctx.server.db.select().from(checkoutSessions).where(eq(checkoutSessions.accountId, t.account.id))).length, 1);
     });
 
     it('returns to APP_URL, never to an origin that is not allowed', async () => {

@@ -10,6 +10,7 @@ import { resolveSessionUrl } from './simulator-payment-provider';
 const PLANS_PATH = '/dashboard/subscription-plans';
 export const PAYMENTS_UNAVAILABLE_TEXT = 'Payments are not set up on this server';
 export const PROVIDER_FAILED_TEXT = 'The payment provider could not start the checkout. Please try again.';
+export const CHANGE_PLAN_IN_PORTAL_TEXT = 'You already have a subscription: change or cancel it with Manage subscription on the billing page.';
 export const alreadyOnPlanText = (name: string, period: string) => `You are already on the ${name} plan, billed ${period}`;
 
 export const createCheckoutSession = implement(contract.billing.createCheckoutSession, async ({ body, user, db, app, request }) => {
@@ -22,6 +23,10 @@ export const createCheckoutSession = implement(contract.billing.createCheckoutSe
   const [current] = await db.select().from(subscriptions).where(eq(subscriptions.accountId, user.accountId));
   if (account?.plan === planId && current?.status === 'active' && current.period === body.period) {
     throw badRequest(alreadyOnPlanText(plan.name, body.period));
+  }
+  // A second checkout would start a second subscription, and the first would go on charging.
+  if (current !== undefined && current.provider === provider.name && current.providerSubscriptionId !== null && current.status !== 'canceled') {
+    throw badRequest(CHANGE_PLAN_IN_PORTAL_TEXT);
   }
 
   const origin = appOrigin(request, app.config.corsOrigins, app.config.appUrl);
