@@ -169,10 +169,18 @@ export function billingLifecycleSuite(ctx: SuiteContext) {
       const replay = await deliver(ctx.server, toPerformance);
       assert.equal(replay.status, 200);
       assert.deepEqual(replay.body.data, { received: true, outcome: 'duplicate', duplicate: true });
-      const info = await billingOf(ctx.server, t);
+      let info = await billingOf(ctx.server, t);
       assert.deepEqual([info.plan, info.cancelAtPeriodEnd], ['time-saver-basic', true]);
       const recorded = await ctx.server.db.select().from(billingEvents).where(eq(billingEvents.eventId, toPerformance.id));
       assert.equal(recorded.length, 1);
+
+      // A cancellation scheduled the newer way (`cancel_at`) reads the same; taking it back clears it.
+      const scheduled = { ...subscriptionObject(t.customer, t.subscriptionId, { price: 'price_time_saver_basic_monthly' }), cancel_at: seconds(Date.now() + 86_400_000) };
+      assert.equal((await deliver(ctx.server, stripeEvent('customer.subscription.updated', scheduled))).body.data?.outcome, 'applied');
+      assert.equal((await billingOf(ctx.server, t)).cancelAtPeriodEnd, true);
+      assert.equal((await deliver(ctx.server, stripeEvent('customer.subscription.updated', { ...scheduled, cancel_at: null }))).body.data?.outcome, 'applied');
+      info = await billingOf(ctx.server, t);
+      assert.deepEqual([info.plan, info.cancelAtPeriodEnd], ['time-saver-basic', false]);
 
       const stranger = stripeEvent('customer.subscription.updated', subscriptionObject('cus_nobody', 'sub_nobody'));
       const unknown = await deliver(ctx.server, stranger);

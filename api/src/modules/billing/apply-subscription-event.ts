@@ -52,7 +52,7 @@ export async function applySubscriptionEvent(db: Db, provider: string, event: Bi
     await tx.update(subscriptions).set({
       providerSubscriptionId: sub.id, plan: price.planId, period: price.period, status,
       currentPeriodStart: new Date(item.current_period_start * 1000), currentPeriodEnd: new Date(item.current_period_end * 1000),
-      cancelAtPeriodEnd: ended ? false : sub.cancel_at_period_end,
+      cancelAtPeriodEnd: ended ? false : sub.cancel_at_period_end || sub.cancel_at != null,
       ...(status === 'active' || ended ? { paymentFailedAt: null, nextPaymentAttemptAt: null } : {}),
       stateAt: at, updatedAt: now,
     }).where(eq(subscriptions.accountId, current.accountId));

@@ -26,6 +26,8 @@ export const SubscriptionObject = v.looseObject({
   customer: IdOrObject,
   status: v.string(),
   cancel_at_period_end: v.boolean(),
+  /** Newer portals schedule a cancellation with `cancel_at` rather than `cancel_at_period_end`. */
+  cancel_at: v.nullish(UnixSeconds),
   /** Since API version 2025-03-31 the billing period lives on each item. */
   items: v.looseObject({
     data: v.pipe(v.array(v.looseObject({
