@@ -27,15 +27,15 @@ export function portalPage(subscription: SubscriptionRow, action: (path: string)
     .map((period) => `<option value="${p.id}:${period}">${escapeHtml(p.name)}, billed ${period} (${formatCents(Math.round(planCharge(p, period).amount * 100))})</option>`))
     .join('');
   const form = (path: string, label: string, primary = false, body = '') =>
-    `<form method="post" action="${escapeHtml(action(`/${path}`))}">${body}<button type="submit"${primary ? ' class="primary"' : ''}>${label}</button></form>`;
+    `<form method="post" action="${escapeHtml(action(`/${path}`))}">${body}<button type="submit" style="width:100%"${primary ? ' class="primary"' : ''}>${label}</button></form>`;
   return layout('Manage subscription', `<p class="muted">Customer portal</p>
 <h1>${escapeHtml(plan)}</h1>
 <dl><dt>Status</dt><dd>${escapeHtml(STATUS_TEXT[subscription.status] ?? subscription.status)}</dd>
 <dt>Price</dt><dd>${formatCents(Math.round(charge.amount * 100))} billed ${subscription.period}</dd>
 <dt>Renews on</dt><dd>${dateText(subscription.currentPeriodEnd)}</dd>
 ${subscription.cardLast4 ? `<dt>Card</dt><dd>${escapeHtml((subscription.cardBrand ?? '').toUpperCase())} ending ${escapeHtml(subscription.cardLast4)}</dd>` : ''}</dl>
-${form('change', 'Change plan', true, `<label>New plan <select name="plan">${options}</select></label> `)}
-<div class="actions">
+${form('change', 'Change plan', true, `<label style="display:block;margin-bottom:8px">New plan <select name="plan" style="font:inherit;width:100%;margin-top:4px">${options}</select></label>`)}
+<div class="actions" style="flex-direction:column">
 ${form('renew', subscription.status === 'past_due' ? 'Pay the failed invoice' : 'Renew now (charge the card)')}
 ${form('fail', 'Decline the next renewal charge')}
 ${form('cancel', 'Cancel subscription')}
