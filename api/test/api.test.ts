@@ -33,6 +33,7 @@ import { usersAccountSuite } from './suites/users-account';
 import { integrationsSuite } from './suites/integrations';
 import { testCallSuite } from './suites/test-call';
 import { billingSuite } from './suites/billing';
+import { billingLifecycleSuite } from './suites/billing-lifecycle';
 import { apiPerfSuite } from './suites/api-perf';
 import { contractEndpointsSuite } from './suites/contract-endpoints';
 import { hostileInputSuite } from './suites/hostile-input';
@@ -80,6 +81,7 @@ for (const target of await databaseTargets()) {
     testCallSuite(ctx);
     voiceAgentRelaySuite(ctx);
     billingSuite(ctx);
+    billingLifecycleSuite(ctx);
     contractEndpointsSuite(ctx);
     hostileInputSuite(ctx);
     apiPerfSuite(ctx);

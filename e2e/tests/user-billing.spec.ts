@@ -15,8 +15,8 @@ async function openPlansYearly(page: Page) {
 
 // A fresh free account, so buying a plan never changes the demo accounts other specs read.
 test('a USER cancels one checkout, then pays for a yearly plan and sees it in billing', async ({ page, request }) => {
-  // Two checkouts and five screens: longer than the default minute on a loaded machine.
-  test.setTimeout(120_000);
+  // Two checkouts, the customer portal and six screens: longer than the default minute on a loaded machine.
+  test.setTimeout(180_000);
   const email = await registerVerifiedUser(request, 'Billing Test Dental');
   await signIn(page, email, NEW_USER_PASSWORD);
 
@@ -59,6 +59,28 @@ test('a USER cancels one checkout, then pays for a yearly plan and sees it in bi
   // The plans page now marks the plan bought.
   await openPlansYearly(page);
   await expect(plan(page, 'Efficiency Plus').getByRole('button', { name: 'Current plan' })).toBeDisabled();
+
+  // The customer portal: a declined renewal shows on the billing page; cancelling leaves the free plan.
+  await page.goto('/dashboard/billing-information');
+  await page.getByRole('button', { name: 'Manage subscription' }).click();
+  await expect(page).toHaveURL(/\/v1\/billing\/simulator\/portal\?session=bps_sim_/);
+  await page.getByRole('button', { name: 'Decline the next renewal charge' }).click();
+  await expect(page.getByText('Past due: the last renewal charge failed')).toBeVisible();
+  await page.getByRole('link', { name: 'Return to the app' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/billing-information$/);
+  await expect(page.getByRole('alert')).toContainText('Your payment failed on');
+  await expect(page.locator('.ant-descriptions')).toContainText('Past due');
+  await saveScreenshot(page, 'dashboard-billing-information-payment-failed');
+
+  await page.getByRole('button', { name: 'Manage subscription' }).click();
+  await page.getByRole('button', { name: 'Cancel subscription' }).click();
+  await expect(page.getByText('Your subscription has ended')).toBeVisible();
+  await page.getByRole('link', { name: 'Return to the app' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/billing-information$/);
+  const afterCancel = page.locator('.ant-descriptions');
+  await expect(afterCancel).toContainText('Free');
+  await expect(afterCancel).toContainText('Cancelled');
+  await expect(page.getByText('0 min used of 30 min')).toBeVisible();
 });
 
 // Read-only on the demo account: its seeded calls of this month count against the free quota.

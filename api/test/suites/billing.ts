@@ -1,6 +1,4 @@
 import assert from 'node:assert/strict';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { describe, it } from 'node:test';
 import { eq } from 'drizzle-orm';
 import { contract } from 'shared-contracts';
@@ -10,11 +8,12 @@ import {
   NOT_THE_ACCOUNTS_SESSION_TEXT, SESSION_CLOSED_TEXT, SESSION_MISMATCH_TEXT,
 } from '../../src/modules/billing/complete-checkout';
 import { simulatorWebhookSecret, SIMULATOR_SIGNATURE_HEADER } from '../../src/modules/billing/simulator-payment-provider';
-import { PROVIDER_FAILED_TEXT } from '../../src/modules/billing/create-checkout-session';
+import { CHANGE_PLAN_IN_PORTAL_TEXT, PROVIDER_FAILED_TEXT } from '../../src/modules/billing/create-checkout-session';
 import { STRIPE_SIGNATURE_HEADER } from '../../src/modules/billing/stripe-payment-provider';
-import { signWebhook } from '../../src/modules/billing/webhook-signature';
+import Stripe from 'stripe';
 import { createAdmin, createCall, createTenant, missingId } from '../factories';
 import { assertContract } from '../helpers/contract-shape';
+import { fakeStripe, STRIPE_PRICES } from '../helpers/fake-stripe';
 import { loadConfig } from '../../src/config';
 import { call, startServer, TEST_CONFIG, type ApiResponse, type TestServer } from '../helpers/server';
 import type { SuiteContext } from '../helpers/suite-context';
@@ -35,46 +34,10 @@ const press = (url: string, button: 'pay' | 'cancel') =>
 /** A delivery to the webhook, signed as the simulated provider signs them (or with another secret). */
 function deliver(server: TestServer, event: unknown, { secret = simulatorWebhookSecret(TEST_CONFIG.tokenSecret), at = new Date() } = {}) {
   const rawBody = JSON.stringify(event);
+  const signature = Stripe.webhooks.generateTestHeaderString({ payload: rawBody, secret, timestamp: Math.floor(at.getTime() / 1000) });
   return fetch(`${server.origin}${BILLING_WEBHOOK_PATH}`, {
-    method: 'POST', headers: { 'content-type': 'application/json', [SIMULATOR_SIGNATURE_HEADER]: signWebhook(secret, rawBody, at) }, body: rawBody,
+    method: 'POST', headers: { 'content-type': 'application/json', [SIMULATOR_SIGNATURE_HEADER]: signature }, body: rawBody,
   });
-}
-
-/** Prices as set up in a Stripe account to match the plans page (Stripe's amounts are in cents). */
-const STRIPE_PRICES: Record<string, { unit_amount: number; currency: string; recurring: { interval: string; interval_count: number } }> = {
-  price_enterprise_edge_monthly: { unit_amount: 19_999, currency: 'usd', recurring: { interval: 'month', interval_count: 1 } },
-  price_time_saver_basic_yearly: { unit_amount: 382_800, currency: 'usd', recurring: { interval: 'year', interval_count: 1 } },
-};
-
-/** Stripe's API at the network boundary: answers price look-ups, records the checkout requests and answers like Stripe. */
-async function fakeStripe({ fail = false, prices = STRIPE_PRICES, sessionIdPrefix = 'cs_test_' } = {}) {
-  const received: Array<{ auth: string | undefined; form: URLSearchParams }> = [];
-  const priceLookups: string[] = [];
-  const server = createServer((req, res) => {
-    let body = '';
-    req.on('data', (chunk: Buffer) => { body += chunk.toString(); });
-    req.on('end', () => {
-      res.setHeader('content-type', 'application/json');
-      if (fail) {
-        res.statusCode = 400;
-        res.end(JSON.stringify({ error: { message: 'No such price' } }));
-        return;
-      }
-      const priceId = /^\/v1\/prices\/([^/?]+)$/.exec(req.url ?? '')?.[1];
-      if (req.method === 'GET' && priceId !== undefined) {
-        priceLookups.push(priceId);
-        const price = prices[priceId];
-        res.statusCode = price ? 200 : 404;
-        res.end(JSON.stringify(price ? { id: priceId, object: 'price', active: true, ...price } : { error: { message: `No such price: '${priceId}'` } }));
-        return;
-      }
-      received.push({ auth: req.headers.authorization, form: new URLSearchParams(body) });
-      res.end(JSON.stringify({ id: `${sessionIdPrefix}${received.length}`, url: `https://checkout.stripe.test/c/pay/${sessionIdPrefix}${received.length}`, expires_at: Math.floor(Date.now() / 1000) + 3600 }));
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return { url, received, priceLookups, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }
 
 const completedEvent = (session: { id: string; accountId: string; plan: string; period: string; amountCents: number }) => ({
@@ -94,7 +57,7 @@ export function billingSuite(ctx: SuiteContext) {
       assertContract(contract.users.getBillingInformation, before.body);
       assert.deepEqual(before.body.data, {
         plan: 'free', period: null, status: 'none', currentPeriodEnd: null, cancelAtPeriodEnd: false, paymentMethod: null,
-        timeZone: t.account.timeZone, invoices: [],
+        paymentFailure: null, canManageSubscription: false, timeZone: t.account.timeZone, invoices: [],
       });
 
       const started = await startCheckout(ctx.server, t.ownerToken, { planId: 'efficiency-plus', period: 'yearly' });
@@ -169,6 +132,9 @@ export function billingSuite(ctx: SuiteContext) {
       const state = (id: string, token = t.ownerToken) => call(ctx.server, 'GET', `billing/get-checkout-session/${id}`, { token });
 
       const paying = (await startCheckout(ctx.server, t.ownerToken, { planId: 'efficiency-plus', period: 'yearly' })).body.data.sessionId as string;
+      // Opened before the first is paid: once subscribed, plan changes go through the portal.
+      const leaving = (await startCheckout(ctx.server, t.ownerToken, { planId: 'time-saver-basic', period: 'monthly' })).body.data.sessionId as string;
+      const stale = (await startCheckout(ctx.server, t.ownerToken, { planId: 'time-saver-basic', period: 'monthly' })).body.data.sessionId as string;
       const open = await state(paying);
       assert.equal(open.status, 200, JSON.stringify(open.body));
       assertContract(contract.billing.getCheckoutSession, open.body);
@@ -176,11 +142,9 @@ export function billingSuite(ctx: SuiteContext) {
       await press(`${ctx.server.origin}/v1/billing/simulator/checkout/${paying}`, 'pay');
       assert.equal((await state(paying)).body.data.status, 'completed');
 
-      const leaving = (await startCheckout(ctx.server, t.ownerToken, { planId: 'time-saver-basic', period: 'monthly' })).body.data.sessionId as string;
       await press(`${ctx.server.origin}/v1/billing/simulator/checkout/${leaving}`, 'cancel');
       assert.equal((await state(leaving)).body.data.status, 'canceled');
 
-      const stale = (await startCheckout(ctx.server, t.ownerToken, { planId: 'time-saver-basic', period: 'monthly' })).body.data.sessionId as string;
       await ctx.server.db.update(checkoutSessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(checkoutSessions.id, stale));
       assert.equal((await state(stale)).body.data.status, 'expired');
 
@@ -190,6 +154,16 @@ export function billingSuite(ctx: SuiteContext) {
       assert.equal(bogus.status, 400);
       assert.equal(bogus.body.message, 'Invalid checkout session id');
       assert.equal((await state(paying, t.agentToken)).status, 403);
+    });
+
+    it('a subscribed account changes plan in the portal, not with a second checkout (which would bill two subscriptions)', async () => {
+      const t = await createTenant(ctx.server);
+      const { sessionId } = (await startCheckout(ctx.server, t.ownerToken, { planId: 'efficiency-plus', period: 'monthly' })).body.data;
+      await press(`${ctx.server.origin}/v1/billing/simulator/checkout/${sessionId}`, 'pay');
+      const second = await startCheckout(ctx.server, t.ownerToken, { planId: 'performance-suite', period: 'monthly' });
+      assert.equal(second.status, 400);
+      assert.equal(second.body.message, CHANGE_PLAN_IN_PORTAL_TEXT);
+      assert.equal((await ctx.server.db.select().from(checkoutSessions).where(eq(checkoutSessions.accountId, t.account.id))).length, 1);
     });
 
     it('returns to APP_URL, never to an origin that is not allowed', async () => {
@@ -229,7 +203,7 @@ export function billingSuite(ctx: SuiteContext) {
 
       const shapeless = await deliver(ctx.server, { id: 'evt_x', type: 'checkout.session.completed', data: {} });
       assert.equal(shapeless.status, 400);
-      const otherType = await deliver(ctx.server, { id: 'evt_y', type: 'invoice.paid', data: { object: {} } });
+      const otherType = await deliver(ctx.server, { id: 'evt_y', type: 'charge.refunded', data: { object: {} } });
       assert.equal(otherType.status, 200, 'events we do not act on are acknowledged');
 
       const real = await deliver(ctx.server, event);
@@ -346,7 +320,7 @@ export function billingSuite(ctx: SuiteContext) {
         assert.equal(simulatorSigned.status, 403);
         const rawBody = JSON.stringify(event);
         const delivered = await fetch(`${server.origin}${BILLING_WEBHOOK_PATH}`, {
-          method: 'POST', headers: { 'content-type': 'application/json', [STRIPE_SIGNATURE_HEADER]: signWebhook(stripeConfig.webhookSecret, rawBody) }, body: rawBody,
+          method: 'POST', headers: { 'content-type': 'application/json', [STRIPE_SIGNATURE_HEADER]: Stripe.webhooks.generateTestHeaderString({ payload: rawBody, secret: stripeConfig.webhookSecret }) }, body: rawBody,
         });
         assert.equal(delivered.status, 200);
         const info = await call(server, 'GET', `users/get-billing-information/${t.account.id}`, { token: t.ownerToken });

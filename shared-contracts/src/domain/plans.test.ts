@@ -1,6 +1,6 @@
 import {
   BILLING_PERIODS, FREE_PLAN_MINUTE_QUOTA, PAID_PLAN_IDS, PLANS, PLAN_IDS, minuteQuotaFor, overageFor,
-  planById, planCharge,
+  planById, planByPriceId, planCharge, priceIdFor,
 } from './plans';
 
 const features = (id: string) => {
@@ -82,4 +82,12 @@ describe('plan helpers', () => {
     expect(overageFor('enterprise-edge', 10_033)).toEqual({ minuteQuota: 10_000, overageMinutes: 33, overageCost: 1.32 });
     expect(overageFor('free', 100)).toEqual({ minuteQuota: FREE_PLAN_MINUTE_QUOTA, overageMinutes: 70, overageCost: 0 });
   });
+});
+
+test('every plan price id names its plan and period, and no other price does', () => {
+  for (const plan of PLANS) {
+    expect(planByPriceId(priceIdFor(plan, 'monthly'))).toEqual({ planId: plan.id, period: 'monthly' });
+    expect(planByPriceId(priceIdFor(plan, 'yearly'))).toEqual({ planId: plan.id, period: 'yearly' });
+  }
+  expect(planByPriceId('price_gold')).toBeUndefined();
 });

@@ -126,3 +126,16 @@ export function overageFor(id: PlanId, minutesUsed: number): { minuteQuota: numb
   const price = planById(id)?.overagePrice ?? 0;
   return { minuteQuota, overageMinutes, overageCost: Math.round(overageMinutes * price * 100) / 100 };
 }
+
+/** The payment provider's price id for a plan billed monthly or yearly. */
+export const priceIdFor = (plan: Plan, period: BillingPeriod): string => (period === 'monthly' ? plan.monthlyPriceId : plan.yearlyPriceId);
+
+/** Which plan and period a provider price id sells; undefined for a price that is not one of the plans'. */
+export function planByPriceId(priceId: string): { planId: PaidPlanId; period: BillingPeriod } | undefined {
+  for (const plan of PLANS) {
+    for (const period of BILLING_PERIODS) {
+      if (priceIdFor(plan, period) === priceId) return { planId: plan.id as PaidPlanId, period };
+    }
+  }
+  return undefined;
+}

@@ -49,6 +49,11 @@ export const Usage = v.object({
 });
 export type Usage = v.InferOutput<typeof Usage>;
 
+/** Asked for the customer portal by an account that has never paid: there is nothing to manage. */
+export const NO_SUBSCRIPTION_TO_MANAGE_TEXT = 'There is no subscription to manage yet. Choose a plan first.';
+
+export const PortalSession = v.object({ url: v.string() });
+
 export const billingContract = {
   createCheckoutSession: endpoint({
     method: 'POST', path: 'billing/create-checkout-session', summary: 'Start the payment provider\'s checkout for a plan and billing period',
@@ -60,6 +65,11 @@ export const billingContract = {
     method: 'GET', path: 'billing/get-checkout-session/{sessionId}', summary: 'Whether a checkout the account started has been paid (the success page asks until it has)',
     params: v.object({ sessionId: CheckoutSessionId }), response: CheckoutSession,
     roles: ['USER'], tenant: [{ in: 'params', key: 'sessionId', owns: 'checkoutSession' }],
+  }),
+  createPortalSession: endpoint({
+    method: 'POST', path: 'billing/create-portal-session', summary: 'Open the payment provider\'s customer portal, where the subscription is changed or cancelled and the card updated',
+    response: PortalSession,
+    roles: ['USER'], tenant: [],
   }),
   getUsage: endpoint({
     method: 'GET', path: 'billing/get-usage/{accountId}', summary: 'Call minutes used this month against the plan\'s quota',

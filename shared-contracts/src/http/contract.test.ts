@@ -79,6 +79,7 @@ const SPEC: Array<[string, string, string[] | typeof P]> = [
   ['POST', 'api-key/revoke/{id}', U],
   ['POST', 'billing/create-checkout-session', U],
   ['GET', 'billing/get-checkout-session/{sessionId}', U],
+  ['POST', 'billing/create-portal-session', U],
   ['GET', 'billing/get-usage/{accountId}', U],
   ['GET', 'account/get-account/{id}', AD],
   ['PATCH', 'account/update-account/{id}', AD],

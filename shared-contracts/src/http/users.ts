@@ -67,6 +67,7 @@ export const UpdateSecurityPreferenceBody = partialUpdate({
 });
 
 export const SUBSCRIPTION_STATUSES = ['none', 'trialing', 'active', 'past_due', 'canceled'] as const;
+export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 export const INVOICE_STATUSES = ['draft', 'open', 'paid', 'void', 'uncollectible'] as const;
 
 export const BillingInformation = v.object({
@@ -75,6 +76,10 @@ export const BillingInformation = v.object({
   status: v.picklist(SUBSCRIPTION_STATUSES),
   currentPeriodEnd: v.nullable(IsoDateTime),
   cancelAtPeriodEnd: v.boolean(),
+  /** The last renewal charge failed and has not been paid since; the provider retries at `nextAttemptAt`. */
+  paymentFailure: v.nullable(v.object({ failedAt: IsoDateTime, nextAttemptAt: v.nullable(IsoDateTime) })),
+  /** The account has a customer at the payment provider, so its portal can be opened. */
+  canManageSubscription: v.boolean(),
   paymentMethod: v.nullable(v.object({ brand: v.string(), last4: v.string(), expMonth: v.number(), expYear: v.number() })),
   /** The account's time zone, which its billing dates are shown in (billingTimeZone). */
   timeZone: v.string(),

@@ -1,4 +1,4 @@
-import { boolean, index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { BILLING_PERIODS, CHECKOUT_STATUSES, INVOICE_STATUSES, SUBSCRIPTION_STATUSES } from 'shared-contracts';
 import { accounts } from './accounts';
 import { planEnum } from './enums';
@@ -39,6 +39,8 @@ export const subscriptions = pgTable('subscriptions', {
   accountId: uuid('account_id').primaryKey().references(() => accounts.id, { onDelete: 'cascade' }),
   provider: text('provider').notNull(),
   providerSubscriptionId: text('provider_subscription_id'),
+  /** The provider's customer: how its subscription and invoice events find the account. */
+  providerCustomerId: text('provider_customer_id'),
   plan: planEnum('plan').notNull(),
   period: billingPeriodEnum('period').notNull(),
   status: subscriptionStatusEnum('status').notNull(),
@@ -49,14 +51,23 @@ export const subscriptions = pgTable('subscriptions', {
   cardLast4: text('card_last4'),
   cardExpMonth: integer('card_exp_month'),
   cardExpYear: integer('card_exp_year'),
+  /** When the provider's last renewal attempt failed; cleared when an invoice is paid. */
+  paymentFailedAt: timestamp('payment_failed_at', { withTimezone: true }),
+  nextPaymentAttemptAt: timestamp('next_payment_attempt_at', { withTimezone: true }),
+  /** The `created` time of the provider event this state came from: an older event never overwrites it. */
+  stateAt: timestamp('state_at', { withTimezone: true }),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});
+}, (t) => [
+  uniqueIndex('subscriptions_provider_customer_key').on(t.provider, t.providerCustomerId),
+]);
 
 /** One invoice per completed checkout (the unique session id keeps a replayed completion from billing twice). */
 export const invoices = pgTable('invoices', {
   id: uuid('id').primaryKey().defaultRandom(),
   accountId: uuid('account_id').notNull().references(() => accounts.id, { onDelete: 'cascade' }),
   checkoutSessionId: text('checkout_session_id').references(() => checkoutSessions.id, { onDelete: 'set null' }),
+  /** The provider's invoice id: its paid and failed events update one row. */
+  providerInvoiceId: text('provider_invoice_id'),
   number: text('number').notNull(),
   plan: planEnum('plan').notNull(),
   period: billingPeriodEnum('period').notNull(),
@@ -67,8 +78,25 @@ export const invoices = pgTable('invoices', {
   pdfUrl: text('pdf_url'),
 }, (t) => [
   uniqueIndex('invoices_checkout_session_key').on(t.checkoutSessionId),
+  uniqueIndex('invoices_provider_invoice_key').on(t.providerInvoiceId),
   uniqueIndex('invoices_number_key').on(t.number),
   index('invoices_account_issued_idx').on(t.accountId, t.issuedAt.desc()),
+]);
+
+/**
+ * Provider events already applied, by event id: inserted in the transaction that applies the
+ * event, so a redelivered event changes nothing.
+ */
+export const billingEvents = pgTable('billing_events', {
+  provider: text('provider').notNull(),
+  eventId: text('event_id').notNull(),
+  type: text('type').notNull(),
+  accountId: uuid('account_id').references(() => accounts.id, { onDelete: 'set null' }),
+  /** Applied, or recorded without a change because a newer state had already arrived. */
+  outcome: text('outcome').notNull(),
+  processedAt: timestamp('processed_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [
+  primaryKey({ columns: [t.provider, t.eventId] }),
 ]);
 
 export type CheckoutSessionRow = typeof checkoutSessions.$inferSelect;

@@ -2,6 +2,7 @@ import { servicePlugin } from '../../plugins/service-plugin';
 import { billingWebhookRoute } from './billing-webhook';
 import type { PaymentProvider } from './payment-provider';
 import { simulatorCheckoutRoutes } from './simulator-checkout-routes';
+import { simulatorPortalRoutes } from './simulator-portal-routes';
 import { createSimulatorPaymentProvider, type SimulatorPaymentProvider } from './simulator-payment-provider';
 import { createStripePaymentProvider } from './stripe-payment-provider';
 
@@ -18,7 +19,7 @@ declare module 'fastify' {
 }
 
 /**
- * The payment provider behind billing/create-checkout-session and the webhook: Stripe when its
+ * The payment provider behind checkout, the customer portal and the webhook: Stripe when its
  * settings are present (as telephony chooses Twilio), the local simulator otherwise. Another
  * provider implements `PaymentProvider` and is chosen here the same way.
  */
@@ -32,4 +33,5 @@ export const billingPlugin = servicePlugin('billing', async (app) => {
   }
   await app.register(billingWebhookRoute);
   await app.register(simulatorCheckoutRoutes);
+  await app.register(simulatorPortalRoutes);
 });

@@ -1,28 +1,48 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyInstance } from 'fastify';
-import { completeCheckout, type CompletionOutcome } from './complete-checkout';
-import { isCheckoutCompleted } from './payment-provider';
+import type { Db } from '../../db/client';
+import { applyInvoiceEvent } from './apply-invoice-event';
+import { applySubscriptionEvent } from './apply-subscription-event';
+import { alreadyApplied, type EventOutcome } from './billing-event-log';
+import { completeCheckout } from './complete-checkout';
+import type { BillingEvent } from './payment-provider';
 
 export const BILLING_WEBHOOK_PATH = '/v1/billing/webhook';
 export const FORGED_BILLING_WEBHOOK_TEXT = 'Invalid payment provider signature';
 
-export type WebhookResult = { kind: 'forged' } | { kind: 'ignored' } | CompletionOutcome;
+export type WebhookResult = { kind: 'forged' } | EventOutcome;
 
-/** Verifies a provider delivery and applies it. Both the HTTP webhook and the simulator's Pay go through here. */
+/** The events billing acts on; the provider's other events are acknowledged and ignored. */
+const APPLY: Record<string, (db: Db, provider: string, event: BillingEvent) => Promise<EventOutcome>> = {
+  'checkout.session.completed': completeCheckout,
+  'customer.subscription.updated': applySubscriptionEvent,
+  'customer.subscription.deleted': applySubscriptionEvent,
+  'invoice.paid': applyInvoiceEvent,
+  'invoice.payment_failed': applyInvoiceEvent,
+};
+
+/**
+ * Verifies a provider delivery and applies it, at most once per event id. Both the HTTP webhook
+ * and the simulator's checkout and portal buttons go through here.
+ */
 export async function handleBillingWebhook(app: FastifyInstance, rawBody: string, headers: IncomingHttpHeaders): Promise<WebhookResult> {
   const { provider } = app.payments;
   const event = provider.verifyWebhook(rawBody, headers);
   if (event === null) return { kind: 'forged' };
-  if (!isCheckoutCompleted(event)) return { kind: 'ignored' };
-  const outcome = await completeCheckout(app.db, provider.name, event);
-  if (outcome.kind === 'rejected') app.log.warn({ eventId: event.id, reason: outcome.reason }, 'billing webhook rejected');
+  const apply = APPLY[event.type];
+  if (apply === undefined) return { kind: 'ignored' };
+  if (await alreadyApplied(app.db, provider.name, event.id)) return { kind: 'duplicate' };
+  const outcome = await apply(app.db, provider.name, event);
+  if (outcome.kind === 'rejected') app.log.warn({ eventId: event.id, type: event.type, reason: outcome.reason }, 'billing webhook rejected');
   return outcome;
 }
 
 /**
  * The provider's webhook. The signature is over the exact bytes sent, so this route (and only
- * this one, in its own scope) reads JSON bodies as text. A forged delivery gets 403, a delivery
- * that names a session it does not match 400; both change nothing. A replay answers 200.
+ * this one, in its own scope) reads JSON bodies as text. A forged delivery gets 403; one that
+ * cannot be applied (a session or customer we do not know, a price that is no plan) 400, so the
+ * provider retries it (an event that overtook its checkout lands once the checkout has); both
+ * change nothing. A replay answers 200 and changes nothing.
  */
 export async function billingWebhookRoute(app: FastifyInstance): Promise<void> {
   app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_request, body, done) => done(null, body));
@@ -31,6 +51,6 @@ export async function billingWebhookRoute(app: FastifyInstance): Promise<void> {
     const result = await handleBillingWebhook(app, rawBody, request.headers);
     if (result.kind === 'forged') return reply.code(403).send({ type: 'Forbidden', message: FORGED_BILLING_WEBHOOK_TEXT });
     if (result.kind === 'rejected') return reply.code(400).send({ type: 'BadRequest', message: result.reason });
-    return { data: { received: true, duplicate: result.kind === 'duplicate' } };
+    return { data: { received: true, outcome: result.kind, duplicate: result.kind === 'duplicate' } };
   });
 }

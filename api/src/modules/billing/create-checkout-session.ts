@@ -1,26 +1,17 @@
 import { eq } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import { contract, planById, planCharge, type PaidPlanId } from 'shared-contracts';
 import { accounts, checkoutSessions, subscriptions } from '../../db/schema';
 import { ApiError, badRequest } from '../../http/api-error';
 import { implement } from '../../http/implement';
 import { CHECKOUT_SESSION_ID_PLACEHOLDER } from './payment-provider';
+import { appOrigin } from './app-origin';
 import { resolveSessionUrl } from './simulator-payment-provider';
 
 const PLANS_PATH = '/dashboard/subscription-plans';
 export const PAYMENTS_UNAVAILABLE_TEXT = 'Payments are not set up on this server';
 export const PROVIDER_FAILED_TEXT = 'The payment provider could not start the checkout. Please try again.';
+export const CHANGE_PLAN_IN_PORTAL_TEXT = 'You already have a subscription: change or cancel it with Manage subscription on the billing page.';
 export const alreadyOnPlanText = (name: string, period: string) => `You are already on the ${name} plan, billed ${period}`;
-
-/**
- * The app origin the provider sends the buyer back to: the calling page's origin when it is one
- * of the allowed browser origins (so each deployment of the app gets its own pages back),
- * otherwise APP_URL. Never an arbitrary Origin header: that would be an open redirect.
- */
-function appOrigin(request: FastifyRequest, allowed: readonly string[], fallback: string): string {
-  const origin = request.headers.origin;
-  return typeof origin === 'string' && allowed.includes(origin) ? origin : fallback.replace(/\/+$/, '');
-}
 
 export const createCheckoutSession = implement(contract.billing.createCheckoutSession, async ({ body, user, db, app, request }) => {
   const { provider, simulator } = app.payments;
@@ -33,12 +24,17 @@ export const createCheckoutSession = implement(contract.billing.createCheckoutSe
   if (account?.plan === planId && current?.status === 'active' && current.period === body.period) {
     throw badRequest(alreadyOnPlanText(plan.name, body.period));
   }
+  // A second checkout would start a second subscription, and the first would go on charging.
+  if (current !== undefined && current.provider === provider.name && current.providerSubscriptionId !== null && current.status !== 'canceled') {
+    throw badRequest(CHANGE_PLAN_IN_PORTAL_TEXT);
+  }
 
   const origin = appOrigin(request, app.config.corsOrigins, app.config.appUrl);
   // What the plans page showed as charged: a yearly plan is paid for the whole year at once.
   const amountCents = Math.round(planCharge(plan, body.period).amount * 100);
   const input = {
-    accountId: user.accountId, customerEmail: user.email, planId, period: body.period,
+    accountId: user.accountId, customerEmail: user.email, planId,
+    customerId: current?.provider === provider.name ? current.providerCustomerId : null, period: body.period,
     priceId: body.period === 'monthly' ? plan.monthlyPriceId : plan.yearlyPriceId,
     amountCents, currency: 'usd' as const,
     successUrl: `${origin}${PLANS_PATH}/success?session_id=${CHECKOUT_SESSION_ID_PLACEHOLDER}`,

@@ -6,23 +6,29 @@ import { implement } from '../../http/implement';
 
 const INVOICES_SHOWN = 24;
 
-export const getBillingInformation = implement(contract.users.getBillingInformation, async ({ params, db }) => {
+export const getBillingInformation = implement(contract.users.getBillingInformation, async ({ params, db, app }) => {
   const [account] = await db.select({ plan: accounts.plan, timeZone: accounts.timeZone }).from(accounts).where(eq(accounts.id, params.accountId));
   if (account === undefined) throw notFound();
   const [subscription] = await db.select().from(subscriptions).where(eq(subscriptions.accountId, params.accountId));
   const history = await db.select().from(invoices).where(eq(invoices.accountId, params.accountId))
     .orderBy(desc(invoices.issuedAt)).limit(INVOICES_SHOWN);
   // An administrator may set a plan by hand; the subscription describes it only while they agree.
-  const current = subscription !== undefined && subscription.plan === account.plan ? subscription : undefined;
+  const current = subscription !== undefined && subscription.plan === account.plan && subscription.status !== 'canceled' ? subscription : undefined;
+  // A subscription that ended left the account on the free plan: say so rather than "no subscription".
+  const ended = current === undefined && account.plan === 'free' && subscription?.status === 'canceled';
   const card = current?.cardBrand && current.cardLast4 && current.cardExpMonth && current.cardExpYear
     ? { brand: current.cardBrand, last4: current.cardLast4, expMonth: current.cardExpMonth, expYear: current.cardExpYear }
     : null;
   const info: BillingInformation = {
     plan: account.plan as PlanId,
     period: current?.period ?? null,
-    status: current?.status ?? 'none',
+    status: current?.status ?? (ended ? 'canceled' : 'none'),
     currentPeriodEnd: current?.currentPeriodEnd.toISOString() ?? null,
     cancelAtPeriodEnd: current?.cancelAtPeriodEnd ?? false,
+    paymentFailure: current?.status === 'past_due' && current.paymentFailedAt !== null
+      ? { failedAt: current.paymentFailedAt.toISOString(), nextAttemptAt: current.nextPaymentAttemptAt?.toISOString() ?? null }
+      : null,
+    canManageSubscription: subscription?.providerCustomerId != null && subscription.provider === app.payments.provider.name,
     paymentMethod: card,
     timeZone: billingTimeZone(account),
     invoices: history.map((i) => ({

@@ -1,4 +1,5 @@
 import { createCheckoutSession } from './create-checkout-session';
+import { createPortalSession } from './create-portal-session';
 import { getBillingInformation } from './get-billing-information';
 import { getCheckoutSession } from './get-checkout-session';
 import { getUsage } from './get-usage';
@@ -6,4 +7,4 @@ import { getUsage } from './get-usage';
 export { billingPlugin, type PaymentsService } from './billing-plugin';
 export type { PaymentProvider } from './payment-provider';
 
-export const billingEndpoints = [createCheckoutSession, getCheckoutSession, getUsage, getBillingInformation];
+export const billingEndpoints = [createCheckoutSession, getCheckoutSession, createPortalSession, getUsage, getBillingInformation];

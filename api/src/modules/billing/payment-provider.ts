@@ -2,13 +2,15 @@ import type { IncomingHttpHeaders } from 'node:http';
 import type { BillingPeriod, PaidPlanId } from 'shared-contracts';
 
 /**
- * What we ask a payment provider for, shaped after Stripe's Checkout API so a real provider
- * is a drop-in: a hosted checkout session per purchase, and a signed webhook when it is paid.
+ * What we ask a payment provider for, shaped after Stripe's API so a real provider is a drop-in:
+ * a hosted checkout session per purchase, a hosted customer portal, and signed webhooks.
  */
 export interface CheckoutSessionInput {
   /** Our account id; comes back as the session's `client_reference_id`. */
   accountId: string;
   customerEmail: string;
+  /** The provider's customer the account already has (a returning buyer), so it stays one customer. */
+  customerId: string | null;
   planId: PaidPlanId;
   period: BillingPeriod;
   /** The provider's price id for the plan and period. */
@@ -27,6 +29,13 @@ export interface CreatedCheckoutSession {
   expiresAt: Date;
 }
 
+export interface PortalSessionInput {
+  accountId: string;
+  customerId: string;
+  /** Where the portal's "return" link goes. */
+  returnUrl: string;
+}
+
 export interface CardDetails {
   brand: string;
   last4: string;
@@ -34,30 +43,20 @@ export interface CardDetails {
   expYear: number;
 }
 
-/** Stripe's `checkout.session.completed` event, reduced to the fields we read. */
-export interface CheckoutCompletedEvent {
+/** A verified delivery: Stripe's event envelope. Its `data.object` is checked by the handler of its type. */
+export interface BillingEvent {
   id: string;
-  type: 'checkout.session.completed';
-  data: {
-    object: {
-      id: string;
-      client_reference_id: string;
-      metadata: { planId: string; period: string };
-      amount_total: number;
-      currency: string;
-      subscription: string | null;
-      /** Not in Stripe's session object (it lives on the payment method); the simulator sends it. */
-      card?: CardDetails | null;
-    };
-  };
+  type: string;
+  /** Unix seconds; orders the deliveries about one subscription. Absent: the time it arrives. */
+  created?: number;
+  data: { object: unknown };
 }
-
-/** Events we act on; anything else a provider sends is acknowledged and ignored. */
-export type BillingEvent = CheckoutCompletedEvent | { id: string; type: string; data: { object: unknown } };
 
 export interface PaymentProvider {
   readonly name: string;
   createCheckoutSession(input: CheckoutSessionInput): Promise<CreatedCheckoutSession>;
+  /** The provider's hosted page where the customer changes or cancels the subscription. */
+  createPortalSession(input: PortalSessionInput): Promise<{ url: string }>;
   /**
    * Checks a webhook delivery's signature over the raw body; returns the event, or null when
    * the delivery is forged, altered or too old to trust.
@@ -67,5 +66,10 @@ export interface PaymentProvider {
 
 export const CHECKOUT_SESSION_ID_PLACEHOLDER = '{CHECKOUT_SESSION_ID}';
 
-export const isCheckoutCompleted = (event: BillingEvent): event is CheckoutCompletedEvent =>
-  event.type === 'checkout.session.completed';
+/** An event envelope as every provider delivery must be shaped, whatever its type. */
+export function asBillingEvent(parsed: unknown): BillingEvent | null {
+  const event = parsed as Partial<BillingEvent> | null;
+  if (typeof event?.id !== 'string' || typeof event.type !== 'string') return null;
+  if (typeof event.data !== 'object' || event.data === null) return null;
+  return { id: event.id, type: event.type, created: typeof event.created === 'number' ? event.created : undefined, data: event.data };
+}

@@ -42,7 +42,7 @@ export async function simulatorCheckoutRoutes(app: FastifyInstance): Promise<voi
     // The "provider" tells our webhook handling that the session was paid, signed as a real delivery is.
     const { rawBody, signature } = simulator.completedEvent(session);
     const result = await handleBillingWebhook(app, rawBody, { [SIMULATOR_SIGNATURE_HEADER]: signature });
-    if (result.kind === 'completed' || result.kind === 'duplicate') return reply.redirect(session.successUrl, 303);
+    if (result.kind === 'applied' || result.kind === 'duplicate') return reply.redirect(session.successUrl, 303);
     const reason = result.kind === 'rejected' ? result.reason : 'The payment could not be confirmed';
     return html(reply, 400, messagePage('Payment not completed', reason));
   });

@@ -1,68 +1,158 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import type { CheckoutSessionRow } from '../../db/schema';
-import {
-  CHECKOUT_SESSION_ID_PLACEHOLDER, type BillingEvent, type CheckoutCompletedEvent, type PaymentProvider,
-} from './payment-provider';
-import { signWebhook, verifyWebhookSignature } from './webhook-signature';
+import Stripe from 'stripe';
+import { planById, planCharge, priceIdFor, type BillingPeriod, type PaidPlanId } from 'shared-contracts';
+import type { CheckoutSessionRow, SubscriptionRow } from '../../db/schema';
+import { asBillingEvent, CHECKOUT_SESSION_ID_PLACEHOLDER, type BillingEvent, type PaymentProvider } from './payment-provider';
+import { SIMULATOR_PORTAL_BASE, signPortalSession } from './simulator-portal-session';
 
 export const SIMULATOR_CHECKOUT_BASE = '/v1/billing/simulator/checkout';
 export const SIMULATOR_SIGNATURE_HEADER = 'simulator-signature';
 /** Stripe's default: an unpaid checkout session expires after a day. */
 const SESSION_TTL_MS = 24 * 60 * 60 * 1000;
+/** Stripe's smart retries try a failed renewal again a few days later. */
+const RETRY_AFTER_MS = 3 * 24 * 60 * 60 * 1000;
 
 /** The test card every simulated checkout "pays" with. */
 export const SIMULATOR_CARD = { brand: 'visa', last4: '4242', expMonth: 12, expYear: new Date().getUTCFullYear() + 3 } as const;
 
+export interface SignedDelivery { rawBody: string; signature: string }
+
+/** What the simulated provider's pages make it send to our webhook, each as Stripe would send it. */
 export interface SimulatorPaymentProvider extends PaymentProvider {
-  /** What the hosted page's Pay button makes the "provider" send to our webhook. */
-  completedEvent(session: CheckoutSessionRow): { rawBody: string; signature: string };
+  /** The checkout page's Pay button. */
+  completedEvent(session: CheckoutSessionRow): SignedDelivery;
+  /** The portal's Cancel: the subscription ends now. */
+  canceledEvents(subscription: SubscriptionRow): SignedDelivery[];
+  /** The portal's plan change: the subscription moves to another price. */
+  planChangedEvents(subscription: SubscriptionRow, planId: PaidPlanId, period: BillingPeriod): SignedDelivery[];
+  /** The portal's failed renewal: the card is declined and the subscription falls past due. */
+  paymentFailedEvents(subscription: SubscriptionRow): SignedDelivery[];
+  /**
+   * The portal's renewal: the next period's invoice (the one whose charge failed, when there is
+   * one) is paid and the subscription is active.
+   */
+  renewedEvents(subscription: SubscriptionRow, openInvoiceId: string | null): SignedDelivery[];
 }
 
 /** Derived from the token secret, so every instance of one deployment agrees on it. */
 export const simulatorWebhookSecret = (tokenSecret: string) =>
   createHmac('sha256', tokenSecret).update('billing-simulator-webhook').digest('hex');
 
+/** The simulated provider's customer for an account: one per account, as Stripe Checkout makes one per buyer. */
+export const simulatorCustomerId = (accountId: string) => `cus_sim_${accountId.replace(/-/g, '')}`;
+
+const seconds = (d: Date) => Math.floor(d.getTime() / 1000);
+const randomId = (prefix: string) => `${prefix}_sim_${randomBytes(12).toString('hex')}`;
+const addPeriod = (from: Date, period: BillingPeriod) => {
+  const end = new Date(from);
+  if (period === 'monthly') end.setUTCMonth(end.getUTCMonth() + 1);
+  else end.setUTCFullYear(end.getUTCFullYear() + 1);
+  return end;
+};
+
+interface SubscriptionState { plan: PaidPlanId; period: BillingPeriod; status: string; start: Date; end: Date }
+
+/** A Stripe subscription object (API version 2026-10-28: the period on its item). */
+function subscriptionObject(row: SubscriptionRow, state: SubscriptionState) {
+  return {
+    id: row.providerSubscriptionId, object: 'subscription', customer: row.providerCustomerId, status: state.status,
+    cancel_at_period_end: false, metadata: { accountId: row.accountId },
+    items: { object: 'list', data: [{
+      id: `si_sim_${(row.providerSubscriptionId ?? '').slice(-12)}`, object: 'subscription_item',
+      price: { id: priceIdFor(planById(state.plan)!, state.period), object: 'price' },
+      current_period_start: seconds(state.start), current_period_end: seconds(state.end),
+    }] },
+  };
+}
+
+/** A Stripe invoice object for the subscription's next period. */
+function invoiceObject(row: SubscriptionRow, state: SubscriptionState, paid: boolean, now: Date, id = randomId('in')) {
+  const amount = Math.round(planCharge(planById(state.plan)!, state.period).amount * 100);
+  return {
+    id, object: 'invoice', customer: row.providerCustomerId, number: null, currency: 'usd',
+    status: paid ? 'paid' : 'open', billing_reason: 'subscription_cycle',
+    amount_due: amount, amount_paid: paid ? amount : 0,
+    next_payment_attempt: paid ? null : seconds(new Date(now.getTime() + RETRY_AFTER_MS)),
+    invoice_pdf: null, hosted_invoice_url: null,
+    parent: { type: 'subscription_details', subscription_details: { subscription: row.providerSubscriptionId } },
+    lines: { object: 'list', data: [{ object: 'line_item', amount, period: { start: seconds(state.start), end: seconds(state.end) } }] },
+  };
+}
+
 /**
- * A local stand-in for a hosted-checkout provider (no network): the checkout page is served by
- * this API, and paying there sends a signed `checkout.session.completed` event through the same
- * webhook handling a real provider's delivery goes through.
+ * A local stand-in for Stripe (no network): its checkout and customer portal pages are served by
+ * this API, and their buttons send signed Stripe-shaped events through the same webhook handling
+ * a real provider's delivery goes through. Signatures are Stripe's scheme, made and checked by
+ * Stripe's SDK with a secret of the simulator's own.
  */
 export function createSimulatorPaymentProvider(tokenSecret: string, publicApiUrl: string): SimulatorPaymentProvider {
   const secret = simulatorWebhookSecret(tokenSecret);
+  const sign = (type: string, object: unknown, now: Date): SignedDelivery => {
+    const event = { id: randomId('evt'), object: 'event', api_version: '2026-10-28.endive', created: seconds(now), type, data: { object } };
+    const rawBody = JSON.stringify(event);
+    return { rawBody, signature: Stripe.webhooks.generateTestHeaderString({ payload: rawBody, secret }) };
+  };
+  const currentState = (row: SubscriptionRow): SubscriptionState => ({
+    plan: row.plan as PaidPlanId, period: row.period, status: row.status, start: row.currentPeriodStart, end: row.currentPeriodEnd,
+  });
+
   return {
     name: 'simulator',
     async createCheckoutSession() {
       const id = `cs_sim_${randomBytes(16).toString('hex')}`;
       return { id, url: `${publicApiUrl}${SIMULATOR_CHECKOUT_BASE}/${id}`, expiresAt: new Date(Date.now() + SESSION_TTL_MS) };
     },
+    async createPortalSession(input) {
+      return { url: `${publicApiUrl}${SIMULATOR_PORTAL_BASE}?session=${signPortalSession(secret, input.accountId, input.returnUrl)}` };
+    },
     verifyWebhook(rawBody, headers): BillingEvent | null {
       const header = headers[SIMULATOR_SIGNATURE_HEADER];
-      if (!verifyWebhookSignature(secret, rawBody, typeof header === 'string' ? header : undefined)) return null;
+      if (typeof header !== 'string') return null;
       try {
-        const event = JSON.parse(rawBody) as BillingEvent;
-        return typeof event?.type === 'string' && typeof event.id === 'string' ? event : null;
+        return asBillingEvent(Stripe.webhooks.constructEvent(rawBody, header, secret));
       } catch {
         return null;
       }
     },
     completedEvent(session) {
-      const event: CheckoutCompletedEvent = {
-        id: `evt_sim_${randomBytes(12).toString('hex')}`,
-        type: 'checkout.session.completed',
-        data: {
-          object: {
-            id: session.id,
-            client_reference_id: session.accountId,
-            metadata: { planId: session.plan, period: session.period },
-            amount_total: session.amountCents,
-            currency: session.currency,
-            subscription: `sub_sim_${session.id.slice('cs_sim_'.length)}`,
-            card: SIMULATOR_CARD,
-          },
-        },
-      };
-      const rawBody = JSON.stringify(event);
-      return { rawBody, signature: signWebhook(secret, rawBody) };
+      return sign('checkout.session.completed', {
+        id: session.id, object: 'checkout.session',
+        client_reference_id: session.accountId,
+        metadata: { planId: session.plan, period: session.period },
+        amount_total: session.amountCents,
+        currency: session.currency,
+        customer: simulatorCustomerId(session.accountId),
+        subscription: `sub_sim_${session.id.slice('cs_sim_'.length)}`,
+        invoice: randomId('in'),
+        card: SIMULATOR_CARD,
+      }, new Date());
+    },
+    canceledEvents(row) {
+      return [sign('customer.subscription.deleted', subscriptionObject(row, { ...currentState(row), status: 'canceled' }), new Date())];
+    },
+    planChangedEvents(row, plan, period) {
+      const now = new Date();
+      // A change of billing period starts a new period today, as Stripe does; a change of plan keeps the period.
+      const state = period === row.period
+        ? { ...currentState(row), plan, status: 'active' }
+        : { plan, period, status: 'active', start: now, end: addPeriod(now, period) };
+      return [sign('customer.subscription.updated', subscriptionObject(row, state), now)];
+    },
+    paymentFailedEvents(row) {
+      const now = new Date();
+      const next = { ...currentState(row), start: row.currentPeriodEnd, end: addPeriod(row.currentPeriodEnd, row.period) };
+      return [
+        sign('invoice.payment_failed', invoiceObject(row, next, false, now), now),
+        sign('customer.subscription.updated', subscriptionObject(row, { ...currentState(row), status: 'past_due' }), now),
+      ];
+    },
+    renewedEvents(row, openInvoiceId) {
+      const now = new Date();
+      const next = { ...currentState(row), status: 'active', start: row.currentPeriodEnd, end: addPeriod(row.currentPeriodEnd, row.period) };
+      return [
+        sign('invoice.paid', invoiceObject(row, next, true, now, openInvoiceId ?? undefined), now),
+        sign('customer.subscription.updated', subscriptionObject(row, next), now),
+      ];
     },
   };
 }

@@ -1,23 +1,38 @@
+import Stripe from 'stripe';
 import type { StripeConfig } from '../../config';
-import type { BillingEvent, CheckoutSessionInput, PaymentProvider } from './payment-provider';
-import { verifyWebhookSignature } from './webhook-signature';
+import { asBillingEvent, type BillingEvent, type CheckoutSessionInput, type PaymentProvider } from './payment-provider';
 
 export const STRIPE_SIGNATURE_HEADER = 'stripe-signature';
+/**
+ * The Stripe API version every request and webhook payload is read in: the one this SDK release
+ * (stripe 23.1.0) is typed for. Written out so that moving the SDK fails the type check until the
+ * version is moved on purpose (and the Stripe dashboard's webhook endpoint with it).
+ */
+export const STRIPE_API_VERSION = '2026-10-28.endive' satisfies typeof Stripe.API_VERSION;
 const REQUEST_TIMEOUT_MS = 15_000;
-
-interface StripePrice {
-  unit_amount?: number | null;
-  currency?: string;
-  recurring?: { interval?: string; interval_count?: number } | null;
-}
 
 const STRIPE_INTERVAL = { monthly: 'month', yearly: 'year' } as const;
 
+/** The SDK's client, pointed at STRIPE_API_URL (Stripe's own, or a local stand-in in tests). */
+export function createStripeClient(config: StripeConfig): Stripe {
+  const api = new URL(config.apiUrl);
+  return new Stripe(config.secretKey, {
+    apiVersion: STRIPE_API_VERSION,
+    host: api.hostname,
+    port: api.port || (api.protocol === 'http:' ? 80 : 443),
+    protocol: api.protocol === 'http:' ? 'http' : 'https',
+    timeout: REQUEST_TIMEOUT_MS,
+    maxNetworkRetries: 2,
+    telemetry: false,
+  });
+}
+
 /**
- * Stripe Checkout over its REST API with `fetch` (no SDK): a subscription-mode session for the
- * plan's price id, and webhooks verified with the endpoint's signing secret.
+ * Stripe Checkout and the Stripe customer portal through Stripe's SDK: a subscription-mode
+ * session for the plan's price id, portal sessions for the account's Stripe customer, and
+ * webhooks verified with the endpoint's signing secret by the SDK.
  */
-export function createStripePaymentProvider(config: StripeConfig): PaymentProvider {
+export function createStripePaymentProvider(config: StripeConfig, stripe = createStripeClient(config)): PaymentProvider {
   // A Stripe price's amount and interval never change, so one that matched once always will.
   const matchingPrices = new Set<string>();
 
@@ -28,15 +43,11 @@ export function createStripePaymentProvider(config: StripeConfig): PaymentProvid
   async function checkPrice(input: CheckoutSessionInput): Promise<void> {
     const key = `${input.priceId} ${input.amountCents} ${input.currency} ${input.period}`;
     if (matchingPrices.has(key)) return;
-    const response = await fetch(`${config.apiUrl}/v1/prices/${encodeURIComponent(input.priceId)}`, {
-      headers: { authorization: `Bearer ${config.secretKey}` },
-      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
-    });
-    const price = await response.json().catch(() => null) as StripePrice | null;
+    const price = await stripe.prices.retrieve(input.priceId);
     const interval = STRIPE_INTERVAL[input.period];
-    if (!response.ok || price?.unit_amount !== input.amountCents || price.currency !== input.currency
+    if (price.unit_amount !== input.amountCents || price.currency !== input.currency
       || price.recurring?.interval !== interval || (price.recurring.interval_count ?? 1) !== 1) {
-      throw new Error(`Stripe price ${input.priceId} does not charge ${input.amountCents} ${input.currency} every ${interval} (${response.status}): ${JSON.stringify(price)}`);
+      throw new Error(`Stripe price ${input.priceId} does not charge ${input.amountCents} ${input.currency} every ${interval}: ${JSON.stringify(price)}`);
     }
     matchingPrices.add(key);
   }
@@ -45,36 +56,28 @@ export function createStripePaymentProvider(config: StripeConfig): PaymentProvid
     name: 'stripe',
     async createCheckoutSession(input) {
       await checkPrice(input);
-      const form = new URLSearchParams({
+      const session = await stripe.checkout.sessions.create({
         mode: 'subscription',
-        'line_items[0][price]': input.priceId,
-        'line_items[0][quantity]': '1',
+        line_items: [{ price: input.priceId, quantity: 1 }],
         success_url: input.successUrl,
         cancel_url: input.cancelUrl,
         client_reference_id: input.accountId,
-        customer_email: input.customerEmail,
-        'metadata[planId]': input.planId,
-        'metadata[period]': input.period,
+        ...(input.customerId !== null ? { customer: input.customerId } : { customer_email: input.customerEmail }),
+        metadata: { planId: input.planId, period: input.period },
+        subscription_data: { metadata: { accountId: input.accountId } },
       });
-      const response = await fetch(`${config.apiUrl}/v1/checkout/sessions`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${config.secretKey}`, 'content-type': 'application/x-www-form-urlencoded' },
-        body: form,
-        signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
-      });
-      const body = await response.json().catch(() => null) as { id?: string; url?: string; expires_at?: number; error?: { message?: string } } | null;
-      if (!response.ok || typeof body?.id !== 'string' || typeof body.url !== 'string') {
-        throw new Error(`Stripe refused the checkout session (${response.status}): ${body?.error?.message ?? 'no message'}`);
-      }
-      const expiresAt = typeof body.expires_at === 'number' ? new Date(body.expires_at * 1000) : new Date(Date.now() + 86_400_000);
-      return { id: body.id, url: body.url, expiresAt };
+      if (session.url === null) throw new Error(`Stripe checkout session ${session.id} has no URL`);
+      return { id: session.id, url: session.url, expiresAt: new Date(session.expires_at * 1000) };
+    },
+    async createPortalSession(input) {
+      const session = await stripe.billingPortal.sessions.create({ customer: input.customerId, return_url: input.returnUrl });
+      return { url: session.url };
     },
     verifyWebhook(rawBody, headers): BillingEvent | null {
       const header = headers[STRIPE_SIGNATURE_HEADER];
-      if (!verifyWebhookSignature(config.webhookSecret, rawBody, typeof header === 'string' ? header : undefined)) return null;
+      if (typeof header !== 'string') return null;
       try {
-        const event = JSON.parse(rawBody) as BillingEvent;
-        return typeof event?.type === 'string' && typeof event.id === 'string' ? event : null;
+        return asBillingEvent(stripe.webhooks.constructEvent(rawBody, header, config.webhookSecret));
       } catch {
         return null;
       }

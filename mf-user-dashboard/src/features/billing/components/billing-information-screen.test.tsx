@@ -2,15 +2,19 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { failure, makeUser, never, ok, renderScreen, stubFetch, type SentRequest, type StubReply } from 'shared-auth/src/testing';
 import { freeBilling, paidBilling, usageOf } from '../test-support/billing-fixtures';
+import { goToProvider } from '../api/go-to-provider';
 import { BillingInformationScreen } from './billing-information-screen';
+
+jest.mock('../api/go-to-provider', () => ({ goToProvider: jest.fn() }));
 
 const user = makeUser({ timeZone: 'America/New_York' });
 type Handler = (r: SentRequest) => StubReply | Promise<StubReply>;
-const api = ({ billing, usage }: { billing: Handler; usage: Handler }) =>
-  stubFetch((r) => (r.url.pathname.includes('billing/get-usage') ? usage(r) : billing(r)));
+const api = ({ billing, usage, portal = never }: { billing: Handler; usage: Handler; portal?: Handler }) =>
+  stubFetch((r) => (r.url.pathname.includes('billing/get-usage') ? usage(r)
+    : r.url.pathname.includes('billing/create-portal-session') ? portal(r) : billing(r)));
 
 jest.setTimeout(60_000);
-afterEach(() => jest.restoreAllMocks());
+afterEach(() => { jest.restoreAllMocks(); jest.mocked(goToProvider).mockClear(); });
 
 const field = (label: string) => screen.getByText(label, { selector: '.ant-descriptions-item-label, .ant-descriptions-item-label *' }).closest('th')!.nextElementSibling as HTMLElement;
 
@@ -100,4 +104,57 @@ test('a failed load shows the error with Retry, which loads again', async () => 
   for (const retry of screen.getAllByRole('button', { name: /retry/i })) await userEvent.click(retry);
   expect(await screen.findByText('Efficiency Plus')).toBeInTheDocument();
   expect(await screen.findByText('512 min used of 2,000 min')).toBeInTheDocument();
+});
+
+test('Manage subscription opens the payment provider\'s portal for the account', async () => {
+  const { requests } = api({ billing: () => ok(paidBilling()), usage: () => ok(usageOf()), portal: () => ok({ url: 'http://api.test/v1/billing/simulator/portal?session=bps_sim_1' }) });
+  renderScreen(<BillingInformationScreen />, user);
+  await userEvent.click(await screen.findByRole('button', { name: 'Manage subscription' }));
+  expect(goToProvider).toHaveBeenCalledWith('http://api.test/v1/billing/simulator/portal?session=bps_sim_1');
+  const opened = requests.find((r) => r.url.pathname.endsWith('billing/create-portal-session'))!;
+  expect(opened.method).toBe('POST');
+});
+
+test('a portal the provider will not open says why, and the page stays', async () => {
+  api({ billing: () => ok(paidBilling()), usage: () => ok(usageOf()), portal: () => failure(502, 'The payment provider could not open the subscription portal. Please try again.') });
+  renderScreen(<BillingInformationScreen />, user);
+  await userEvent.click(await screen.findByRole('button', { name: 'Manage subscription' }));
+  expect(await screen.findByRole('alert')).toHaveTextContent('The payment provider could not open the subscription portal. Please try again.');
+  expect(goToProvider).not.toHaveBeenCalled();
+});
+
+test('an account that never paid has nothing to manage: no portal button', async () => {
+  api({ billing: () => ok(freeBilling()), usage: () => ok(usageOf({ plan: 'free', minutesUsed: 0, minuteQuota: 30 })) });
+  renderScreen(<BillingInformationScreen />, user);
+  expect(await screen.findByText('No payments yet')).toBeInTheDocument();
+  expect(screen.queryByRole('button', { name: 'Manage subscription' })).toBeNull();
+});
+
+test('a failed renewal shows past due, when it failed, when the card is tried again, and what to do', async () => {
+  api({
+    billing: () => ok(paidBilling({ status: 'past_due', paymentFailure: { failedAt: '2026-03-10T15:00:00.000Z', nextAttemptAt: '2026-03-13T15:00:00.000Z' } })),
+    usage: () => ok(usageOf()),
+  });
+  renderScreen(<BillingInformationScreen />, user);
+  const alert = await screen.findByRole('alert');
+  expect(alert).toHaveTextContent('Your payment failed on Mar 10, 2026');
+  expect(alert).toHaveTextContent('We will try your card again on Mar 13, 2026. Update your card with Manage subscription to keep Efficiency Plus.');
+  expect(field('Status')).toHaveTextContent('Past due');
+  expect(screen.getByRole('button', { name: 'Manage subscription' })).toBeInTheDocument();
+});
+
+test('a paid account shows no payment notice', async () => {
+  api({ billing: () => ok(paidBilling()), usage: () => ok(usageOf()) });
+  renderScreen(<BillingInformationScreen />, user);
+  expect(await screen.findByText('Efficiency Plus')).toBeInTheDocument();
+  expect(screen.queryByRole('alert')).toBeNull();
+});
+
+test('a cancelled subscription leaves the account on the free plan, shown as cancelled', async () => {
+  api({ billing: () => ok(freeBilling({ status: 'canceled', canManageSubscription: true })), usage: () => ok(usageOf({ plan: 'free', minutesUsed: 12, minuteQuota: 30 })) });
+  renderScreen(<BillingInformationScreen />, user);
+  expect(await screen.findByText('12 min used of 30 min')).toBeInTheDocument();
+  expect(field('Plan')).toHaveTextContent('Free');
+  expect(field('Status')).toHaveTextContent('Cancelled');
+  expect(field('Price')).toHaveTextContent('Free');
 });

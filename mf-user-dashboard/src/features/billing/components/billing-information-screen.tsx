@@ -4,6 +4,7 @@ import { DashboardPage } from 'shared-ui';
 import { useBillingInformation, useUsage } from '../hooks/use-billing';
 import { CurrentPlanCard } from './current-plan-card';
 import { InvoiceTable } from './invoice-table';
+import { PaymentFailureAlert } from './payment-failure-alert';
 import { UsageCard } from './usage-card';
 
 /** dashboard/billing-information: plan, renewal, minutes used against the quota, payments; dates on the account's clock. */
@@ -15,6 +16,7 @@ export function BillingInformationScreen() {
   const retryBilling = () => void billing.mutate();
   return (
     <DashboardPage title="Billing Information" loading={!user}>
+      {info && <PaymentFailureAlert info={info} />}
       <CurrentPlanCard info={info} error={billing.error} onRetry={retryBilling} />
       <UsageCard usage={usage.data?.data} error={usage.error} onRetry={() => void usage.mutate()} viewerTimeZone={user?.timeZone ?? 'UTC'} />
       {!billing.error && <InvoiceTable invoices={info?.invoices} timeZone={info ? billingTimeZone(info) : 'UTC'} />}

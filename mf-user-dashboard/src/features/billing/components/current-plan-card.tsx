@@ -3,6 +3,7 @@ import { billingTimeZone, extractErrorText, planById, planCharge, planName, type
 import type { ApiError } from 'shared-auth';
 import { Button, Descriptions, LoadError, LoadingBlock, PageCard, StatusTag, formatDate } from 'shared-ui';
 import { PERIOD_LABEL, billedText, formatPerMonth } from '../model/plan-format';
+import { ManageSubscriptionButton } from './manage-subscription-button';
 
 const STATUS_LABEL: Record<BillingInformation['status'], string> = {
   none: 'No subscription', trialing: 'Trial', active: 'Active', past_due: 'Past due', canceled: 'Cancelled',
@@ -25,22 +26,29 @@ export function CurrentPlanCard({ info, error, onRetry }: CurrentPlanCardProps) 
       ) : !info ? (
         <LoadingBlock label="Loading your plan…" />
       ) : (
-        <Descriptions column={{ xs: 1, md: 2 }} bordered size="small" items={[
-          { key: 'plan', label: 'Plan', children: planName(info.plan) },
-          { key: 'status', label: 'Status', children: <StatusTag status={info.status === 'active' ? 'active' : 'offline'} label={STATUS_LABEL[info.status]} /> },
-          { key: 'period', label: 'Billing period', children: info.period ? PERIOD_LABEL[info.period] : '—' },
-          { key: 'price', label: 'Price', children: charge && period ? `${formatPerMonth(charge)} (${billedText(charge, period)})` : 'Free' },
-          {
-            key: 'renewal', label: info.cancelAtPeriodEnd ? 'Ends on' : 'Renews on',
-            children: info.currentPeriodEnd ? formatDate(info.currentPeriodEnd, billingTimeZone(info)) : '—',
-          },
-          {
-            key: 'card', label: 'Payment method',
-            children: info.paymentMethod
-              ? `${info.paymentMethod.brand.toUpperCase()} ending ${info.paymentMethod.last4} (${String(info.paymentMethod.expMonth).padStart(2, '0')}/${info.paymentMethod.expYear})`
-              : 'None',
-          },
-        ]} />
+        <>
+          <Descriptions column={{ xs: 1, md: 2 }} bordered size="small" items={[
+            { key: 'plan', label: 'Plan', children: planName(info.plan) },
+            { key: 'status', label: 'Status', children: <StatusTag status={info.status === 'active' ? 'active' : 'offline'} label={STATUS_LABEL[info.status]} /> },
+            { key: 'period', label: 'Billing period', children: info.period ? PERIOD_LABEL[info.period] : '—' },
+            { key: 'price', label: 'Price', children: charge && period ? `${formatPerMonth(charge)} (${billedText(charge, period)})` : 'Free' },
+            {
+              key: 'renewal', label: info.cancelAtPeriodEnd ? 'Ends on' : 'Renews on',
+              children: info.currentPeriodEnd ? formatDate(info.currentPeriodEnd, billingTimeZone(info)) : '—',
+            },
+            {
+              key: 'card', label: 'Payment method',
+              children: info.paymentMethod
+                ? `${info.paymentMethod.brand.toUpperCase()} ending ${info.paymentMethod.last4} (${String(info.paymentMethod.expMonth).padStart(2, '0')}/${info.paymentMethod.expYear})`
+                : 'None',
+            },
+          ]} />
+          {info.canManageSubscription && (
+            <div style={{ marginTop: 16 }}>
+              <ManageSubscriptionButton />
+            </div>
+          )}
+        </>
       )}
     </PageCard>
   );

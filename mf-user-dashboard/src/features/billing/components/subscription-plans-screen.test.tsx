@@ -2,15 +2,16 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { failure, makeUser, never, ok, renderScreen, stubFetch, type SentRequest, type StubReply } from 'shared-auth/src/testing';
 import { freeBilling, paidBilling } from '../test-support/billing-fixtures';
-import { goToCheckout } from '../api/go-to-checkout';
+import { goToProvider } from '../api/go-to-provider';
 import { SubscriptionPlansScreen } from './subscription-plans-screen';
 
-jest.mock('../api/go-to-checkout', () => ({ goToCheckout: jest.fn() }));
+jest.mock('../api/go-to-provider', () => ({ goToProvider: jest.fn() }));
 
 const user = makeUser();
 type Handler = (r: SentRequest) => StubReply | Promise<StubReply>;
-const api = ({ billing = () => ok(freeBilling()), checkout = () => ok({ sessionId: 'cs_sim_1', url: 'http://api.test/v1/billing/simulator/checkout/cs_sim_1' }) }: { billing?: Handler; checkout?: Handler }) =>
-  stubFetch((r) => (r.url.pathname.endsWith('billing/create-checkout-session') ? checkout(r) : billing(r)));
+const api = ({ billing = () => ok(freeBilling()), checkout = () => ok({ sessionId: 'cs_sim_1', url: 'http://api.test/v1/billing/simulator/checkout/cs_sim_1' }), portal = never }: { billing?: Handler; checkout?: Handler; portal?: Handler }) =>
+  stubFetch((r) => (r.url.pathname.endsWith('billing/create-checkout-session') ? checkout(r)
+    : r.url.pathname.endsWith('billing/create-portal-session') ? portal(r) : billing(r)));
 const card = (name: string) => screen.getByRole('region', { name });
 // antd's radio input ignores the pointer; people click its label.
 const chooseYearly = () => userEvent.click(screen.getByRole('radio', { name: 'Yearly' }).closest('label')!);
@@ -64,7 +65,8 @@ test('each card lists its quota, overage price and planFeature flags', async () 
 });
 
 test('the current plan is marked and cannot be bought again; its other period can', async () => {
-  api({ billing: () => ok(paidBilling({ plan: 'efficiency-plus', period: 'monthly' })) });
+  // A plan with no subscription at the provider (an administrator set it): checkout is the way to pay.
+  api({ billing: () => ok(paidBilling({ plan: 'efficiency-plus', period: 'monthly', canManageSubscription: false })) });
   renderScreen(<SubscriptionPlansScreen />, user);
   await screen.findByRole('region', { name: 'Efficiency Plus' });
   expect(await within(card('Efficiency Plus')).findByRole('button', { name: 'Current plan' })).toBeDisabled();
@@ -81,7 +83,7 @@ test('Choose starts a checkout for the plan and period and goes to the returned 
   await chooseYearly();
   await userEvent.click(within(card('Performance Suite')).getByRole('button', { name: 'Choose Performance Suite' }));
   await screen.findByRole('region', { name: 'Performance Suite' });
-  expect(goToCheckout).toHaveBeenCalledWith('http://api.test/v1/billing/simulator/checkout/cs_sim_1');
+  expect(goToProvider).toHaveBeenCalledWith('http://api.test/v1/billing/simulator/checkout/cs_sim_1');
   const sent = requests.filter((r) => r.url.pathname.endsWith('billing/create-checkout-session'));
   expect(sent.map((r) => [r.method, r.body])).toEqual([['POST', { planId: 'performance-suite', period: 'yearly' }]]);
 });
@@ -91,7 +93,7 @@ test('a refused checkout shows the server\'s message and stays on the page', asy
   renderScreen(<SubscriptionPlansScreen />, user);
   await userEvent.click(await screen.findByRole('button', { name: 'Choose Efficiency Plus' }));
   expect(await screen.findByText('You are already on the Efficiency Plus plan, billed monthly')).toBeInTheDocument();
-  expect(goToCheckout).not.toHaveBeenCalled();
+  expect(goToProvider).not.toHaveBeenCalled();
   expect(within(card('Efficiency Plus')).getByRole('button', { name: 'Choose Efficiency Plus' })).toBeEnabled();
 });
 
@@ -107,4 +109,26 @@ test('while billing loads, the plans wait for nothing but their own list', async
   api({ billing: never });
   renderScreen(<SubscriptionPlansScreen />, user);
   expect(await screen.findByRole('region', { name: 'Enterprise Edge' })).toBeInTheDocument();
+});
+
+test('a subscribed account changes plan in the portal: the cards cannot start a second subscription', async () => {
+  const { requests } = api({
+    billing: () => ok(paidBilling({ plan: 'efficiency-plus', period: 'monthly' })),
+    portal: () => ok({ url: 'https://billing.stripe.test/p/session/bps_1' }),
+  });
+  renderScreen(<SubscriptionPlansScreen />, user);
+  expect(await screen.findByText('You have a subscription: change its plan or billing period, or cancel it, with Manage subscription.')).toBeInTheDocument();
+  await screen.findByRole('region', { name: 'Time Saver Basic' });
+  expect(within(card('Time Saver Basic')).getByRole('button', { name: 'Choose Time Saver Basic' })).toBeDisabled();
+  await userEvent.click(screen.getByRole('button', { name: 'Manage subscription' }));
+  expect(goToProvider).toHaveBeenCalledWith('https://billing.stripe.test/p/session/bps_1');
+  expect(requests.some((r) => r.url.pathname.endsWith('billing/create-checkout-session'))).toBe(false);
+});
+
+test('after a cancelled subscription, the plans can be bought again', async () => {
+  api({ billing: () => ok(freeBilling({ status: 'canceled', canManageSubscription: true })) });
+  renderScreen(<SubscriptionPlansScreen />, user);
+  await screen.findByRole('region', { name: 'Efficiency Plus' });
+  expect(await within(card('Time Saver Basic')).findByRole('button', { name: 'Choose Time Saver Basic' })).toBeEnabled();
+  expect(screen.queryByRole('button', { name: 'Manage subscription' })).toBeNull();
 });

@@ -4,8 +4,9 @@ import { BILLING_PERIODS, contract, extractErrorText, type BillingPeriod, type P
 import { Alert, Col, DashboardPage, Empty, LoadError, LoadingBlock, Radio, Row } from 'shared-ui';
 import { useBillingInformation } from '../hooks/use-billing';
 import { usePlans } from '../hooks/use-plans';
-import { goToCheckout } from '../api/go-to-checkout';
+import { goToProvider } from '../api/go-to-provider';
 import { PERIOD_LABEL } from '../model/plan-format';
+import { ManageSubscriptionButton } from './manage-subscription-button';
 import { PlanCard } from './plan-card';
 
 /** dashboard/subscription-plans: the four plans, monthly or yearly, and a checkout for the chosen one. */
@@ -18,12 +19,14 @@ export function SubscriptionPlansScreen() {
   const [choosing, setChoosing] = useState<string | null>(null);
   const info = billing.data?.data;
   const period = chosenPeriod ?? info?.period ?? 'monthly';
+  // A second checkout would start a second subscription: a subscribed account changes plan in the portal.
+  const subscribed = info !== undefined && info.canManageSubscription && info.plan !== 'free' && info.status !== 'canceled';
 
   const choose = async (plan: Plan) => {
     setChoosing(plan.id);
     try {
       const { data } = await checkout.trigger({ body: { planId: plan.id as PaidPlanId, period } });
-      goToCheckout(data.url);
+      goToProvider(data.url);
     } catch {
       setChoosing(null);
     }
@@ -47,6 +50,15 @@ export function SubscriptionPlansScreen() {
       {billing.error && (
         <Alert type="warning" showIcon style={{ marginBottom: 16 }} title={`Your current plan could not be loaded: ${extractErrorText(billing.error)}`} />
       )}
+      {subscribed && (
+        <Alert
+          type="info"
+          showIcon
+          style={{ marginBottom: 16 }}
+          title="You have a subscription: change its plan or billing period, or cancel it, with Manage subscription."
+          action={<ManageSubscriptionButton />}
+        />
+      )}
       {checkout.error && (
         <Alert type="error" showIcon role="alert" style={{ marginBottom: 16 }} title={extractErrorText(checkout.error)} />
       )}
@@ -66,7 +78,7 @@ export function SubscriptionPlansScreen() {
                 current={info?.plan === plan.id && info.period === period}
                 currentPlanOtherPeriod={info?.plan === plan.id && info.period !== null && info.period !== period}
                 choosing={choosing === plan.id}
-                disabled={choosing !== null}
+                disabled={choosing !== null || subscribed}
                 onChoose={(p) => void choose(p)}
               />
             </Col>

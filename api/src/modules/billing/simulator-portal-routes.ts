@@ -1,0 +1,89 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { and, desc, eq, isNotNull } from 'drizzle-orm';
+import * as v from 'valibot';
+import { BILLING_PERIODS, PAID_PLAN_IDS } from 'shared-contracts';
+import { invoices, subscriptions } from '../../db/schema';
+import { handleBillingWebhook } from './billing-webhook';
+import { messagePage } from './checkout-page';
+import { portalPage } from './portal-page';
+import { SIMULATOR_SIGNATURE_HEADER, simulatorWebhookSecret, type SignedDelivery } from './simulator-payment-provider';
+import { SIMULATOR_PORTAL_BASE, verifyPortalSession } from './simulator-portal-session';
+
+export const PORTAL_LINK_INVALID_TEXT = 'This link to manage your subscription is no longer valid. Open it again from the billing page.';
+const ChangeForm = v.object({ plan: v.tuple([v.picklist(PAID_PLAN_IDS), v.picklist(BILLING_PERIODS)]) });
+
+/** The session id rides in the query: a signed id is longer than a path parameter may be. */
+const portalUrl = (id: string) => `${SIMULATOR_PORTAL_BASE}?session=${encodeURIComponent(id)}`;
+const html = (reply: FastifyReply, code: number, body: string) => reply.code(code).type('text/html; charset=utf-8').send(body);
+
+/**
+ * The simulated provider's customer portal. Each button makes the "provider" send the events
+ * Stripe sends for that change, signed, through the webhook handling; the page then shows the
+ * subscription as it now is.
+ */
+export async function simulatorPortalRoutes(app: FastifyInstance): Promise<void> {
+  const simulator = app.payments.simulator;
+  if (simulator === null) return;
+  const secret = simulatorWebhookSecret(app.config.tokenSecret);
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 1024 }, (_request, body, done) => done(null, body));
+
+  /** The portal session in the URL and the subscription it manages, or the page that says why not. */
+  const open = async (query: unknown, reply: FastifyReply) => {
+    const given = (query as { session?: unknown }).session;
+    const id = typeof given === 'string' ? given : '';
+    const session = verifyPortalSession(secret, id);
+    const [subscription] = session === null ? [] : await app.db.select().from(subscriptions)
+      .where(and(eq(subscriptions.accountId, session.accountId), eq(subscriptions.provider, simulator.name)));
+    if (session === null || subscription === undefined) {
+      void html(reply, 404, messagePage('Link expired', PORTAL_LINK_INVALID_TEXT));
+      return null;
+    }
+    return { id, session, subscription };
+  };
+
+  const deliver = async (reply: FastifyReply, id: string, deliveries: SignedDelivery[]) => {
+    for (const { rawBody, signature } of deliveries) {
+      const result = await handleBillingWebhook(app, rawBody, { [SIMULATOR_SIGNATURE_HEADER]: signature });
+      if (result.kind === 'rejected') return html(reply, 400, messagePage('Change not made', result.reason));
+    }
+    return reply.redirect(portalUrl(id), 303);
+  };
+
+  app.get(SIMULATOR_PORTAL_BASE, async (request, reply) => {
+    const portal = await open(request.query, reply);
+    if (portal === null) return reply;
+    return html(reply, 200, portalPage(portal.subscription, (path) => `${SIMULATOR_PORTAL_BASE}${path}?session=${encodeURIComponent(portal.id)}`, portal.session.returnUrl));
+  });
+
+  app.post(`${SIMULATOR_PORTAL_BASE}/cancel`, async (request, reply) => {
+    const portal = await open(request.query, reply);
+    if (portal === null) return reply;
+    if (portal.subscription.status === 'canceled') return reply.redirect(portalUrl(portal.id), 303);
+    return deliver(reply, portal.id, simulator.canceledEvents(portal.subscription));
+  });
+
+  app.post(`${SIMULATOR_PORTAL_BASE}/change`, async (request, reply) => {
+    const portal = await open(request.query, reply);
+    if (portal === null) return reply;
+    const form = new URLSearchParams(typeof request.body === 'string' ? request.body : '');
+    const parsed = v.safeParse(ChangeForm, { plan: (form.get('plan') ?? '').split(':') });
+    if (!parsed.success) return html(reply, 400, messagePage('Change not made', 'Choose a plan and billing period'));
+    const [planId, period] = parsed.output.plan;
+    return deliver(reply, portal.id, simulator.planChangedEvents(portal.subscription, planId, period));
+  });
+
+  app.post(`${SIMULATOR_PORTAL_BASE}/fail`, async (request, reply) => {
+    const portal = await open(request.query, reply);
+    if (portal === null) return reply;
+    return deliver(reply, portal.id, simulator.paymentFailedEvents(portal.subscription));
+  });
+
+  app.post(`${SIMULATOR_PORTAL_BASE}/renew`, async (request, reply) => {
+    const portal = await open(request.query, reply);
+    if (portal === null) return reply;
+    const [unpaid] = await app.db.select({ id: invoices.providerInvoiceId }).from(invoices)
+      .where(and(eq(invoices.accountId, portal.subscription.accountId), eq(invoices.status, 'open'), isNotNull(invoices.providerInvoiceId)))
+      .orderBy(desc(invoices.issuedAt)).limit(1);
+    return deliver(reply, portal.id, simulator.renewedEvents(portal.subscription, unpaid?.id ?? null));
+  });
+}

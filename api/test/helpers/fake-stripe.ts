@@ -1,0 +1,59 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+type StripePrice = { unit_amount: number; currency: string; recurring: { interval: string; interval_count: number } };
+
+/** Prices as set up in a Stripe account to match the plans page (Stripe's amounts are in cents). */
+export const STRIPE_PRICES: Record<string, StripePrice> = {
+  price_enterprise_edge_monthly: { unit_amount: 19_999, currency: 'usd', recurring: { interval: 'month', interval_count: 1 } },
+  price_time_saver_basic_yearly: { unit_amount: 382_800, currency: 'usd', recurring: { interval: 'year', interval_count: 1 } },
+};
+
+export interface StripeRequest { method: string; path: string; auth: string | undefined; version: string | undefined; form: URLSearchParams }
+
+/**
+ * Stripe's API at the network boundary, as Stripe's SDK reaches it: answers price look-ups,
+ * opens checkout and portal sessions like Stripe, and records every request.
+ */
+export async function fakeStripe({ fail = false, prices = STRIPE_PRICES, sessionIdPrefix = 'cs_test_' } = {}) {
+  const requests: StripeRequest[] = [];
+  const server = createServer((req, res) => {
+    let body = '';
+    req.on('data', (chunk: Buffer) => { body += chunk.toString(); });
+    req.on('end', () => {
+      const path = (req.url ?? '').split('?')[0]!;
+      requests.push({
+        method: req.method ?? '', path, auth: req.headers.authorization,
+        version: req.headers['stripe-version'] as string | undefined, form: new URLSearchParams(body),
+      });
+      res.setHeader('content-type', 'application/json');
+      const answer = (status: number, json: unknown) => { res.statusCode = status; res.end(JSON.stringify(json)); };
+      if (fail) return answer(400, { error: { type: 'invalid_request_error', message: 'No such price' } });
+      const priceId = /^\/v1\/prices\/([^/]+)$/.exec(path)?.[1];
+      if (req.method === 'GET' && priceId !== undefined) {
+        const price = prices[priceId];
+        return price
+          ? answer(200, { id: priceId, object: 'price', active: true, ...price })
+          : answer(404, { error: { type: 'invalid_request_error', message: `No such price: '${priceId}'` } });
+      }
+      if (req.method === 'POST' && path === '/v1/checkout/sessions') {
+        const n = requests.filter((r) => r.path === path).length;
+        const id = `${sessionIdPrefix}${n}`;
+        return answer(200, { id, object: 'checkout.session', url: `https://checkout.stripe.test/c/pay/${id}`, expires_at: Math.floor(Date.now() / 1000) + 3600 });
+      }
+      if (req.method === 'POST' && path === '/v1/billing_portal/sessions') {
+        return answer(200, { id: 'bps_test_1', object: 'billing_portal.session', url: 'https://billing.stripe.test/p/session/bps_test_1', customer: new URLSearchParams(body).get('customer') });
+      }
+      return answer(404, { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${req.method}: ${path})` } });
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    url, requests,
+    /** The checkout sessions opened, in order. */
+    get received() { return requests.filter((r) => r.path === '/v1/checkout/sessions'); },
+    get priceLookups() { return requests.filter((r) => r.path.startsWith('/v1/prices/')).map((r) => r.path.slice('/v1/prices/'.length)); },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
