@@ -17,6 +17,7 @@ import { apiKeyEndpoints } from './api-key';
 import { conversationEndpoints } from './conversation';
 import { billingEndpoints } from './billing';
 import { integrationEndpoints } from './integrations';
+import { leadEndpoints } from './lead';
 
 const implemented = [
   ...authEndpoints,
@@ -36,6 +37,7 @@ const implemented = [
   ...conversationEndpoints,
   ...integrationEndpoints,
   ...billingEndpoints,
+  ...leadEndpoints,
 ];
 
 type ContractEntry = { [D in Domain]: Contract[D][keyof Contract[D]] }[Domain];
