@@ -1,11 +1,11 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
-import { API_VERSION } from 'shared-contracts';
+import { API_REFERENCE_PATH as REFERENCE, API_VERSION } from 'shared-contracts';
 import { buildOpenApi } from './openapi';
 
 /** Where the interactive reference of the public API is served; its document is at `<this>/json`. */
-export const API_REFERENCE_PATH = `/${API_VERSION}/reference`;
+export const API_REFERENCE_PATH = `/${API_VERSION}/${REFERENCE}`;
 
 /**
  * The public API's interactive reference (Swagger UI), generated from the contract table's
