@@ -18,8 +18,9 @@ export async function apiReferenceRoutes(app: FastifyInstance): Promise<void> {
     await scope.register(swagger, { mode: 'static', specification: { document: buildOpenApi({}, { publicOnly: true }) as never } });
     await scope.register(swaggerUi, {
       routePrefix: API_REFERENCE_PATH,
-      // The public validator badge would call a third-party site with our document.
-      uiConfig: { validatorUrl: null, persistAuthorization: false, tryItOutEnabled: true, displayOperationId: false },
+      // The public validator badge would call a third-party site with our document; the top bar
+      // (the plugin's logo and a box to load any other document) is not ours to show.
+      uiConfig: { layout: 'BaseLayout', validatorUrl: null, persistAuthorization: false, tryItOutEnabled: true, displayOperationId: false },
     });
   });
 }

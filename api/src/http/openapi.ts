@@ -91,7 +91,7 @@ function operationOf(domain: string, key: string, def: EndpointDef, publicOnly: 
 
 const PUBLIC_API_DESCRIPTION = [
   'Calls, leads, appointments and AI agents of your account, for your CRM and back office.',
-  'Authenticate with an API key from the API integration page: `Authorization: Bearer ak_live_…`.',
+  'Authenticate with an API key from the API integration page: `Authorization: Bearer ak_live_…`. Paths that take an `accountId` take your account ID, shown on that page too.',
   'Every answer is JSON: `{ "data": … }` (lists that page also carry `total`), or an error `{ "type", "message" }`.',
 ].join('\n\n');
 

@@ -91,6 +91,7 @@ test('shows the public base URL and the reference, and an example request that u
   renderScreen(ui, user);
   await screen.findByRole('row', { name: /Key 1/ });
   expect(screen.getByLabelText('Base URL')).toHaveTextContent('http://api.test/v1');
+  expect(screen.getByLabelText('Account ID')).toHaveTextContent(user.accountId);
   expect(screen.getByRole('link', { name: /API reference/ })).toHaveAttribute('href', 'http://api.test/v1/reference');
   const example = () => screen.getByLabelText('Example request').textContent;
   expect(example()).toBe([

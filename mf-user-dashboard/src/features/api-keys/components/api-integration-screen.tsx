@@ -52,7 +52,7 @@ export function ApiIntegrationScreen() {
 
   return (
     <DashboardPage title="API Integration" loading={!user}>
-      <PageCard title="Public API"><ApiQuickStart secret={secret} /></PageCard>
+      {user && <PageCard title="Public API"><ApiQuickStart secret={secret} accountId={user.accountId} /></PageCard>}
       <PageCard title="Create an API key"><CreateKeyForm secret={secret} onSecret={setSecret} /></PageCard>
       <PageCard title="Your API keys">
         <DataTable<ApiKey> label="API keys" rowKey="id" columns={columns} rows={keys.data?.data} loading={keys.isLoading}

@@ -17,7 +17,7 @@ export function exampleRequest(base: string, secret: string | null): string {
 }
 
 /** Where the API answers, its reference, and a first request: with the new key while it is shown. */
-export function ApiQuickStart({ secret }: { secret: string | null }) {
+export function ApiQuickStart({ secret, accountId }: { secret: string | null; accountId: string }) {
   const base = publicApiBase();
   const example = exampleRequest(base, secret);
   return (
@@ -29,6 +29,8 @@ export function ApiQuickStart({ secret }: { secret: string | null }) {
       </Typography.Paragraph>
       <Descriptions column={1} size="small" items={[
         { key: 'base', label: 'Base URL', children: <Typography.Text code copyable aria-label="Base URL">{base}</Typography.Text> },
+        // Paths such as agent/get-agents/{accountId} take it.
+        { key: 'account', label: 'Account ID', children: <Typography.Text code copyable aria-label="Account ID">{accountId}</Typography.Text> },
         {
           key: 'reference', label: 'Reference',
           children: <Typography.Link href={`${base}/${API_REFERENCE_PATH}`} target="_blank" rel="noopener noreferrer">API reference (opens in a new tab)</Typography.Link>,
