@@ -7,6 +7,7 @@ import {
   createAiAgent, createAppointment, createCall, createConversation, createLead, createTenant, missingId, uniquePhone,
 } from '../factories';
 import { assertContract } from '../helpers/contract-shape';
+import { TEST_REDIS_URL, redisSkipReason } from '../helpers/redis';
 import { call, startServer, type TestServer } from '../helpers/server';
 import type { SuiteContext } from '../helpers/suite-context';
 
@@ -195,28 +196,35 @@ export function publicApiSuite(ctx: SuiteContext) {
       }
     });
 
-    it('each key has its own rate limit, shared by every instance, answered 429 with Retry-After', async () => {
-      const limit = { requests: 3, windowSeconds: 60 };
-      const [a, b] = await Promise.all([startServer(ctx.server.db, { apiKeyRateLimit: limit }), startServer(ctx.server.db, { apiKeyRateLimit: limit })]);
-      try {
-        const t = await createTenant(a);
-        const key = await createKey(a, t);
-        const spare = await createKey(a, t, 'Spare');
-        for (const server of [a, b, a]) assert.equal((await call(server, 'POST', 'lead/get-leads', { token: key.secret, body: {} })).status, 200);
-        const response = await fetch(`${b.origin}/v1/lead/get-leads`, {
-          method: 'POST', headers: { authorization: `Bearer ${key.secret}`, 'content-type': 'application/json' }, body: '{}',
-        });
-        assert.equal(response.status, 429);
-        const retryAfter = Number(response.headers.get('retry-after'));
-        assert.ok(retryAfter >= 1 && retryAfter <= 60, `Retry-After: ${retryAfter}`);
-        assert.match(((await response.json()) as { message: string }).message, /^Too many requests with this API key\. Try again in \d+ seconds?\.$/);
-        // Another key of the same account, and the account's own session, are not limited by it.
-        assert.equal((await call(a, 'POST', 'lead/get-leads', { token: spare.secret, body: {} })).status, 200);
-        assert.equal((await call(a, 'POST', 'lead/get-leads', { token: t.ownerToken, body: {} })).status, 200);
-      } finally {
-        await Promise.all([a.close(), b.close()]);
-      }
-    });
+    for (const counters of ['database', 'Redis'] as const) {
+      it(`each key has its own rate limit, counted ${counters === 'Redis' ? 'in Redis' : 'in the database'} by every instance, answered 429 with Retry-After`, async (t) => {
+        const skip = counters === 'Redis' ? await redisSkipReason() : undefined;
+        if (skip) return t.skip(skip);
+        const options = { apiKeyRateLimit: { requests: 3, windowSeconds: 60 }, ...(counters === 'Redis' ? { redisUrl: TEST_REDIS_URL } : {}) };
+        const [a, b] = await Promise.all([startServer(ctx.server.db, options), startServer(ctx.server.db, options)]);
+        try {
+          const tenant = await createTenant(a);
+          const key = await createKey(a, tenant);
+          const spare = await createKey(a, tenant, 'Spare');
+          // Sent at once to both instances: exactly the limit goes through.
+          const answers = await Promise.all(Array.from({ length: 6 }, (_, i) =>
+            call(i % 2 === 0 ? a : b, 'POST', 'lead/get-leads', { token: key.secret, body: {} })));
+          assert.deepEqual(answers.map((r) => r.status).sort(), [200, 200, 200, 429, 429, 429]);
+          const response = await fetch(`${b.origin}/v1/lead/get-leads`, {
+            method: 'POST', headers: { authorization: `Bearer ${key.secret}`, 'content-type': 'application/json' }, body: '{}',
+          });
+          assert.equal(response.status, 429);
+          const retryAfter = Number(response.headers.get('retry-after'));
+          assert.ok(retryAfter >= 1 && retryAfter <= 60, `Retry-After: ${retryAfter}`);
+          assert.match(((await response.json()) as { message: string }).message, /^Too many requests with this API key\. Try again in \d+ seconds?\.$/);
+          // Another key of the same account, and the account's own session, are not limited by it.
+          assert.equal((await call(a, 'POST', 'lead/get-leads', { token: spare.secret, body: {} })).status, 200);
+          assert.equal((await call(a, 'POST', 'lead/get-leads', { token: tenant.ownerToken, body: {} })).status, 200);
+        } finally {
+          await Promise.all([a.close(), b.close()]);
+        }
+      });
+    }
 
     it('records when a key was last used, at most once a minute', async () => {
       const t = await createTenant(ctx.server);
