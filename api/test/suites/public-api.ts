@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { eq, sql } from 'drizzle-orm';
-import { API_KEY_NOT_ALLOWED_TEXT, LEAD_PHONE_TAKEN_TEXT, contract, publicApiEndpoints } from 'shared-contracts';
+import { API_KEY_NOT_ALLOWED_TEXT, LEAD_PHONE_TAKEN_TEXT, allEndpoints, contract, publicApiEndpoints } from 'shared-contracts';
 import { apiKeys, calls, leads } from '../../src/db/schema';
 import {
   createAiAgent, createAppointment, createCall, createConversation, createLead, createTenant, missingId, uniquePhone,
@@ -171,6 +171,19 @@ export function publicApiSuite(ctx: SuiteContext) {
       assert.deepEqual(rows.map((r) => [r.id, r.revokedAt]), [[key.id, null]]);
       // The session that made the key is still signed in: the key's logout did nothing.
       assert.equal((await call(ctx.server, 'GET', 'api-key/list', { token: t.ownerToken })).status, 200);
+    });
+
+    it('every endpoint outside the public API refuses a key before reading its request', async () => {
+      const t = await createTenant(ctx.server);
+      const key = await createKey(ctx.server, t);
+      const closed = allEndpoints().filter(({ def }) => def.publicApi !== true);
+      assert.ok(closed.length > 50);
+      for (const { domain, key: name, def } of closed) {
+        const path = def.path.trim().replace(/\{(\w+)\}/g, () => missingId());
+        const res = await call(ctx.server, def.method, path, { token: key.secret, body: def.body === undefined ? undefined : {} });
+        assert.equal(res.status, 403, `${domain}.${name}: ${JSON.stringify(res.body)}`);
+        assert.equal(res.body.message, API_KEY_NOT_ALLOWED_TEXT);
+      }
     });
 
     it('a revoked key is refused at once by every instance; an expired or unknown key too', async () => {
