@@ -8,6 +8,7 @@ import { authServicePlugin } from './modules/auth/auth-service';
 import { devOutboxRoute } from './modules/email/dev-outbox-route';
 import { mailerPlugin } from './modules/email/mailer';
 import { authLimitsPlugin } from './modules/rate-limit/auth-limits';
+import { apiKeyCallersPlugin } from './modules/api-key/key-callers';
 import { realtimeServicePlugin, socketRoutes } from './modules/realtime';
 import { telephonyPlugin } from './modules/telephony';
 import { billingPlugin } from './modules/billing';
@@ -55,6 +56,7 @@ export async function buildApp({ config, db }: BuildAppOptions): Promise<Fastify
   await app.register(authServicePlugin);
   await app.register(mailerPlugin);
   await app.register(authLimitsPlugin);
+  await app.register(apiKeyCallersPlugin);
   await app.register(realtimeServicePlugin);
   await app.register(callLogsCachePlugin);
   await app.register(textExtractionPlugin);

@@ -68,6 +68,7 @@ const EnvSchema = v.object({
   STRIPE_WEBHOOK_SECRET: optionalText,
   STRIPE_API_URL: v.optional(v.pipe(v.string(), v.regex(/^https?:\/\/[^\s]+$/, 'must be an http(s) URL')), 'https://api.stripe.com'),
   GOOGLE_CALENDAR_API_URL: v.optional(v.pipe(v.string(), v.regex(/^https?:\/\/[^\s]+$/, 'must be an http(s) URL')), 'https://www.googleapis.com'),
+  API_KEY_REQUESTS_PER_MINUTE: int(600, 1, 1_000_000),
   MICROSOFT_GRAPH_API_URL: v.optional(v.pipe(v.string(), v.regex(/^https?:\/\/[^\s]+$/, 'must be an http(s) URL')), 'https://graph.microsoft.com'),
 });
 
@@ -89,6 +90,12 @@ export interface AuthRateLimits {
 export const DEFAULT_AUTH_RATE_LIMITS: AuthRateLimits = {
   windowSeconds: 15 * 60, failuresPerAccount: 5, failuresPerIp: 100, emailsPerAddress: 5, emailsPerIp: 30,
 };
+
+/** Requests one API key may make per window, across every instance; past it the API answers 429. */
+export interface ApiKeyRateLimit {
+  requests: number;
+  windowSeconds: number;
+}
 
 export interface GoogleConfig {
   clientId: string | undefined;
@@ -165,6 +172,7 @@ export interface Config {
   stripe: StripeConfig | undefined;
   calendarApis: CalendarApiConfig;
   authRateLimits: AuthRateLimits;
+  apiKeyRateLimit: ApiKeyRateLimit;
 }
 
 export class ConfigError extends Error {
@@ -249,6 +257,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       userinfoUrl: e.GOOGLE_USERINFO_URL,
     },
     authRateLimits: DEFAULT_AUTH_RATE_LIMITS,
+    apiKeyRateLimit: { requests: e.API_KEY_REQUESTS_PER_MINUTE, windowSeconds: 60 },
     calendarApis: {
       googleUrl: e.GOOGLE_CALENDAR_API_URL.replace(/\/+$/, ''),
       microsoftGraphUrl: e.MICROSOFT_GRAPH_API_URL.replace(/\/+$/, ''),

@@ -23,6 +23,7 @@ import { preferencesSuite } from './suites/preferences';
 import { businessSuite } from './suites/business';
 import { supportSuite } from './suites/support';
 import { apiKeysSuite } from './suites/api-keys';
+import { publicApiSuite } from './suites/public-api';
 import { telephonySimulatorSuite } from './suites/telephony-simulator';
 import { telephonyTwilioSuite } from './suites/telephony-twilio';
 import { dialerSettingSuite } from './suites/dialer-setting';
@@ -70,6 +71,7 @@ for (const target of await databaseTargets()) {
     businessSuite(ctx);
     supportSuite(ctx);
     apiKeysSuite(ctx);
+    publicApiSuite(ctx);
     telephonySimulatorSuite(ctx);
     telephonyTwilioSuite(ctx);
     dialerSettingSuite(ctx);

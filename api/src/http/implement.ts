@@ -3,9 +3,13 @@ import type { BodyOf, DataOf, EndpointDef, ParamsOf, QueryOf, ResponseOf, Sessio
 import type { Db } from '../db/client';
 import type { ResolvedTenantKind } from './tenant';
 
-/** The signed-in caller: the session user plus the session its token names. */
+/**
+ * The caller: the session user plus the session its token names. A caller with an API key is a
+ * USER of the key's account; `apiKeyId` names the key and `sessionId` is then the key's id too.
+ */
 export interface AuthUser extends SessionUser {
   sessionId: string;
+  apiKeyId?: string;
 }
 
 /** Public endpoints may be called without a token; the rest always have a caller. */

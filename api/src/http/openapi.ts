@@ -1,6 +1,8 @@
 import { toJsonSchema, type ConversionConfig } from '@valibot/to-json-schema';
 import * as v from 'valibot';
-import { allEndpoints, API_ERROR_TYPES, API_VERSION, type AnySchema, type EndpointDef } from 'shared-contracts';
+import {
+  allEndpoints, API_ERROR_TYPES, API_KEY_SECRET_PREFIX, API_VERSION, publicApiEndpoints, type AnySchema, type EndpointDef,
+} from 'shared-contracts';
 
 type Json = Record<string, unknown>;
 
@@ -49,7 +51,7 @@ function parametersOf(schema: AnySchema | undefined, location: 'path' | 'query')
   }));
 }
 
-function operationOf(domain: string, key: string, def: EndpointDef): Json {
+function operationOf(domain: string, key: string, def: EndpointDef, publicOnly: boolean): Json {
   const data = convert(def.response, OUTPUT);
   const success: Json = {
     type: 'object',
@@ -62,8 +64,11 @@ function operationOf(domain: string, key: string, def: EndpointDef): Json {
   };
   if (def.roles !== 'public') {
     responses[401] = errorResponse('Missing, invalid, expired or revoked token');
-    responses[403] = errorResponse('The caller\'s role may not call this endpoint');
+    responses[403] = errorResponse(def.publicApi
+      ? 'The caller\'s role may not call this endpoint'
+      : 'The caller\'s role may not call this endpoint, or the token is an API key (keys may call the public API only)');
   }
+  if (def.publicApi) responses[429] = errorResponse('The API key made too many requests; `Retry-After` says how many seconds to wait');
   if (def.tenant.length > 0) responses[404] = errorResponse('An id does not exist in the caller\'s account');
   const operation: Json = {
     operationId: `${domain}.${key}`,
@@ -73,7 +78,8 @@ function operationOf(domain: string, key: string, def: EndpointDef): Json {
     responses,
     'x-roles': def.roles,
   };
-  if (def.roles !== 'public') operation.security = [{ bearer: [] }];
+  // Either scheme may authenticate an endpoint that lists both (OpenAPI reads the list as "or").
+  if (def.roles !== 'public') operation.security = publicOnly ? [{ apiKey: [] }] : def.publicApi ? [{ bearer: [] }, { apiKey: [] }] : [{ bearer: [] }];
   if (def.body !== undefined) {
     const contentType = def.multipart ? 'multipart/form-data' : 'application/json';
     // A body whose fields are all optional may be left out (the server reads it as `{}`).
@@ -83,20 +89,39 @@ function operationOf(domain: string, key: string, def: EndpointDef): Json {
   return operation;
 }
 
-/** The OpenAPI document of the whole contract table, generated, so it cannot drift from the routes. */
-export function buildOpenApi(extraPaths: Json = {}): Json {
+const PUBLIC_API_DESCRIPTION = [
+  'Calls, leads, appointments and AI agents of your account, for your CRM and back office.',
+  'Authenticate with an API key from the API integration page: `Authorization: Bearer ak_live_…`. Paths that take an `accountId` take your account ID, shown on that page too.',
+  'Every answer is JSON: `{ "data": … }` (lists that page also carry `total`), or an error `{ "type", "message" }`.',
+].join('\n\n');
+
+const SECURITY_SCHEMES = {
+  bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'The session token a sign-in returns' },
+  apiKey: {
+    type: 'http', scheme: 'bearer', bearerFormat: `${API_KEY_SECRET_PREFIX}…`,
+    description: 'An API key made on the API integration page, sent as `Authorization: Bearer ak_live_…`. It acts as a USER of its account on the endpoints that list it, each key with its own rate limit.',
+  },
+};
+
+/**
+ * The OpenAPI document of the contract table, generated, so it cannot drift from the routes: the
+ * whole table, or (`publicOnly`) the public API that API keys may call.
+ */
+export function buildOpenApi(extraPaths: Json = {}, { publicOnly = false } = {}): Json {
   const paths: Record<string, Json> = {};
-  for (const { domain, key, def } of allEndpoints()) {
+  for (const { domain, key, def } of publicOnly ? publicApiEndpoints() : allEndpoints()) {
     const path = `/${API_VERSION}/${def.path.trim().replace(/^\//, '')}`;
-    paths[path] = { ...paths[path], [def.method.toLowerCase()]: operationOf(domain, key, def) };
+    paths[path] = { ...paths[path], [def.method.toLowerCase()]: operationOf(domain, key, def, publicOnly) };
   }
   return {
     openapi: '3.0.3',
-    info: { title: 'AI calls API', version: API_VERSION },
+    info: publicOnly
+      ? { title: 'AI calls public API', version: API_VERSION, description: PUBLIC_API_DESCRIPTION }
+      : { title: 'AI calls API', version: API_VERSION },
     paths: { ...paths, ...extraPaths },
     components: {
       schemas: { ApiErrorBody: ERROR_BODY },
-      securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      securitySchemes: publicOnly ? { apiKey: SECURITY_SCHEMES.apiKey } : SECURITY_SCHEMES,
     },
   };
 }

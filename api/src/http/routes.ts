@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { API_VERSION } from 'shared-contracts';
 import { implementations } from '../modules';
+import { apiReferenceRoutes } from './api-reference';
 import { buildOpenApi } from './openapi';
 import { registerEndpoint } from './register-endpoint';
 
@@ -11,7 +12,7 @@ const HEALTH_DOC = {
   },
 };
 
-/** Every HTTP route: the implemented contract endpoints plus health and the OpenAPI document. */
+/** Every HTTP route: the implemented contract endpoints plus health, the OpenAPI document and the public API's reference. */
 export async function httpRoutes(app: FastifyInstance): Promise<void> {
   for (const impl of implementations) registerEndpoint(app, impl);
 
@@ -23,4 +24,5 @@ export async function httpRoutes(app: FastifyInstance): Promise<void> {
 
   let openApi: Record<string, unknown> | undefined;
   app.get(`/${API_VERSION}/openapi.json`, async () => (openApi ??= buildOpenApi(HEALTH_DOC)));
+  await apiReferenceRoutes(app);
 }

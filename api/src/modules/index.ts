@@ -17,6 +17,7 @@ import { apiKeyEndpoints } from './api-key';
 import { conversationEndpoints } from './conversation';
 import { billingEndpoints } from './billing';
 import { integrationEndpoints } from './integrations';
+import { leadEndpoints } from './lead';
 import { webhookEndpointsImpl } from './webhooks';
 
 const implemented = [
@@ -38,6 +39,7 @@ const implemented = [
   ...integrationEndpoints,
   ...billingEndpoints,
   ...webhookEndpointsImpl,
+  ...leadEndpoints,
 ];
 
 type ContractEntry = { [D in Domain]: Contract[D][keyof Contract[D]] }[Domain];

@@ -56,7 +56,7 @@ async function tenantWorld(server: TestServer): Promise<Tenant> {
     ids: {
       account: t.account.id, self: t.owner.id, accountUser: t.agent.id, selfEmail: t.owner.email, agentNumber: t.agent.agentNumber!,
       aiAgent: ai.id, call: phoneCall.id, callSid: phoneCall.callSid!, conversation: conversation.id, smsConversation: sms!.id,
-      appointment: appointment.id, apiKey: key.data.id, integration: integration.id, webhookEndpoint: webhook.data.endpoint.id,
+      appointment: appointment.id, apiKey: key.data.id, integration: integration.id, webhookEndpoint: webhook.data.endpoint.id, lead: lead.id,
       ...(checkout.data ? { checkoutSession: checkout.data.sessionId } : {}),
     },
     tokens: { USER: t.ownerToken, AGENT: t.agentToken },

@@ -5,7 +5,7 @@ import type { TenantKind } from 'shared-contracts';
 import { checkTenant } from '../../src/http/tenant';
 import type { AuthUser } from '../../src/http/implement';
 import { toSessionUser } from '../../src/modules/users/session-user';
-import { createAccount, createAiAgent, createCall, createUser, missingId, uniquePhone } from '../factories';
+import { createAccount, createAiAgent, createCall, createLead, createUser, missingId, uniquePhone } from '../factories';
 import type { SuiteContext } from '../helpers/suite-context';
 
 /** The tenant resolvers future endpoints rely on, checked directly against rows of two accounts. */
@@ -21,10 +21,12 @@ export function tenantResolversSuite(ctx: SuiteContext) {
         const [conversation] = await db.insert(conversations).values({ callId: phoneCall.id }).returning();
         const [sms] = await db.insert(smsConversations)
           .values({ accountId: account.id, agentNumber: agent.agentNumber!, leadNumber: uniquePhone() }).returning();
+        const lead = await createLead(db, { accountId: account.id });
         const caller: AuthUser = { ...toSessionUser(agent), sessionId: missingId() };
         const ids: Partial<Record<TenantKind, string>> = {
           account: account.id, self: agent.id, selfEmail: agent.email, accountUser: agent.id, agentNumber: agent.agentNumber!,
           aiAgent: ai.id, call: phoneCall.id, callSid: phoneCall.callSid!, conversation: conversation!.id, smsConversation: sms!.id,
+          lead: lead.id,
         };
         return { caller, ids };
       };
@@ -37,7 +39,7 @@ export function tenantResolversSuite(ctx: SuiteContext) {
         await assert.doesNotReject(check(kind, value), kind);
         await assert.rejects(check(kind, theirs.ids[kind]!), { statusCode: 404 }, `${kind} of another account`);
       }
-      for (const kind of ['aiAgent', 'call', 'conversation', 'smsConversation', 'appointment', 'aiClient'] as const) {
+      for (const kind of ['aiAgent', 'call', 'conversation', 'smsConversation', 'appointment', 'aiClient', 'lead'] as const) {
         await assert.rejects(check(kind, missingId()), { statusCode: 404 }, `unknown ${kind}`);
       }
       await assert.rejects(check('call', 'not-a-uuid'), { statusCode: 404 });

@@ -55,7 +55,7 @@ export const agentContract = {
     method: 'GET', path: 'agent/get-agents/{accountId}', summary: 'The account\'s AI agents',
     params: v.object({ accountId: Id }),
     response: v.array(AiAgentSummary),
-    roles: ['USER'], tenant: [{ in: 'params', key: 'accountId', owns: 'account' }],
+    roles: ['USER'], tenant: [{ in: 'params', key: 'accountId', owns: 'account' }], publicApi: true,
   }),
   getAgentsOverview: endpoint({
     method: 'GET', path: 'agent/get-agents-overview/{accountId}', summary: 'AI agents with their call counts, and human agents with their availability',

@@ -5,6 +5,12 @@ import { Id, IsoDateTime, PlainText, requestObject } from '../schemas/common';
 /** At most this many unrevoked keys per account. */
 export const MAX_ACTIVE_API_KEYS = 10;
 export const API_KEY_MAX_EXPIRY_DAYS = 365;
+/** An API key sent to an endpoint outside the public API (sign-in, security, keys, billing, administration...). */
+export const API_KEY_NOT_ALLOWED_TEXT = 'API keys cannot call this endpoint';
+/** The public API's interactive reference, under the API's base and version: `<apiBase>/v1/reference`. */
+export const API_REFERENCE_PATH = 'reference';
+/** What an API key's secret starts with; a bearer token that does not is a session token. */
+export const API_KEY_SECRET_PREFIX = 'ak_live_';
 
 export const CreateApiKeyBody = requestObject({
   name: PlainText('Key name', 100),

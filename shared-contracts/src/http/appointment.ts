@@ -42,6 +42,6 @@ export const appointmentContract = {
     method: 'POST', path: 'appointment/get-appointments-reports', summary: 'The account\'s appointments, latest first, filtered and paged',
     body: AppointmentReportFilter,
     response: v.array(AppointmentReportRow), paged: true,
-    roles: ['USER'], tenant: [{ in: 'body', key: 'agentId', owns: 'aiAgent', whenPresent: true }],
+    roles: ['USER'], tenant: [{ in: 'body', key: 'agentId', owns: 'aiAgent', whenPresent: true }], publicApi: true,
   }),
 } as const;

@@ -18,6 +18,6 @@ export const callSummariesContract = {
     method: 'POST', path: 'call/get-call-summaries', summary: 'The summary report: the account\'s call reports (summary, sentiment, booking), newest first, filtered and paged',
     body: CallSummaryFilter,
     response: v.array(CallReport), paged: true,
-    roles: ['USER'], tenant: [],
+    roles: ['USER'], tenant: [], publicApi: true,
   }),
 } as const;

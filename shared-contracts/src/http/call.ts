@@ -118,7 +118,7 @@ export const callContract = {
     method: 'POST', path: 'call/get-call-logs', summary: 'The account\'s call logs, newest first',
     body: CallLogFilter,
     response: v.array(CallLog), paged: true,
-    roles: ['USER'], tenant: [],
+    roles: ['USER'], tenant: [], publicApi: true,
   }),
   getAgentCallLogs: endpoint({
     method: 'POST', path: 'call/get-agent-call-logs', summary: 'Calls the signed-in human agent took or made, newest first',
@@ -127,10 +127,10 @@ export const callContract = {
     roles: ['AGENT'], tenant: [],
   }),
   makeTestCall: endpoint({
-    method: 'POST', path: 'call/make-test-call', summary: 'Have an AI agent call a phone number, to try it out',
+    method: 'POST', path: 'call/make-test-call', summary: 'Have an AI agent place an outbound call to a phone number, from the agent\'s own number',
     body: MakeTestCallBody,
     response: v.object({ callSid: v.string(), status: v.string() }),
-    roles: ['USER'], tenant: [{ in: 'body', key: 'agentId', owns: 'aiAgent' }],
+    roles: ['USER'], tenant: [{ in: 'body', key: 'agentId', owns: 'aiAgent' }], publicApi: true,
   }),
   startBrowserCall: endpoint({
     method: 'POST', path: 'call/start-browser-call', summary: 'Talk to an AI agent in the browser: a call log row and a relay socket to talk over',
@@ -161,7 +161,7 @@ export const callContract = {
   getCallReports: endpoint({
     method: 'GET', path: 'call/get-call-reports/{id}', summary: 'One call\'s report: the log row, summary and outcome',
     params: v.object({ id: Id }), response: CallReport,
-    roles: ['USER'], tenant: [{ in: 'params', key: 'id', owns: 'call' }],
+    roles: ['USER'], tenant: [{ in: 'params', key: 'id', owns: 'call' }], publicApi: true,
   }),
   submitFeedback: endpoint({
     method: 'POST', path: 'call/submit-feedback', summary: 'Rate a finished softphone call\'s quality',

@@ -94,6 +94,16 @@ const SPEC: Array<[string, string, string[] | typeof P]> = [
   ['DELETE', 'webhook/{id}', U],
   ['GET', 'webhook/deliveries', U],
   ['POST', 'webhook/test/{id}', U],
+  ['POST', 'lead/get-leads', U],
+  ['POST', 'lead/create-lead', U],
+  ['PATCH', 'lead/update-lead/{id}', U],
+];
+
+/** The public API: what a business integrates with, and nothing that changes sign-in, security, keys or billing. */
+const PUBLIC_API = [
+  'POST call/get-call-logs', 'GET call/get-call-reports/{id}', 'POST conversation/get-conversation-messages/{accountId}',
+  'POST call/get-call-summaries', 'POST call/make-test-call', 'POST lead/get-leads', 'POST lead/create-lead',
+  'PATCH lead/update-lead/{id}', 'POST appointment/get-appointments-reports', 'GET agent/get-agents/{accountId}',
 ];
 
 const endpoints = allEndpoints();
@@ -165,6 +175,15 @@ describe('the contract table', () => {
     for (const { def } of endpoints) {
       expect(def.summary.length).toBeGreaterThan(10);
       expect(typeof (def.response as unknown as { '~run': unknown })['~run']).toBe('function');
+    }
+  });
+
+  test('API keys may call exactly the public API, each endpoint open to a USER', () => {
+    const open = endpoints.filter((e) => e.def.publicApi === true);
+    expect(open.map((e) => `${e.def.method} ${e.def.path}`).sort()).toEqual([...PUBLIC_API].sort());
+    for (const { domain, def } of open) {
+      expect(def.roles).toContain('USER');
+      expect(['auth', 'users', 'apiKey', 'billing', 'account']).not.toContain(domain);
     }
   });
 

@@ -62,6 +62,7 @@ export const conversationContract = {
     response: ConversationMessages,
     roles: ['USER'],
     tenant: [{ in: 'params', key: 'accountId', owns: 'account' }, { in: 'body', key: 'conversation_id', owns: 'conversation' }],
+    publicApi: true,
   }),
   getSmsList: endpoint({
     method: 'POST', path: 'conversation/get-sms-list/{agentNumber}', summary: 'The agent number\'s SMS threads, searched by number, name or text',

@@ -25,7 +25,7 @@ export type AnySchema = v.GenericSchema<any, any>;
 export type TenantKind =
   | 'account' | 'self' | 'accountUser' | 'agentNumber'
   | 'aiAgent' | 'call' | 'conversation' | 'appointment' | 'aiClient'
-  | 'selfEmail' | 'callSid' | 'smsConversation' | 'supportRequest' | 'apiKey' | 'integration' | 'checkoutSession' | 'webhookEndpoint';
+  | 'selfEmail' | 'callSid' | 'smsConversation' | 'supportRequest' | 'apiKey' | 'integration' | 'checkoutSession' | 'webhookEndpoint' | 'lead';
 
 export interface TenantCheck {
   in: 'params' | 'query' | 'body';
@@ -57,6 +57,11 @@ export interface EndpointDef {
   paged?: boolean;
   /** The body is multipart/form-data with a single `file` field. */
   multipart?: boolean;
+  /**
+   * Part of the public API: an API key (`Authorization: Bearer ak_live_…`) may call it, as a
+   * USER of the key's account. Every other endpoint refuses a key (403).
+   */
+  publicApi?: true;
 }
 
 export const endpoint = <const E extends EndpointDef>(def: E): E => def;

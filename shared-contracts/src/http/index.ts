@@ -11,6 +11,7 @@ import { companyContract } from './company';
 import { conversationContract } from './conversation';
 import { integrationsContract } from './integrations';
 import { knowledgeContract } from './knowledge';
+import { leadContract } from './lead';
 import { supportContract } from './support';
 import { usersContract } from './users';
 import { webhookContract } from './webhook';
@@ -28,6 +29,7 @@ export const contract = {
   aiClient: aiClientContract,
   conversation: conversationContract,
   appointment: appointmentContract,
+  lead: leadContract,
   campaign: campaignContract,
   company: companyContract,
   integrations: integrationsContract,
@@ -58,6 +60,7 @@ export * from './account';
 export * from './ai-client';
 export * from './conversation';
 export * from './appointment';
+export * from './lead';
 export * from './campaign';
 export * from './company';
 export * from './integrations';
@@ -68,3 +71,6 @@ export * from './billing';
 export * from './call-feedback';
 export * from './call-summaries';
 export * from './webhook';
+
+/** The endpoints an API key may call: the public API. */
+export const publicApiEndpoints = () => allEndpoints().filter((e) => e.def.publicApi === true);

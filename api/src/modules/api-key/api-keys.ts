@@ -1,12 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, count, desc, eq, gt, isNull, or } from 'drizzle-orm';
-import { MAX_ACTIVE_API_KEYS, contract, type ApiKey } from 'shared-contracts';
+import { API_KEY_SECRET_PREFIX, MAX_ACTIVE_API_KEYS, contract, type ApiKey } from 'shared-contracts';
 import { apiKeys } from '../../db/schema';
 import { badRequest, notFound } from '../../http/api-error';
 import { implement } from '../../http/implement';
 
 export const TOO_MANY_KEYS_TEXT = `You can have at most ${MAX_ACTIVE_API_KEYS} active API keys; revoke one first`;
-const SECRET_PREFIX = 'ak_live_';
+export const SECRET_PREFIX = API_KEY_SECRET_PREFIX;
 const DAY_MS = 86_400_000;
 
 /** 32 random bytes: a hash of such a secret cannot be reversed, so no slow password hash is needed. */

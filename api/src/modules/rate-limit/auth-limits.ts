@@ -31,6 +31,8 @@ export interface LimitKeys {
 declare module 'fastify' {
   interface FastifyInstance {
     authLimits: AuthLimits;
+    /** The counters every instance shares (Redis or the database), for other limits to count on. */
+    attemptCounters: AttemptCounters;
   }
 }
 
@@ -47,6 +49,8 @@ export const authLimitsPlugin = servicePlugin('auth-limits', async (app: Fastify
   } else {
     counters = databaseCounters(app.db);
   }
+
+  app.decorate('attemptCounters', counters);
 
   const limits = app.config.authRateLimits;
   const prefix = limits.keyPrefix ?? 'auth-limit';

@@ -85,3 +85,28 @@ test('an expiry below one day is refused under its field as typed, and no key is
   expect(await screen.findByText('Copy your new key now: it will not be shown again')).toBeInTheDocument();
   expect(requests.find((r) => r.url.pathname.endsWith('api-key/create'))!.body).toEqual({ name: 'CRM sync', expiresInDays: 30 });
 });
+
+test('shows the public base URL and the reference, and an example request that uses a new key while it is shown', async () => {
+  api({});
+  renderScreen(ui, user);
+  await screen.findByRole('row', { name: /Key 1/ });
+  expect(screen.getByLabelText('Base URL')).toHaveTextContent('http://api.test/v1');
+  expect(screen.getByLabelText('Account ID')).toHaveTextContent(user.accountId);
+  expect(screen.getByRole('link', { name: /API reference/ })).toHaveAttribute('href', 'http://api.test/v1/reference');
+  const example = () => screen.getByLabelText('Example request').textContent;
+  expect(example()).toBe([
+    'curl -X POST http://api.test/v1/call/get-call-logs \\',
+    '  -H "Authorization: Bearer ak_live_YOUR_KEY" \\',
+    '  -H "Content-Type: application/json" \\',
+    `  -d '{"page":1,"limit":10}'`,
+  ].join('\n'));
+
+  fireEvent.change(screen.getByLabelText('Key name'), { target: { value: 'CRM sync' } });
+  await userEvent.click(screen.getByRole('button', { name: 'Create key' }));
+  expect(await screen.findByText('Try your new key')).toBeInTheDocument();
+  expect(example()).toContain('-H "Authorization: Bearer ak_live_SECRET"');
+
+  await userEvent.click(screen.getByRole('button', { name: 'I have copied the key' }));
+  expect(example()).toContain('ak_live_YOUR_KEY');
+  expect(example()).not.toContain('ak_live_SECRET');
+});

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { notify, useApi, useApiMutation, useSessionUser } from 'shared-auth';
 import { contract, type ApiKey } from 'shared-contracts';
 import { Button, DashboardPage, DataTable, PageCard, Popconfirm, StatusTag, actionColumn, formatDateTime, type TableColumnsType } from 'shared-ui';
+import { ApiQuickStart } from './api-quick-start';
 import { CreateKeyForm } from './create-key-form';
 import { WebhooksSection } from './webhooks-section';
 
@@ -17,6 +18,8 @@ export function ApiIntegrationScreen() {
   const keys = useApi(contract.apiKey.list, user ? {} : null);
   const revoke = useApiMutation(contract.apiKey.revoke, { invalidates: [contract.apiKey.list] });
   const [revoking, setRevoking] = useState<string | null>(null);
+  // Shown once, at creation: the form shows it to copy and the example request uses it.
+  const [secret, setSecret] = useState<string | null>(null);
 
   const doRevoke = async (key: ApiKey) => {
     setRevoking(key.id);
@@ -50,7 +53,8 @@ export function ApiIntegrationScreen() {
 
   return (
     <DashboardPage title="API Integration" loading={!user}>
-      <PageCard title="Create an API key"><CreateKeyForm /></PageCard>
+      {user && <PageCard title="Public API"><ApiQuickStart secret={secret} accountId={user.accountId} /></PageCard>}
+      <PageCard title="Create an API key"><CreateKeyForm secret={secret} onSecret={setSecret} /></PageCard>
       <PageCard title="Your API keys">
         <DataTable<ApiKey> label="API keys" rowKey="id" columns={columns} rows={keys.data?.data} loading={keys.isLoading}
           error={keys.error?.message} onRetry={() => void keys.mutate()} emptyText="No API keys yet" />

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { Form } from 'react-final-form';
 import { useApiMutation } from 'shared-auth';
 import { CreateApiKeyBody, contract } from 'shared-contracts';
@@ -13,9 +12,14 @@ const EMPTY: Values = { name: '', expiresInDays: null };
 // Checked with the contract before sending: a wrong expiry is refused as typed, never altered.
 const validate = validateWith<Values>(CreateApiKeyBody);
 
+export interface CreateKeyFormProps {
+  /** The secret of the key just made, shown until dismissed (then null). */
+  secret: string | null;
+  onSecret: (secret: string | null) => void;
+}
+
 /** Names a new key; the secret comes back once and is shown until the user dismisses it. */
-export function CreateKeyForm() {
-  const [secret, setSecret] = useState<string | null>(null);
+export function CreateKeyForm({ secret, onSecret: setSecret }: CreateKeyFormProps) {
   const create = useApiMutation(contract.apiKey.create, { invalidates: [contract.apiKey.list] });
 
   const submit = async (values: Values) => {

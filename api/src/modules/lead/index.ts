@@ -1,0 +1,3 @@
+import { createLead, getLeads, updateLead } from './leads';
+
+export const leadEndpoints = [getLeads, createLead, updateLead];

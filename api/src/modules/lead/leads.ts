@@ -1,0 +1,51 @@
+import { and, count, desc, eq, ilike, ne, or } from 'drizzle-orm';
+import { LEAD_PHONE_TAKEN_TEXT, contract, type LeadRecord } from 'shared-contracts';
+import type { Db } from '../../db/client';
+import { containsPattern } from '../../db/like';
+import { leads } from '../../db/schema';
+import { badRequest, notFound } from '../../http/api-error';
+import { implement } from '../../http/implement';
+
+const toLead = (row: typeof leads.$inferSelect): LeadRecord => ({
+  id: row.id,
+  fullName: row.fullName,
+  phoneNumber: row.phoneNumber,
+  email: row.email,
+  createdAt: row.createdAt.toISOString(),
+});
+
+/** A call is matched to its lead by number, so two leads of one account never share one. */
+async function refuseTakenNumber(db: Db, accountId: string, phoneNumber: string, exceptId?: string) {
+  const [taken] = await db.select({ id: leads.id }).from(leads).where(and(
+    eq(leads.accountId, accountId), eq(leads.phoneNumber, phoneNumber), exceptId === undefined ? undefined : ne(leads.id, exceptId),
+  )).limit(1);
+  if (taken) throw badRequest(LEAD_PHONE_TAKEN_TEXT);
+}
+
+export const getLeads = implement(contract.lead.getLeads, async ({ body, user, db }) => {
+  const pattern = body.search === '' ? null : containsPattern(body.search);
+  const where = and(
+    eq(leads.accountId, user.accountId),
+    pattern === null ? undefined : or(ilike(leads.fullName, pattern), ilike(leads.phoneNumber, pattern), ilike(leads.email, pattern)),
+  );
+  const [rows, [counted]] = await Promise.all([
+    db.select().from(leads).where(where).orderBy(desc(leads.createdAt), desc(leads.id)).limit(body.limit).offset((body.page - 1) * body.limit),
+    db.select({ total: count() }).from(leads).where(where),
+  ]);
+  return { data: rows.map(toLead), total: Number(counted?.total ?? 0) };
+});
+
+export const createLead = implement(contract.lead.createLead, async ({ body, user, db }) => {
+  await refuseTakenNumber(db, user.accountId, body.phoneNumber);
+  const [row] = await db.insert(leads).values({
+    accountId: user.accountId, fullName: body.fullName, phoneNumber: body.phoneNumber, email: body.email ?? null,
+  }).returning();
+  return toLead(row!);
+});
+
+export const updateLead = implement(contract.lead.updateLead, async ({ params, body, user, db }) => {
+  if (body.phoneNumber !== undefined) await refuseTakenNumber(db, user.accountId, body.phoneNumber, params.id);
+  const [row] = await db.update(leads).set(body).where(and(eq(leads.id, params.id), eq(leads.accountId, user.accountId))).returning();
+  if (!row) throw notFound();
+  return toLead(row);
+});

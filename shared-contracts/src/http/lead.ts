@@ -1,0 +1,45 @@
+import * as v from 'valibot';
+import { endpoint } from './endpoint';
+import { Email, Id, IsoDateTime, PageInput, PlainText, SearchText, UsPhoneInput, partialUpdate, requestObject } from '../schemas/common';
+
+/** A lead as the public API shows it: the person a call or an appointment is with. */
+export const LeadRecord = v.object({
+  id: Id,
+  fullName: v.string(),
+  phoneNumber: v.string(),
+  email: v.nullable(v.string()),
+  createdAt: IsoDateTime,
+});
+export type LeadRecord = v.InferOutput<typeof LeadRecord>;
+
+/** Another lead of the account already has this number: a lead is found by the number it calls from. */
+export const LEAD_PHONE_TAKEN_TEXT = 'Another lead already has this phone number';
+
+const leadFields = {
+  fullName: PlainText('Full name', 200),
+  phoneNumber: UsPhoneInput(),
+  email: v.nullable(Email),
+};
+
+export const CreateLeadBody = requestObject({ ...leadFields, email: v.optional(leadFields.email) });
+export const UpdateLeadBody = partialUpdate(leadFields);
+
+const LeadFilter = v.object({ ...PageInput, search: SearchText });
+
+export const leadContract = {
+  getLeads: endpoint({
+    method: 'POST', path: 'lead/get-leads', summary: 'The account\'s leads, newest first, searched by name, number or email and paged',
+    body: LeadFilter, response: v.array(LeadRecord), paged: true,
+    roles: ['USER'], tenant: [], publicApi: true,
+  }),
+  createLead: endpoint({
+    method: 'POST', path: 'lead/create-lead', summary: 'Add a lead; its number must be a US number no other lead of the account has',
+    body: CreateLeadBody, response: LeadRecord,
+    roles: ['USER'], tenant: [], publicApi: true,
+  }),
+  updateLead: endpoint({
+    method: 'PATCH', path: 'lead/update-lead/{id}', summary: 'Change a lead\'s name, number or email',
+    params: v.object({ id: Id }), body: UpdateLeadBody, response: LeadRecord,
+    roles: ['USER'], tenant: [{ in: 'params', key: 'id', owns: 'lead' }], publicApi: true,
+  }),
+} as const;
