@@ -17,6 +17,7 @@ import { calendarSyncJob, localConsentRoute } from './modules/integrations';
 import { textExtractionPlugin } from './modules/knowledge';
 import { jobQueuePlugin } from './modules/jobs/job-queue';
 import { callWrapUpJob } from './modules/voice-agent/call-wrap-up';
+import { campaignDialJob } from './modules/campaign';
 import { registerCors } from './plugins/external/cors';
 import { registerMultipart } from './plugins/external/multipart';
 import { registerSecurityHeaders } from './plugins/external/security-headers';
@@ -58,7 +59,7 @@ export async function buildApp({ config, db }: BuildAppOptions): Promise<Fastify
   await app.register(callLogsCachePlugin);
   await app.register(textExtractionPlugin);
   // Durable work: every instance works every queue.
-  await app.register(jobQueuePlugin([callWrapUpJob, calendarSyncJob]));
+  await app.register(jobQueuePlugin([callWrapUpJob, calendarSyncJob, campaignDialJob]));
   // Signed links to the recordings this API serves, for the call endpoints to answer.
   await app.register(recordingsPlugin);
 

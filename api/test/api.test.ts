@@ -40,6 +40,7 @@ import { contractFuzzSuite } from './suites/contract-fuzz';
 import { callToolsSuite } from './suites/call-tools';
 import { calendarSyncSuite } from './suites/calendar-sync';
 import { voiceAgentRelaySuite } from './suites/voice-agent-relay';
+import { campaignsSuite } from './suites/campaigns';
 
 // One process and one database per target for every suite: starting PGlite costs seconds,
 // and each test makes its own rows with the factories, so sharing the database is safe.
@@ -84,6 +85,7 @@ for (const target of await databaseTargets()) {
     apiPerfSuite(ctx);
     callToolsSuite(ctx);
     calendarSyncSuite(ctx);
+    campaignsSuite(ctx);
     // Last: it signs its own sessions out at the end.
     contractFuzzSuite(ctx);
   });

@@ -7,6 +7,7 @@ import { callEndpoints } from './call';
 import { usersEndpoints } from './users';
 import { aiClientEndpoints } from './ai-client';
 import { campaignEndpoints } from './campaign';
+import { leadEndpoints } from './lead';
 import { knowledgeEndpoints } from './knowledge';
 import { callReportEndpoints } from './call-reports';
 import { appointmentEndpoints } from './appointment';
@@ -26,6 +27,7 @@ const implemented = [
   ...agentEndpoints,
   ...aiClientEndpoints,
   ...campaignEndpoints,
+  ...leadEndpoints,
   ...knowledgeEndpoints,
   ...callReportEndpoints,
   ...appointmentEndpoints,

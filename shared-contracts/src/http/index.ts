@@ -7,6 +7,7 @@ import { authContract } from './auth';
 import { billingContract } from './billing';
 import { callContract } from './call';
 import { campaignContract } from './campaign';
+import { leadContract } from './lead';
 import { companyContract } from './company';
 import { conversationContract } from './conversation';
 import { integrationsContract } from './integrations';
@@ -28,6 +29,7 @@ export const contract = {
   conversation: conversationContract,
   appointment: appointmentContract,
   campaign: campaignContract,
+  lead: leadContract,
   company: companyContract,
   integrations: integrationsContract,
   knowledge: knowledgeContract,
@@ -57,6 +59,7 @@ export * from './ai-client';
 export * from './conversation';
 export * from './appointment';
 export * from './campaign';
+export * from './lead';
 export * from './company';
 export * from './integrations';
 export * from './knowledge';

@@ -29,3 +29,4 @@ export * from './call-counts';
 export * from './auth-attempts';
 export * from './knowledge-passages';
 export * from './appointment-calendar-events';
+export * from './campaign-leads';

@@ -1,6 +1,6 @@
 import { and, eq, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { calls, conversations, dialerSettings, queueEntries } from '../../db/schema';
+import { calls, conversations, dialerSettings, queueEntries, type CallRow } from '../../db/schema';
 import { listQueue, moveStatus, saveStatus } from '../realtime/presence-store';
 import type { RealtimeService } from '../realtime';
 import { agentByIdentity, agentByNumber, availableAgents, leadByNumber, type AgentLine } from './numbers';
@@ -10,6 +10,8 @@ import { firstReceipt } from './receipts';
 export interface TelephonyContext {
   db: Db;
   realtime: RealtimeService;
+  /** An AI agent's call got its final status (a campaign moves its lead on). */
+  aiCallEnded?: (call: { id: string; status: CallRow['status'] }) => Promise<void>;
 }
 
 /** How a call ended, in the provider's words (Twilio's terminal CallStatus values). */
@@ -104,6 +106,7 @@ export async function callEnded(
     status,
     durationSeconds: answered ? (input.durationSeconds ?? measured) : 0,
   }).where(eq(calls.id, call.id));
+  if (call.aiAgentId !== null) await ctx.aiCallEnded?.({ id: call.id, status });
   if (call.agentUserId !== null) {
     // Only a busy agent is freed: one the softphone already freed, or who went offline, stays so.
     const freed = await moveStatus(ctx.db, call.agentUserId, ['busy'], input.agentStatus ?? 'available');

@@ -1,0 +1,3 @@
+import { getLeads } from './get-leads';
+
+export const leadEndpoints = [getLeads];
