@@ -7,9 +7,13 @@ import { agentId, makeAgent } from '../test-support/agent-fixtures';
 
 const user = makeUser({ timeZone: 'America/New_York' });
 const ui = <SnackbarProvider><AgentListScreen /></SnackbarProvider>;
+const noLeads = { total: 0, called: 0, answered: 0, remaining: 0 };
 const list = () => [
-  makeAgent(),
-  makeAgent({ id: agentId(2), name: 'Follow Up', handleCallType: 'both', phoneNumber: null, campaignActive: true, createdAt: '2026-03-02T15:00:00.000Z' }),
+  { ...makeAgent(), campaign: noLeads },
+  {
+    ...makeAgent({ id: agentId(2), name: 'Follow Up', handleCallType: 'both', phoneNumber: null, campaignActive: true, createdAt: '2026-03-02T15:00:00.000Z' }),
+    campaign: { total: 3, called: 2, answered: 1, remaining: 1 },
+  },
 ];
 
 afterEach(() => jest.restoreAllMocks());
