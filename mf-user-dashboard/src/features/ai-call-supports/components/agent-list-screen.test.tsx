@@ -104,3 +104,14 @@ test('the campaign switch toggles the campaign and shows a refusal', async () =>
     { agentId: agentId(2), status: false }, { agentId: agentId(1), status: true },
   ]);
 });
+
+test('shows each outbound campaign\'s progress and opens its leads; an inbound agent has neither', async () => {
+  stubFetch(routes({ 'get-campaign-leads': () => ok([], 0) }));
+  renderScreen(ui, user);
+  expect(await screen.findByLabelText('Campaign progress of Follow Up')).toHaveTextContent('Called 2 of 3 · 1 answered · 1 left');
+  expect(screen.queryByLabelText('Campaign progress of Front Desk')).not.toBeInTheDocument();
+  expect(screen.queryByRole('button', { name: 'Campaign leads of Front Desk' })).not.toBeInTheDocument();
+  await userEvent.click(screen.getByRole('button', { name: 'Campaign leads of Follow Up' }));
+  expect(await screen.findByRole('dialog', { name: 'Campaign leads of Follow Up' })).toBeInTheDocument();
+  expect(await screen.findByText('No leads in this campaign yet. Pick some or upload a CSV.')).toBeInTheDocument();
+});

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useSWRConfig } from 'swr';
 import { keyMatchesEndpoint, uploadFile } from 'shared-auth';
 import { CAMPAIGN_CSV_MAX_BYTES, contract, extractErrorText, type CampaignLeadsAdded } from 'shared-contracts';
-import { Alert, Button, List, Progress, Typography, UploadOutlined } from 'shared-ui';
+import { Alert, Button, Progress, Typography, UploadOutlined } from 'shared-ui';
 import { CAMPAIGN_READS } from '../api/campaign-endpoints';
 
 type UploadState =
@@ -80,12 +80,9 @@ export function LeadsCsvUpload({ agentId }: { agentId: string }) {
           role="status"
           title={`${state.fileName}: ${summary(state.result)}`}
           description={state.result.refused.length > 0 && (
-            <List
-              size="small"
-              aria-label="Refused rows"
-              dataSource={state.result.refused}
-              renderItem={(row) => <List.Item>Line {row.line}: {row.reason}</List.Item>}
-            />
+            <ul aria-label="Refused rows" style={{ margin: 0, paddingLeft: 20, maxHeight: 200, overflowY: 'auto' }}>
+              {state.result.refused.map((row) => <li key={row.line}>Line {row.line}: {row.reason}</li>)}
+            </ul>
           )}
         />
       )}
