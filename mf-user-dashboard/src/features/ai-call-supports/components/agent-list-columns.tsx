@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import type { AgentListItem } from 'shared-contracts';
 import {
-  CopyOutlined, DeleteOutlined, EditOutlined, PhoneOutlined, Popconfirm, RowActionButton, Space, Switch, UnorderedListOutlined, actionColumn,
+  Button, CopyOutlined, DeleteOutlined, EditOutlined, PhoneOutlined, Popconfirm, RowActionButton, Space, Switch, UnorderedListOutlined, actionColumn,
   formatDateTime, type TableColumnsType,
 } from 'shared-ui';
 import type { AgentActions } from '../hooks/use-agent-actions';
@@ -26,15 +26,22 @@ export const agentListColumns = ({ timeZone, actions, onEdit, onTestCall, onLead
     title: 'Campaign',
     key: 'campaign',
     render: (_, a) => (
-      <>
-        <Switch
-          aria-label={`Campaign of ${a.name}`}
-          checked={a.campaignActive}
-          loading={actions.busyId === a.id}
-          onChange={(checked) => void actions.toggleCampaign(a.id, checked)}
-        />
+      <div style={{ maxWidth: 150 }}>
+        <Space size={4}>
+          <Switch
+            aria-label={`Campaign of ${a.name}`}
+            checked={a.campaignActive}
+            loading={actions.busyId === a.id}
+            onChange={(checked) => void actions.toggleCampaign(a.id, checked)}
+          />
+          {a.handleCallType !== 'inbound' && (
+            <Button type="link" size="small" icon={<UnorderedListOutlined />} aria-label={`Campaign leads of ${a.name}`} onClick={() => onLeads(a)}>
+              Leads
+            </Button>
+          )}
+        </Space>
         {a.handleCallType !== 'inbound' && <CampaignProgressText progress={a.campaign} name={a.name} />}
-      </>
+      </div>
     ),
   },
   { title: 'Created', key: 'created', render: (_, a) => formatDateTime(a.createdAt, timeZone) },
@@ -45,9 +52,6 @@ export const agentListColumns = ({ timeZone, actions, onEdit, onTestCall, onLead
       <Space>
         <RowActionButton icon={<EditOutlined />} label="Edit" aria-label={`Edit ${a.name}`} onClick={() => onEdit(a.id)} />
         <RowActionButton icon={<PhoneOutlined />} label="Test call" aria-label={`Test call from ${a.name}`} onClick={() => onTestCall(a)} />
-        {a.handleCallType !== 'inbound' && (
-          <RowActionButton icon={<UnorderedListOutlined />} label="Leads" aria-label={`Campaign leads of ${a.name}`} onClick={() => onLeads(a)} />
-        )}
         <RowActionButton
           icon={<CopyOutlined />}
           label="Duplicate"
