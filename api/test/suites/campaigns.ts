@@ -12,6 +12,11 @@ import { assertContract } from '../helpers/contract-shape';
 import { call, startServer, type ApiResponse, type TestServer } from '../helpers/server';
 import type { SuiteContext } from '../helpers/suite-context';
 import { waitFor } from '../helpers/wait-for';
+import { fakeTwilioCloud } from '../helpers/fake-twilio-cloud';
+import { TEST_PUBLIC_URL as PUBLIC_URL, TEST_TWILIO as TWILIO } from '../helpers/twilio-fixture';
+import { createTwilioProvider } from '../../src/modules/telephony/twilio-provider';
+import { TWILIO_WEBHOOK_PATHS } from '../../src/modules/telephony/twilio-paths';
+import twilio from 'twilio';
 
 const PAID = { plan: 'efficiency-plus' } as const;
 
@@ -342,6 +347,49 @@ export function campaignsSuite(ctx: SuiteContext) {
       assert.ok(byLead.get(settled!.id)!.attempts >= 1);
       assert.equal((await callsTo(ctx.server, agent.id)).filter((c) => c.toNumber === orphan!.phoneNumber).length, 1);
       await db.update(aiAgents).set({ campaignActive: false }).where(eq(aiAgents.id, agent.id));
+    });
+
+    it('on Twilio, a campaign call is the REST call the test call makes, and the status callback moves the lead on', async () => {
+      // Retries far off, so only this instance's own dialing is seen.
+      const server = await startServer(ctx.server.db, {
+        twilio: TWILIO, publicApiUrl: PUBLIC_URL, campaignPacing: { ...ctx.server.app.config.campaignPacing, retryDelaySeconds: 600 },
+      });
+      const cloud = await fakeTwilioCloud();
+      server.app.telephony.provider = createTwilioProvider(TWILIO, PUBLIC_URL, { httpClient: cloud.httpClient });
+      const signedPost = (path: string, params: Record<string, string>) => fetch(`${server.origin}${path}`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/x-www-form-urlencoded',
+          'x-twilio-signature': twilio.getExpectedTwilioSignature(TWILIO.authToken, `${PUBLIC_URL}${path}`, params),
+        },
+        body: new URLSearchParams(params).toString(),
+      });
+      try {
+        const t = await createTenant(server, PAID);
+        const { agent, leads: [away, talker] } = await quietCampaign(server, t.account.id, [{ fullName: 'A Away' }, { fullName: 'B Talker' }]);
+        await campaignDialJob.handle(server.app, { agentId: agent.id });
+        await server.db.update(aiAgents).set({ campaignActive: false }).where(eq(aiAgents.id, agent.id));
+        const sent = cloud.requests.filter((r) => r.form.get('From') === agent.phoneNumber);
+        assert.deepEqual(sent.map((r) => r.form.get('To')), [away!.phoneNumber, talker!.phoneNumber]);
+        assert.ok(sent.every((r) => r.form.get('StatusCallback') === `${PUBLIC_URL}${TWILIO_WEBHOOK_PATHS.callStatus}`));
+        const placed = await server.db.select({ callSid: calls.callSid, toNumber: calls.toNumber, id: calls.id }).from(calls).where(eq(calls.aiAgentId, agent.id));
+        const sidOf = (phone: string) => placed.find((c) => c.toNumber === phone)!.callSid!;
+
+        assert.equal((await signedPost(TWILIO_WEBHOOK_PATHS.callStatus, { CallSid: sidOf(away!.phoneNumber), CallStatus: 'no-answer' })).status, 204);
+        const twiml = new URL(sent[1]!.form.get('Url')!);
+        assert.equal((await signedPost(`${twiml.pathname}${twiml.search}`, { CallSid: sidOf(talker!.phoneNumber), CallStatus: 'in-progress' })).status, 200);
+        await signedPost(TWILIO_WEBHOOK_PATHS.callStatus, { CallSid: sidOf(talker!.phoneNumber), CallStatus: 'completed', CallDuration: '42' });
+
+        const rows = new Map((await campaignRows(server, agent.id)).map((r) => [r.leadId, r]));
+        const retry = rows.get(away!.id)!;
+        assert.deepEqual([retry.state, retry.attempts], ['no-answer', 1]);
+        const wait = (retry.nextAttemptAt!.getTime() - Date.now()) / 1000;
+        assert.ok(wait > 590 && wait <= 600, `called again after the retry delay (in ${wait} s)`);
+        assert.deepEqual([rows.get(talker!.id)!.state, rows.get(talker!.id)!.nextAttemptAt], ['answered', null]);
+      } finally {
+        await server.close();
+        await cloud.close();
+      }
     });
 
     it('a campaign cannot start on an inbound agent or an agent with no number', async () => {
