@@ -402,6 +402,12 @@ export function campaignsSuite(ctx: SuiteContext) {
       assert.deepEqual([b.status, b.body.message], [400, 'Give this agent a phone number before starting its campaign']);
       const rows = await ctx.server.db.select({ active: aiAgents.campaignActive }).from(aiAgents).where(inArray(aiAgents.id, [inbound.id, noNumber.id]));
       assert.ok(rows.every((r) => !r.active));
+
+      const running = await createAiAgent(ctx.server.db, { accountId: t.account.id, handleCallType: 'both' });
+      assert.equal((await toggle(ctx.server, t.ownerToken, running.id, true)).status, 200);
+      const changed = await call(ctx.server, 'PATCH', `agent/update-agent/${running.id}`, { token: t.ownerToken, body: { handleCallType: 'inbound' } });
+      assert.equal(changed.status, 200, JSON.stringify(changed.body));
+      assert.equal(changed.body.data.campaignActive, false, 'an agent made inbound-only stops its campaign');
     });
   });
 }
