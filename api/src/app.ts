@@ -17,7 +17,7 @@ import { calendarSyncJob, localConsentRoute } from './modules/integrations';
 import { textExtractionPlugin } from './modules/knowledge';
 import { jobQueuePlugin } from './modules/jobs/job-queue';
 import { callWrapUpJob } from './modules/voice-agent/call-wrap-up';
-import { campaignDialJob } from './modules/campaign';
+import { campaignDialJob, resumeCampaignsPlugin } from './modules/campaign';
 import { registerCors } from './plugins/external/cors';
 import { registerMultipart } from './plugins/external/multipart';
 import { registerSecurityHeaders } from './plugins/external/security-headers';
@@ -73,5 +73,7 @@ export async function buildApp({ config, db }: BuildAppOptions): Promise<Fastify
   await app.register(telephonyPlugin);
   // The payment provider (the local simulator by default), its webhook and hosted checkout.
   await app.register(billingPlugin);
+  // Once everything is in place: running campaigns pick up where they were.
+  await app.register(resumeCampaignsPlugin);
   return app;
 }

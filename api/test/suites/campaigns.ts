@@ -293,6 +293,20 @@ export function campaignsSuite(ctx: SuiteContext) {
       }
     });
 
+    it('a running campaign whose dialing was lost picks up when an API instance starts', async () => {
+      const t = await createTenant(ctx.server, PAID);
+      // On, with leads queued, and no look waiting: as after looks that ran out of retries.
+      const { agent } = await quietCampaign(ctx.server, t.account.id, [{}, {}]);
+      const restarted = await startServer(ctx.server.db);
+      try {
+        const rows = await waitFor(() => campaignRows(ctx.server, agent.id), (now) => now.every((r) => r.state === 'answered'), 30_000);
+        assert.deepEqual(rows.map((r) => [r.state, r.attempts]), [['answered', 1], ['answered', 1]]);
+      } finally {
+        await ctx.server.db.update(aiAgents).set({ campaignActive: false }).where(eq(aiAgents.id, agent.id));
+        await restarted.close();
+      }
+    });
+
     it('a claim keeps to calling hours in the lead\'s time zone (else the account\'s) and to the account\'s caps across its agents', async () => {
       const t = await createTenant(ctx.server, { ...PAID, timeZone: zoneWhere(false) });
       const db = ctx.server.db;
@@ -326,6 +340,7 @@ export function campaignsSuite(ctx: SuiteContext) {
 
       await db.update(aiAgents).set({ campaignActive: false }).where(eq(aiAgents.id, secondAgent.agent.id));
       assert.deepEqual(await claimDueLeads(db, secondAgent.agent.id, anyHour), { active: false }, 'a campaign turned off claims nothing');
+      await db.update(aiAgents).set({ campaignActive: false }).where(inArray(aiAgents.accountId, [t.account.id, u.account.id]));
     });
 
     it('a lead claimed by an instance that died before calling is called later; a call that ended unnoticed is settled from the call log', async () => {

@@ -25,7 +25,8 @@ export const campaignDialJob: JobDefinition<typeof DialData> = {
   name: 'campaign-dial',
   data: DialData,
   policy: 'short',
-  retryLimit: 3,
+  // Backoff from 5 s: a look keeps trying through a few minutes of database trouble.
+  retryLimit: 6,
   retryDelaySeconds: 5,
   expireInSeconds: 60,
   async handle(app, { agentId }) {

@@ -4,4 +4,5 @@ import { toggleCampaign } from './toggle-campaign';
 import { uploadCampaignLeads } from './upload-leads';
 
 export { campaignDialJob } from './campaign-dial-job';
+export { resumeCampaignsPlugin } from './resume-campaigns';
 export const campaignEndpoints = [toggleCampaign, getCampaignLeads, addCampaignLeads, uploadCampaignLeads];
