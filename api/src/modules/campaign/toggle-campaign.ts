@@ -7,7 +7,8 @@ import { wakeCampaign } from './campaign-dial-job';
 
 /**
  * Turning a campaign on starts its dialing at once; turning it off stops it: the dialer reads the
- * flag under its claim, so no lead is called after this answers (calls already under way go on).
+ * flag under its claim and again just before each call, so no lead is claimed after this answers
+ * (a call being placed at that moment goes out, and calls under way finish their conversation).
  */
 export const toggleCampaign = implement(contract.campaign.toggleCampaign, async ({ body, user, db, app }) => {
   const [agent] = await db.select({ handleCallType: aiAgents.handleCallType, phoneNumber: aiAgents.phoneNumber }).from(aiAgents).where(eq(aiAgents.id, body.agentId));
