@@ -19,6 +19,7 @@ import { textExtractionPlugin } from './modules/knowledge';
 import { jobQueuePlugin } from './modules/jobs/job-queue';
 import { callWrapUpJob } from './modules/voice-agent/call-wrap-up';
 import { webhookDeliveryJob } from './modules/webhooks';
+import { campaignDialJob, resumeCampaignsPlugin } from './modules/campaign';
 import { registerCors } from './plugins/external/cors';
 import { registerMultipart } from './plugins/external/multipart';
 import { registerSecurityHeaders } from './plugins/external/security-headers';
@@ -61,7 +62,7 @@ export async function buildApp({ config, db }: BuildAppOptions): Promise<Fastify
   await app.register(callLogsCachePlugin);
   await app.register(textExtractionPlugin);
   // Durable work: every instance works every queue.
-  await app.register(jobQueuePlugin([callWrapUpJob, calendarSyncJob, webhookDeliveryJob]));
+  await app.register(jobQueuePlugin([callWrapUpJob, calendarSyncJob, webhookDeliveryJob, campaignDialJob]));
   // Signed links to the recordings this API serves, for the call endpoints to answer.
   await app.register(recordingsPlugin);
 
@@ -75,5 +76,7 @@ export async function buildApp({ config, db }: BuildAppOptions): Promise<Fastify
   await app.register(telephonyPlugin);
   // The payment provider (the local simulator by default), its webhook and hosted checkout.
   await app.register(billingPlugin);
+  // Once everything is in place: running campaigns pick up where they were.
+  await app.register(resumeCampaignsPlugin);
   return app;
 }

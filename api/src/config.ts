@@ -1,6 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import * as v from 'valibot';
+import {
+  CAMPAIGN_CALLS_PER_MINUTE, CAMPAIGN_MAX_CONCURRENT_CALLS, CAMPAIGN_RETRY_DELAY_MINUTES, CAMPAIGN_TICK_SECONDS,
+} from 'shared-contracts';
 
 /** The repository root (two levels above src/), so the embedded database lands in the git-ignored `.data/`. */
 const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -69,6 +72,12 @@ const EnvSchema = v.object({
   STRIPE_API_URL: v.optional(v.pipe(v.string(), v.regex(/^https?:\/\/[^\s]+$/, 'must be an http(s) URL')), 'https://api.stripe.com'),
   GOOGLE_CALENDAR_API_URL: v.optional(v.pipe(v.string(), v.regex(/^https?:\/\/[^\s]+$/, 'must be an http(s) URL')), 'https://www.googleapis.com'),
   API_KEY_REQUESTS_PER_MINUTE: int(600, 1, 1_000_000),
+  // Campaign pacing: never above the product's figures; lower (or quicker retries) for a demo or a test.
+  CAMPAIGN_MAX_CONCURRENT_CALLS: int(CAMPAIGN_MAX_CONCURRENT_CALLS, 1, CAMPAIGN_MAX_CONCURRENT_CALLS),
+  CAMPAIGN_CALLS_PER_MINUTE: int(CAMPAIGN_CALLS_PER_MINUTE, 1, CAMPAIGN_CALLS_PER_MINUTE),
+  CAMPAIGN_TICK_SECONDS: int(CAMPAIGN_TICK_SECONDS, 1, 60),
+  CAMPAIGN_RETRY_DELAY_SECONDS: int(CAMPAIGN_RETRY_DELAY_MINUTES * 60, 1, 24 * 60 * 60),
+  CAMPAIGN_ANY_HOUR: flag,
   MICROSOFT_GRAPH_API_URL: v.optional(v.pipe(v.string(), v.regex(/^https?:\/\/[^\s]+$/, 'must be an http(s) URL')), 'https://graph.microsoft.com'),
 });
 
@@ -132,6 +141,20 @@ export interface StripeConfig {
   apiUrl: string;
 }
 
+/** How campaigns dial; the defaults are the product's figures (shared-contracts domain/campaign). */
+export interface CampaignPacing {
+  /** Campaign calls in progress at once, per account. */
+  maxConcurrentCalls: number;
+  /** Campaign calls started per rolling minute, per account. */
+  callsPerMinute: number;
+  /** How often a running campaign looks for due leads. */
+  tickSeconds: number;
+  /** A no-answer or busy lead is called again after this long. */
+  retryDelaySeconds: number;
+  /** Ignore calling hours: only outside production (a demo or a test at any time of day). */
+  anyHour: boolean;
+}
+
 export interface Config {
   /** Unset: the local telephony simulator. */
   twilio: TwilioConfig | undefined;
@@ -173,6 +196,7 @@ export interface Config {
   calendarApis: CalendarApiConfig;
   authRateLimits: AuthRateLimits;
   apiKeyRateLimit: ApiKeyRateLimit;
+  campaignPacing: CampaignPacing;
 }
 
 export class ConfigError extends Error {
@@ -216,6 +240,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       ? 'STRIPE_SECRET_KEY: is required with STRIPE_WEBHOOK_SECRET'
       : 'STRIPE_WEBHOOK_SECRET: is required with STRIPE_SECRET_KEY (webhooks cannot be verified without it)');
   }
+  // Calling hours protect the people called: only a test or a demo machine may switch them off.
+  if (production && e.CAMPAIGN_ANY_HOUR === true) problems.push('CAMPAIGN_ANY_HOUR: cannot be on when NODE_ENV is production');
   if (problems.length > 0) throw new ConfigError(problems);
 
   return {
@@ -258,6 +284,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     authRateLimits: DEFAULT_AUTH_RATE_LIMITS,
     apiKeyRateLimit: { requests: e.API_KEY_REQUESTS_PER_MINUTE, windowSeconds: 60 },
+    campaignPacing: {
+      maxConcurrentCalls: e.CAMPAIGN_MAX_CONCURRENT_CALLS,
+      callsPerMinute: e.CAMPAIGN_CALLS_PER_MINUTE,
+      tickSeconds: e.CAMPAIGN_TICK_SECONDS,
+      retryDelaySeconds: e.CAMPAIGN_RETRY_DELAY_SECONDS,
+      anyHour: e.CAMPAIGN_ANY_HOUR ?? false,
+    },
     calendarApis: {
       googleUrl: e.GOOGLE_CALENDAR_API_URL.replace(/\/+$/, ''),
       microsoftGraphUrl: e.MICROSOFT_GRAPH_API_URL.replace(/\/+$/, ''),

@@ -43,6 +43,7 @@ import { callToolsSuite } from './suites/call-tools';
 import { calendarSyncSuite } from './suites/calendar-sync';
 import { voiceAgentRelaySuite } from './suites/voice-agent-relay';
 import { webhooksSuite } from './suites/webhooks';
+import { campaignsSuite } from './suites/campaigns';
 
 // One process and one database per target for every suite: starting PGlite costs seconds,
 // and each test makes its own rows with the factories, so sharing the database is safe.
@@ -90,6 +91,7 @@ for (const target of await databaseTargets()) {
     callToolsSuite(ctx);
     calendarSyncSuite(ctx);
     webhooksSuite(ctx);
+    campaignsSuite(ctx);
     // Last: it signs its own sessions out at the end.
     contractFuzzSuite(ctx);
   });

@@ -64,6 +64,8 @@ export function startApi(dataDir: string): void {
   launch('api', ['--import', 'tsx', 'src/main.ts'], path.join(repoRoot, 'api'), {
     PORT: String(E2E_PORTS.api), DATA_DIR: dataDir, CORS_ORIGINS: origins, TOKEN_SECRET: E2E_TOKEN_SECRET,
     DATABASE_URL: '', REDIS_URL: '', NODE_ENV: 'test',
+    // Campaigns call one lead at a time, at any hour, so a run at any time of day sees paced calls.
+    CAMPAIGN_MAX_CONCURRENT_CALLS: '1', CAMPAIGN_ANY_HOUR: 'true', CAMPAIGN_TICK_SECONDS: '1',
   });
 }
 

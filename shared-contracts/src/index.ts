@@ -28,4 +28,5 @@ export * from './schemas/integrations';
 export * from './schemas/ai-agent';
 export * from './schemas/field-errors';
 export * from './domain/billing-period';
+export * from './domain/campaign';
 export * from './relay';

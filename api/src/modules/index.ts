@@ -7,6 +7,7 @@ import { callEndpoints } from './call';
 import { usersEndpoints } from './users';
 import { aiClientEndpoints } from './ai-client';
 import { campaignEndpoints } from './campaign';
+import { leadEndpoints } from './lead';
 import { knowledgeEndpoints } from './knowledge';
 import { callReportEndpoints } from './call-reports';
 import { appointmentEndpoints } from './appointment';
@@ -17,7 +18,6 @@ import { apiKeyEndpoints } from './api-key';
 import { conversationEndpoints } from './conversation';
 import { billingEndpoints } from './billing';
 import { integrationEndpoints } from './integrations';
-import { leadEndpoints } from './lead';
 import { webhookEndpointsImpl } from './webhooks';
 
 const implemented = [
@@ -28,6 +28,7 @@ const implemented = [
   ...agentEndpoints,
   ...aiClientEndpoints,
   ...campaignEndpoints,
+  ...leadEndpoints,
   ...knowledgeEndpoints,
   ...callReportEndpoints,
   ...appointmentEndpoints,
@@ -39,7 +40,6 @@ const implemented = [
   ...integrationEndpoints,
   ...billingEndpoints,
   ...webhookEndpointsImpl,
-  ...leadEndpoints,
 ];
 
 type ContractEntry = { [D in Domain]: Contract[D][keyof Contract[D]] }[Domain];

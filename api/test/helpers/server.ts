@@ -29,6 +29,9 @@ export const TEST_CONFIG: Config = {
     TOKEN_SECRET: 'test-secret-that-is-long-enough-for-hs256-0123',
   }),
   calendarApis: { googleUrl: calendarApis.url, microsoftGraphUrl: calendarApis.url, timeoutMs: CALENDAR_TIMEOUT_MS },
+  // Every instance on the test database may work a campaign's dialing: all of them look often,
+  // retry quickly and call at any hour (the calling-hours rule is tested on the claim itself).
+  campaignPacing: { maxConcurrentCalls: 3, callsPerMinute: 10, tickSeconds: 1, retryDelaySeconds: 1, anyHour: true },
 };
 
 /** The real app on a real port; `configure` may add routes before it starts (e.g. one that throws). */

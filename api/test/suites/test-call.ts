@@ -1,10 +1,7 @@
 import assert from 'node:assert/strict';
-import { createServer, type IncomingMessage } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { asc, eq } from 'drizzle-orm';
 import twilio from 'twilio';
-import type RequestClient from 'twilio/lib/base/RequestClient';
 import { contract } from 'shared-contracts';
 import { calls, conversationMessages, conversations } from '../../src/db/schema';
 import { TWILIO_WEBHOOK_PATHS } from '../../src/modules/telephony/twilio-paths';
@@ -18,45 +15,11 @@ import { nextOfType } from '../helpers/simulator-device';
 import { openSocket } from '../helpers/sockets';
 import type { SuiteContext } from '../helpers/suite-context';
 import { waitFor } from '../helpers/wait-for';
+import { fakeTwilioCloud } from '../helpers/fake-twilio-cloud';
 import { TEST_PUBLIC_URL as PUBLIC_URL, TEST_TWILIO as TWILIO } from '../helpers/twilio-fixture';
 
 const callRow = (server: TestServer, callSid: string) =>
   server.db.select().from(calls).where(eq(calls.callSid, callSid)).then((rows) => rows[0]);
-
-/** Twilio's REST cloud, played locally: records each request and answers like Calls.json does. */
-async function fakeTwilioCloud() {
-  const requests: Array<{ method: string; path: string; form: URLSearchParams; auth: string }> = [];
-  let fail = false;
-  const server = createServer((req: IncomingMessage, res) => {
-    let body = '';
-    req.on('data', (chunk) => { body += String(chunk); });
-    req.on('end', () => {
-      requests.push({ method: req.method ?? '', path: req.url ?? '', form: new URLSearchParams(body), auth: req.headers.authorization ?? '' });
-      res.setHeader('content-type', 'application/json');
-      if (fail) {
-        res.statusCode = 400;
-        res.end(JSON.stringify({ code: 21215, message: 'Geo permission not enabled', status: 400 }));
-        return;
-      }
-      res.statusCode = 201;
-      res.end(JSON.stringify({ sid: `CA${'9'.repeat(31)}${requests.length}`, status: 'queued', account_sid: TWILIO.accountSid }));
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  /** The real twilio client; only the cloud's address is swapped for the local one. */
-  class LocalCloudClient extends twilio.RequestClient {
-    override request<TData>(opts: RequestClient.RequestOptions<TData>) {
-      return super.request<TData>({ ...opts, uri: opts.uri.replace(/^https:\/\/api\.twilio\.com/, origin) });
-    }
-  }
-  return {
-    requests,
-    httpClient: new LocalCloudClient(),
-    failNext: (value: boolean) => { fail = value; },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
 
 export function testCallSuite(ctx: SuiteContext) {
   describe('call/make-test-call', () => {

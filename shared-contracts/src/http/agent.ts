@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { endpoint } from './endpoint';
 import { Deleted, Id, SearchText, partialUpdate, requestObject } from '../schemas/common';
 import { AgentStatusEntry, AiAgentSummary } from '../schemas/entities';
+import { CampaignProgress } from './campaign';
 import { AiAgent, CreateAgentBody, agentFields } from '../schemas/ai-agent';
 import { AI_CLIENT_PROVIDERS_BY_TYPE } from '../domain/ai-clients';
 
@@ -50,11 +51,15 @@ export const UpdateAgentBody = partialUpdate(agentFields);
 const ownsAgent = (where: 'params' | 'body', key: string) => [{ in: where, key, owns: 'aiAgent' }] as const;
 const USER = ['USER'] as const;
 
+/** An agent in the list, with how far its outbound campaign has got. */
+export const AgentListItem = v.object({ ...AiAgentSummary.entries, campaign: CampaignProgress });
+export type AgentListItem = v.InferOutput<typeof AgentListItem>;
+
 export const agentContract = {
   getAgents: endpoint({
     method: 'GET', path: 'agent/get-agents/{accountId}', summary: 'The account\'s AI agents',
     params: v.object({ accountId: Id }),
-    response: v.array(AiAgentSummary),
+    response: v.array(AgentListItem),
     roles: ['USER'], tenant: [{ in: 'params', key: 'accountId', owns: 'account' }], publicApi: true,
   }),
   getAgentsOverview: endpoint({

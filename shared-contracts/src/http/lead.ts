@@ -8,6 +8,8 @@ export const LeadRecord = v.object({
   fullName: v.string(),
   phoneNumber: v.string(),
   email: v.nullable(v.string()),
+  /** Null: calls to the lead follow the account's time zone. */
+  timeZone: v.nullable(v.string()),
   createdAt: IsoDateTime,
 });
 export type LeadRecord = v.InferOutput<typeof LeadRecord>;
@@ -24,7 +26,7 @@ const leadFields = {
 export const CreateLeadBody = requestObject({ ...leadFields, email: v.optional(leadFields.email) });
 export const UpdateLeadBody = partialUpdate(leadFields);
 
-const LeadFilter = v.object({ ...PageInput, search: SearchText });
+const LeadFilter = requestObject({ ...PageInput, search: SearchText });
 
 export const leadContract = {
   getLeads: endpoint({

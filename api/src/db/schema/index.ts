@@ -30,3 +30,4 @@ export * from './auth-attempts';
 export * from './knowledge-passages';
 export * from './appointment-calendar-events';
 export * from './webhooks';
+export * from './campaign-leads';

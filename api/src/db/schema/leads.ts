@@ -7,6 +7,8 @@ export const leads = pgTable('leads', {
   fullName: text('full_name').notNull(),
   phoneNumber: text('phone_number').notNull(),
   email: text('email'),
+  /** IANA zone; null: the account's. Campaign calls keep to calling hours in it. */
+  timeZone: text('time_zone'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [
   index('leads_account_phone_idx').on(t.accountId, t.phoneNumber),

@@ -13,7 +13,9 @@ export const updateAgent = implement(contract.agent.updateAgent, async ({ params
     // The old text decides whether the passages need rebuilding: a form saves every field each time.
     const [before] = await tx.select({ knowledge: aiAgents.knowledge }).from(aiAgents).where(eq(aiAgents.id, params.agentId)).for('update');
     if (!before) throw notFound();
-    const [updated] = await tx.update(aiAgents).set({ ...body, updatedAt: new Date() }).where(eq(aiAgents.id, params.agentId)).returning();
+    // An agent that now takes only inbound calls has no campaign to run.
+    const campaign = body.handleCallType === 'inbound' ? { campaignActive: false } : {};
+    const [updated] = await tx.update(aiAgents).set({ ...body, ...campaign, updatedAt: new Date() }).where(eq(aiAgents.id, params.agentId)).returning();
     if (updated!.knowledge !== before.knowledge) {
       await reindexKnowledge(tx, { accountId: updated!.accountId, aiAgentId: updated!.id, text: updated!.knowledge });
     }

@@ -1,3 +1,8 @@
+import { addCampaignLeads } from './add-leads';
+import { getCampaignLeads } from './get-campaign-leads';
 import { toggleCampaign } from './toggle-campaign';
+import { uploadCampaignLeads } from './upload-leads';
 
-export const campaignEndpoints = [toggleCampaign];
+export { campaignDialJob } from './campaign-dial-job';
+export { resumeCampaignsPlugin } from './resume-campaigns';
+export const campaignEndpoints = [toggleCampaign, getCampaignLeads, addCampaignLeads, uploadCampaignLeads];

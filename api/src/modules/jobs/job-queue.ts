@@ -20,12 +20,23 @@ export interface JobDefinition<S extends v.GenericSchema> {
   retryDelaySeconds: number;
   /** A try that runs longer than this is failed (and retried). */
   expireInSeconds: number;
+  /**
+   * `short`: at most one job waiting per singletonKey (sending another while one waits does
+   * nothing), however many run; for a job that re-queues itself. Unset: pg-boss's standard queue.
+   */
+  policy?: 'short';
   handle(app: FastifyInstance, data: v.InferOutput<S>): Promise<void>;
 }
 
 export interface JobQueue {
   /** Queues a job; it survives a restart and runs once on whichever instance takes it first. */
-  send<S extends v.GenericSchema>(job: JobDefinition<S>, data: v.InferInput<S>, options?: { singletonKey?: string }): Promise<void>;
+  send<S extends v.GenericSchema>(job: JobDefinition<S>, data: v.InferInput<S>, options?: SendOptions): Promise<void>;
+}
+
+export interface SendOptions {
+  singletonKey?: string;
+  /** Seconds to wait before the job may run. */
+  startAfter?: number;
 }
 
 declare module 'fastify' {
@@ -55,6 +66,7 @@ export const jobQueuePlugin = (definitions: ReadonlyArray<JobDefinition<v.Generi
     for (const job of definitions) {
       await boss.createQueue(job.name, {
         name: job.name, retryLimit: job.retryLimit, retryDelay: job.retryDelaySeconds, retryBackoff: true, expireInSeconds: job.expireInSeconds,
+        ...(job.policy !== undefined ? { policy: job.policy } : {}),
       });
       // Up to BATCH_SIZE jobs at a time, each finished or failed on its own. A full batch means more
       // may be waiting: the worker is woken at once instead of waiting out the polling interval.
@@ -81,7 +93,7 @@ export const jobQueuePlugin = (definitions: ReadonlyArray<JobDefinition<v.Generi
       async send(job, data, options = {}) {
         await boss.send(job.name, v.parse(job.data, data) as object, options);
         const workerId = workers.get(job.name);
-        if (workerId !== undefined) boss.notifyWorker(workerId);
+        if (workerId !== undefined && !options.startAfter) boss.notifyWorker(workerId);
       },
     } satisfies JobQueue);
 

@@ -11,6 +11,7 @@ const toLead = (row: typeof leads.$inferSelect): LeadRecord => ({
   fullName: row.fullName,
   phoneNumber: row.phoneNumber,
   email: row.email,
+  timeZone: row.timeZone,
   createdAt: row.createdAt.toISOString(),
 });
 

@@ -1,6 +1,6 @@
 import { and, eq, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { calls, conversations, dialerSettings, queueEntries } from '../../db/schema';
+import { calls, conversations, dialerSettings, queueEntries, type CallRow } from '../../db/schema';
 import { listQueue, moveStatus, saveStatus } from '../realtime/presence-store';
 import type { RealtimeService } from '../realtime';
 import { raiseCallCompleted, type AccountEvents } from '../webhooks';
@@ -13,6 +13,8 @@ export interface TelephonyContext {
   realtime: RealtimeService;
   /** The account's webhook events. */
   events: AccountEvents;
+  /** An AI agent's call got its final status (a campaign moves its lead on). */
+  aiCallEnded?: (call: { id: string; status: CallRow['status'] }) => Promise<void>;
 }
 
 /** How a call ended, in the provider's words (Twilio's terminal CallStatus values). */
@@ -110,6 +112,7 @@ export async function callEnded(
   // An AI agent's own call is reported when its summary is written (the wrap-up job); a call a
   // person took, handed over by an AI agent or not, is reported as it ends.
   if (status === 'completed' && (call.aiAgentId === null || call.agentUserId !== null)) await raiseCallCompleted(ctx.db, ctx.events, call.id);
+  if (call.aiAgentId !== null) await ctx.aiCallEnded?.({ id: call.id, status });
   if (call.agentUserId !== null) {
     // Only a busy agent is freed: one the softphone already freed, or who went offline, stays so.
     const freed = await moveStatus(ctx.db, call.agentUserId, ['busy'], input.agentStatus ?? 'available');

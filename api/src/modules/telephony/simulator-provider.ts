@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
-import { type TelephonyContext } from './call-events';
+import { callEnded, type TelephonyContext } from './call-events';
 import { simulatedCallee } from '../voice-agent/simulated-callee';
 import type { TelephonyProvider } from './provider';
 import { inboundSms, smsStatusChanged } from './sms-events';
@@ -12,6 +12,12 @@ export const SIMULATED_SMS_STEP_MS = 300;
 export const newMessageSid = () => `SM${randomBytes(16).toString('hex')}`;
 /** A simulated callee of an AI agent's call answers after this long. */
 export const SIMULATED_AI_ANSWER_MS = 1_500;
+
+/**
+ * Callees the simulator plays when an AI agent calls them: these numbers are busy, or ring out
+ * unanswered, so retries can be tried locally; every other number answers and talks.
+ */
+export const SIMULATED_CALLEES = { busy: '+15550100486', noAnswer: '+15550100480' } as const;
 
 /** Voice tokens for the simulator device: signed like Twilio's, but only this API can read them. */
 export function simulatorTokens(secret: string) {
@@ -64,6 +70,10 @@ export function createSimulatorProvider(
     // ConversationRelay would carry the call; the session's end logs the call and its summary.
     async placeCall({ callId, from, to }) {
       const sid = `CA${randomBytes(16).toString('hex')}`;
+      if (to === SIMULATED_CALLEES.busy || to === SIMULATED_CALLEES.noAnswer) {
+        later(SIMULATED_AI_ANSWER_MS, () => callEnded(ctx, { callSid: sid, outcome: to === SIMULATED_CALLEES.busy ? 'busy' : 'no-answer' }));
+        return { sid, status: 'queued' };
+      }
       later(SIMULATED_AI_ANSWER_MS, async () => {
         const relay = relay_();
         if (relay === null) return;

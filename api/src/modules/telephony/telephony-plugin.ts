@@ -10,6 +10,7 @@ import { createTwilioProvider } from './twilio-provider';
 import { twilioWebhookRoutes } from './twilio-webhooks';
 import { voicemailRoute } from './voicemail-route';
 import { relayRoutes } from '../voice-agent/relay-route';
+import { campaignCallEnded } from '../campaign/call-outcome';
 import { relaySigningKey, signRelayUrl, relayUrl } from '../voice-agent/relay-handshake';
 
 /**
@@ -41,7 +42,12 @@ declare module 'fastify' {
 
 /** Twilio when its credentials are configured, the local simulator otherwise; and their routes. */
 export const telephonyPlugin = servicePlugin('telephony', async (app) => {
-  const context: TelephonyContext = { db: app.db, realtime: app.realtime, events: accountEvents(app) };
+  const context: TelephonyContext = {
+    db: app.db,
+    realtime: app.realtime,
+    events: accountEvents(app),
+    aiCallEnded: (call) => campaignCallEnded(app.db, call, app.config.campaignPacing.retryDelaySeconds),
+  };
   const onError = (err: unknown) => app.log.error({ err }, 'telephony simulator error');
   const { twilio } = app.config;
   await app.register(voicemailRoute);

@@ -1,12 +1,13 @@
 import { Link } from 'react-router-dom';
-import type { AiAgentSummary } from 'shared-contracts';
+import type { AgentListItem } from 'shared-contracts';
 import {
-  CopyOutlined, DeleteOutlined, EditOutlined, PhoneOutlined, Popconfirm, RowActionButton, Space, Switch, actionColumn, formatDateTime,
-  type TableColumnsType,
+  Button, CopyOutlined, DeleteOutlined, EditOutlined, PhoneOutlined, Popconfirm, RowActionButton, Space, Switch, UnorderedListOutlined, actionColumn,
+  formatDateTime, type TableColumnsType,
 } from 'shared-ui';
 import type { AgentActions } from '../hooks/use-agent-actions';
+import { CampaignProgressText } from './campaign-progress-text';
 
-export type AgentListRow = AiAgentSummary;
+export type AgentListRow = AgentListItem;
 
 const HANDLES: Record<AgentListRow['handleCallType'], string> = {
   inbound: 'Inbound',
@@ -14,8 +15,9 @@ const HANDLES: Record<AgentListRow['handleCallType'], string> = {
   both: 'Inbound & outbound',
 };
 
-export const agentListColumns = ({ timeZone, actions, onEdit, onTestCall }: {
+export const agentListColumns = ({ timeZone, actions, onEdit, onTestCall, onLeads }: {
   timeZone: string; actions: AgentActions; onEdit: (id: string) => void; onTestCall: (agent: AgentListRow) => void;
+  onLeads: (agent: AgentListRow) => void;
 }): TableColumnsType<AgentListRow> => [
   { title: 'Name', key: 'name', render: (_, a) => <Link to={`/dashboard/ai-call-supports/edit/${a.id}`}>{a.name}</Link> },
   { title: 'Handles', key: 'handles', render: (_, a) => HANDLES[a.handleCallType] },
@@ -24,12 +26,22 @@ export const agentListColumns = ({ timeZone, actions, onEdit, onTestCall }: {
     title: 'Campaign',
     key: 'campaign',
     render: (_, a) => (
-      <Switch
-        aria-label={`Campaign of ${a.name}`}
-        checked={a.campaignActive}
-        loading={actions.busyId === a.id}
-        onChange={(checked) => void actions.toggleCampaign(a.id, checked)}
-      />
+      <div style={{ maxWidth: 150 }}>
+        <Space size={4}>
+          <Switch
+            aria-label={`Campaign of ${a.name}`}
+            checked={a.campaignActive}
+            loading={actions.busyId === a.id}
+            onChange={(checked) => void actions.toggleCampaign(a.id, checked)}
+          />
+          {a.handleCallType !== 'inbound' && (
+            <Button type="link" size="small" icon={<UnorderedListOutlined />} aria-label={`Campaign leads of ${a.name}`} onClick={() => onLeads(a)}>
+              Leads
+            </Button>
+          )}
+        </Space>
+        {a.handleCallType !== 'inbound' && <CampaignProgressText progress={a.campaign} name={a.name} />}
+      </div>
     ),
   },
   { title: 'Created', key: 'created', render: (_, a) => formatDateTime(a.createdAt, timeZone) },

@@ -7,9 +7,13 @@ import { agentId, makeAgent } from '../test-support/agent-fixtures';
 
 const user = makeUser({ timeZone: 'America/New_York' });
 const ui = <SnackbarProvider><AgentListScreen /></SnackbarProvider>;
+const noLeads = { total: 0, called: 0, answered: 0, remaining: 0 };
 const list = () => [
-  makeAgent(),
-  makeAgent({ id: agentId(2), name: 'Follow Up', handleCallType: 'both', phoneNumber: null, campaignActive: true, createdAt: '2026-03-02T15:00:00.000Z' }),
+  { ...makeAgent(), campaign: noLeads },
+  {
+    ...makeAgent({ id: agentId(2), name: 'Follow Up', handleCallType: 'both', phoneNumber: null, campaignActive: true, createdAt: '2026-03-02T15:00:00.000Z' }),
+    campaign: { total: 3, called: 2, answered: 1, remaining: 1 },
+  },
 ];
 
 afterEach(() => jest.restoreAllMocks());
@@ -99,4 +103,15 @@ test('the campaign switch toggles the campaign and shows a refusal', async () =>
   expect(requests.filter((r) => r.url.pathname.endsWith('toggle-campaign')).map((r) => r.body)).toEqual([
     { agentId: agentId(2), status: false }, { agentId: agentId(1), status: true },
   ]);
+});
+
+test('shows each outbound campaign\'s progress and opens its leads; an inbound agent has neither', async () => {
+  stubFetch(routes({ 'get-campaign-leads': () => ok([], 0) }));
+  renderScreen(ui, user);
+  expect(await screen.findByLabelText('Campaign progress of Follow Up')).toHaveTextContent('Called 2 of 3 · 1 answered · 1 left');
+  expect(screen.queryByLabelText('Campaign progress of Front Desk')).not.toBeInTheDocument();
+  expect(screen.queryByRole('button', { name: 'Campaign leads of Front Desk' })).not.toBeInTheDocument();
+  await userEvent.click(screen.getByRole('button', { name: 'Campaign leads of Follow Up' }));
+  expect(await screen.findByRole('dialog', { name: 'Campaign leads of Follow Up' })).toBeInTheDocument();
+  expect(await screen.findByText('No leads in this campaign yet. Pick some or upload a CSV.')).toBeInTheDocument();
 });

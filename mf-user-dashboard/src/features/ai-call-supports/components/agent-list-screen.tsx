@@ -5,17 +5,25 @@ import { contract } from 'shared-contracts';
 import { Button, DashboardPage, DataTable, PageCard, PlusOutlined } from 'shared-ui';
 import { useAgentActions } from '../hooks/use-agent-actions';
 import { agentListColumns, type AgentListRow } from './agent-list-columns';
+import { CampaignLeadsDialog } from './campaign-leads-dialog';
 import { TestCallDialog } from './test-call-dialog';
 
-/** dashboard/ai-call-supports: the account's AI agents with their actions. */
+const PROGRESS_REFRESH_MS = 3_000;
+
+/** dashboard/ai-call-supports: the account's AI agents with their actions and their campaigns' progress. */
 export function AgentListScreen() {
   const user = useSessionUser();
   const accountId = user?.accountId ?? '';
-  const agents = useApi(contract.agent.getAgents, user ? { params: { accountId } } : null);
+  // While a campaign runs its progress moves: the list reads again every few seconds.
+  const agents = useApi(contract.agent.getAgents, user ? { params: { accountId } } : null, {
+    refreshInterval: (latest) => (latest?.data.some((a) => a.campaignActive) ? PROGRESS_REFRESH_MS : 0),
+  });
   const actions = useAgentActions();
   const navigate = useNavigate();
   const timeZone = user?.timeZone ?? 'UTC';
   const [testCall, setTestCall] = useState<AgentListRow | null>(null);
+  const [leadsOf, setLeadsOf] = useState<string | null>(null);
+  const leadsAgent = agents.data?.data.find((a) => a.id === leadsOf) ?? null;
 
   return (
     <DashboardPage
@@ -31,7 +39,7 @@ export function AgentListScreen() {
         <DataTable<AgentListRow>
           label="AI call supports"
           rowKey="id"
-          columns={agentListColumns({ timeZone, actions, onEdit: (id) => navigate(`/dashboard/ai-call-supports/edit/${id}`), onTestCall: setTestCall })}
+          columns={agentListColumns({ timeZone, actions, onEdit: (id) => navigate(`/dashboard/ai-call-supports/edit/${id}`), onTestCall: setTestCall, onLeads: (a) => setLeadsOf(a.id) })}
           rows={agents.data?.data}
           loading={agents.isLoading}
           error={agents.error?.message}
@@ -40,6 +48,7 @@ export function AgentListScreen() {
         />
       </PageCard>
       <TestCallDialog agent={testCall} onClose={() => setTestCall(null)} />
+      <CampaignLeadsDialog agent={leadsAgent} timeZone={timeZone} onClose={() => setLeadsOf(null)} />
     </DashboardPage>
   );
 }

@@ -1,9 +1,8 @@
 import { useState } from 'react';
-import { FORM_ERROR } from 'final-form';
 import { Form } from 'react-final-form';
 import { useApiMutation } from 'shared-auth';
-import { CreateWebhookBody, WEBHOOK_EVENTS, WEBHOOK_EVENT_LABELS, contract, extractErrorText, type WebhookEventType } from 'shared-contracts';
-import { Alert, Button, Checkbox, Flex, FormError, FormField, Input, Typography, validateWith } from 'shared-ui';
+import { CreateWebhookBody, WEBHOOK_EVENTS, WEBHOOK_EVENT_LABELS, contract, type WebhookEventType } from 'shared-contracts';
+import { Alert, Button, Checkbox, Flex, FormError, FormField, Input, Typography, formErrorOf, validateWith } from 'shared-ui';
 
 interface Values {
   url: string;
@@ -25,7 +24,7 @@ export function CreateWebhookForm() {
       setSecret(data.secret);
       return undefined;
     } catch (caught) {
-      return { [FORM_ERROR]: extractErrorText(caught) };
+      return formErrorOf(caught);
     }
   };
 

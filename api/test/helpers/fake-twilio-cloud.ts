@@ -1,0 +1,42 @@
+import { randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import twilio from 'twilio';
+import type RequestClient from 'twilio/lib/base/RequestClient';
+import { TEST_TWILIO as TWILIO } from './twilio-fixture';
+
+/** Twilio's REST cloud, played locally: records each request and answers like Calls.json does. */
+export async function fakeTwilioCloud() {
+  const requests: Array<{ method: string; path: string; form: URLSearchParams; auth: string }> = [];
+  let fail = false;
+  const server = createServer((req: IncomingMessage, res) => {
+    let body = '';
+    req.on('data', (chunk) => { body += String(chunk); });
+    req.on('end', () => {
+      requests.push({ method: req.method ?? '', path: req.url ?? '', form: new URLSearchParams(body), auth: req.headers.authorization ?? '' });
+      res.setHeader('content-type', 'application/json');
+      if (fail) {
+        res.statusCode = 400;
+        res.end(JSON.stringify({ code: 21215, message: 'Geo permission not enabled', status: 400 }));
+        return;
+      }
+      res.statusCode = 201;
+      res.end(JSON.stringify({ sid: `CA${randomBytes(16).toString('hex')}`, status: 'queued', account_sid: TWILIO.accountSid }));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  /** The real twilio client; only the cloud's address is swapped for the local one. */
+  class LocalCloudClient extends twilio.RequestClient {
+    override request<TData>(opts: RequestClient.RequestOptions<TData>) {
+      return super.request<TData>({ ...opts, uri: opts.uri.replace(/^https:\/\/api\.twilio\.com/, origin) });
+    }
+  }
+  return {
+    requests,
+    httpClient: new LocalCloudClient(),
+    failNext: (value: boolean) => { fail = value; },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
