@@ -18,7 +18,7 @@ import { calendarSyncJob, localConsentRoute } from './modules/integrations';
 import { textExtractionPlugin } from './modules/knowledge';
 import { jobQueuePlugin } from './modules/jobs/job-queue';
 import { callWrapUpJob } from './modules/voice-agent/call-wrap-up';
-import { webhookDeliveryJob } from './modules/webhooks';
+import { resumeWebhookDeliveriesPlugin, webhookDeliveryJob } from './modules/webhooks';
 import { campaignDialJob, resumeCampaignsPlugin } from './modules/campaign';
 import { registerCors } from './plugins/external/cors';
 import { registerMultipart } from './plugins/external/multipart';
@@ -76,7 +76,9 @@ export async function buildApp({ config, db }: BuildAppOptions): Promise<Fastify
   await app.register(telephonyPlugin);
   // The payment provider (the local simulator by default), its webhook and hosted checkout.
   await app.register(billingPlugin);
-  // Once everything is in place: running campaigns pick up where they were.
+  // Once everything is in place: running campaigns pick up where they were, and webhook
+  // deliveries stored but never queued get their job.
   await app.register(resumeCampaignsPlugin);
+  await app.register(resumeWebhookDeliveriesPlugin);
   return app;
 }

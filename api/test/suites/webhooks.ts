@@ -281,6 +281,31 @@ export function webhooksSuite(ctx: SuiteContext) {
       assert.equal((await waitFor(() => jobOf(deliveryId), (j) => j[0]?.state === 'completed'))[0]!.state, 'completed');
     });
 
+    it('a delivery stored by an instance that stopped before queuing it is sent once another instance starts', async () => {
+      const t = await createTenant(ctx.server);
+      const { endpoint, path, secret } = await register(t.ownerToken, ['sms.received']);
+      // What a crash between storing the delivery and queuing its job leaves behind.
+      const eventId = eventIdOf('sms.received', missingId());
+      const payload = { id: eventId, type: 'sms.received', createdAt: new Date().toISOString(), accountId: t.account.id, data: {} };
+      await db().insert(webhookEvents).values({ id: eventId, accountId: t.account.id, type: 'sms.received', payload });
+      const [orphan] = await db().insert(webhookDeliveries)
+        .values({ accountId: t.account.id, endpointId: endpoint.id, eventId, createdAt: new Date(Date.now() - 5 * 60_000) })
+        .returning();
+      assert.deepEqual(await jobOf(orphan!.id), []);
+
+      const restarted = await startServer(ctx.server.db);
+      try {
+        const [sent] = await arrived(path);
+        assert.equal(sent!.headers['x-webhook-event-id'], eventId);
+        assert.ok(verifySignature(secret, sent!));
+        const [logged] = await waitFor(() => deliveriesOf(t.ownerToken, endpoint.id), (d) => d[0]?.status === 'delivered');
+        assert.equal(logged!.attempts, 1);
+        assert.equal((await jobOf(orphan!.id)).length, 1, 'one job for the delivery');
+      } finally {
+        await restarted.close();
+      }
+    });
+
     it('an endpoint that does not answer in time is logged as such', async () => {
       const t = await createTenant(ctx.server);
       const { endpoint } = await register(t.ownerToken, ['sms.received']);

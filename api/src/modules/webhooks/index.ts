@@ -3,6 +3,7 @@ import { createWebhookEndpoint, deleteWebhookEndpoint, listWebhookEndpoints } fr
 
 export { accountEvents, eventIdOf, type AccountEvents } from './account-events';
 export { deliverWebhook, webhookDeliveryJob } from './delivery-job';
+export { resumeWebhookDeliveriesPlugin } from './resume-deliveries';
 
 export const webhookEndpointsImpl = [listWebhookEndpoints, createWebhookEndpoint, deleteWebhookEndpoint, listWebhookDeliveries, sendWebhookTest];
 export { raiseAppointmentBooked, raiseCallCompleted } from './raise-events';
