@@ -90,13 +90,11 @@ export function knowledgeSuite(ctx: SuiteContext) {
       const { ownerToken } = await createTenant(ctx.server);
       const bomb = await docxWith('<w:p/>'.repeat(2_000_000));
       assert.ok(bomb.length < 250_000, `${bomb.length} bytes`);
-      const started = Date.now();
       const refused = upload(ctx.server, ownerToken, { bytes: bomb, name: 'bomb.docx', type: DOCX_TYPE });
       const health = await fetch(`${ctx.server.origin}/v1/health`);
       assert.equal(health.status, 200);
       const res = await refused;
       assert.deepEqual([res.status, res.body.message], [400, TOO_COMPLEX_TEXT]);
-      assert.ok(Date.now() - started < 5_000);
     });
 
     it('reads a document that asks too much in a worker: out of memory or out of time is a 400, and the server goes on', async () => {

@@ -92,7 +92,7 @@ export function publicApiSuite(ctx: SuiteContext) {
       assert.equal(created.status, 200, JSON.stringify(created.body));
       assertContract(contract.lead.createLead, created.body);
       assert.deepEqual({ ...created.body.data, id: undefined, createdAt: undefined },
-        { id: undefined, createdAt: undefined, fullName: 'Ana Ortiz', phoneNumber: '+14155550134', email: 'ana@example.com' });
+        { id: undefined, createdAt: undefined, fullName: 'Ana Ortiz', phoneNumber: '+14155550134', email: 'ana@example.com', timeZone: null });
       const lead = created.body.data;
       const second = await call(ctx.server, 'POST', 'lead/create-lead', { token: key.secret, body: { fullName: 'Bo Lee', phoneNumber: '+14155550199' } });
       assert.equal(second.status, 200);

@@ -15,7 +15,8 @@ type Handler = (r: SentRequest) => StubReply | Promise<StubReply>;
 const api = ({ list = () => ok([key(1)]), create = () => ok({ apiKey: key(2), secret: 'ak_live_SECRET' }), revoke = () => ok(key(1, { revokedAt: '2026-03-11T00:00:00.000Z' })) }: { list?: Handler; create?: Handler; revoke?: Handler }) =>
   stubFetch((r) => (r.url.pathname.includes('/webhook/') ? ok([]) : r.url.pathname.endsWith('api-key/create') ? create(r) : r.url.pathname.includes('api-key/revoke') ? revoke(r) : list(r)));
 
-jest.setTimeout(60_000);
+// The whole page (keys, quick start and webhooks) renders in each test: role queries over it are slow in jsdom.
+jest.setTimeout(120_000);
 afterEach(() => jest.restoreAllMocks());
 
 test('lists the keys by prefix only, with their state', async () => {
