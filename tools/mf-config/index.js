@@ -99,12 +99,27 @@ function hostShareDefines(hostDir) {
   });
 }
 
-/** What every build shares, federated or not: TypeScript through swc, names, minifier. */
-function baseConfig({ name, context, outputPath, isProd }) {
+/** webpack's persistent cache, one directory per build and mode, so a build only redoes the
+ *  modules whose files changed. The files that make up the config are its build dependencies:
+ *  editing one of them (or the lockfile, through webpack's managed paths) starts afresh. */
+function persistentCache({ cacheName, appDir, isProd, refresh }) {
+  const configFiles = ['index.js', 'antd-shares.js', 'standalone-runtime-core.js', 'refresh-hook.js'].map((f) => path.join(__dirname, f));
+  return {
+    type: 'filesystem',
+    cacheDirectory: path.join(__dirname, 'node_modules', '.cache', 'webpack'),
+    name: `${cacheName}-${isProd ? 'production' : 'development'}${refresh ? '-refresh' : ''}`,
+    buildDependencies: { config: [...configFiles, path.join(appDir, 'webpack.config.js')] },
+  };
+}
+
+/** What every build shares, federated or not: TypeScript through swc, names, minifier.
+ *  `refresh` adds React Fast Refresh (the dev servers only). */
+function baseConfig({ name, context, outputPath, isProd, refresh = false, cacheName = name, appDir = context }) {
   return {
     mode: isProd ? 'production' : 'development',
     target: 'web',
     context,
+    cache: persistentCache({ cacheName, appDir, isProd, refresh }),
     entry: { main: './src/index.ts' },
     devtool: isProd ? false : 'eval-cheap-module-source-map',
     output: {
@@ -129,7 +144,7 @@ function baseConfig({ name, context, outputPath, isProd }) {
             options: {
               jsc: {
                 parser: { syntax: 'typescript', tsx: true },
-                transform: { react: { runtime: 'automatic', development: !isProd } },
+                transform: { react: { runtime: 'automatic', development: !isProd, refresh } },
                 target: 'es2020',
               },
             },
@@ -137,7 +152,12 @@ function baseConfig({ name, context, outputPath, isProd }) {
         },
       ],
     },
-    plugins: [new webpack.DefinePlugin({ __APP_NAME__: JSON.stringify(name) })],
+    plugins: [
+      new webpack.DefinePlugin({ __APP_NAME__: JSON.stringify(name) }),
+      // Each app's refresh runtime is namespaced by output.uniqueName, so the host and the
+      // remotes in one page each refresh their own modules.
+      ...(refresh ? [new (require('@pmmmwh/react-refresh-webpack-plugin'))({ overlay: false })] : []),
+    ],
     optimization: { runtimeChunk: false, minimizer: [swcMinimizer() ?? '...'] },
     performance: { hints: false },
   };
@@ -161,7 +181,14 @@ const STANDALONE_RUNTIME = 'federation-runtime-core.js';
 
 /** A second build beside a remote's: the runtime core for the remote's standalone page. */
 function standaloneRuntimeConfig({ dirname, isProd }) {
-  const config = baseConfig({ name: 'federationRuntimeCore', context: __dirname, outputPath: path.join(dirname, 'dist'), isProd });
+  const config = baseConfig({
+    name: 'federationRuntimeCore',
+    context: __dirname,
+    outputPath: path.join(dirname, 'dist'),
+    isProd,
+    cacheName: `${path.basename(dirname)}-runtime-core`,
+    appDir: dirname,
+  });
   config.entry = { runtime: require.resolve('./standalone-runtime-core.js') };
   // The app's build cleans dist/ and keeps this file; this build cleans nothing.
   config.output = { ...config.output, filename: STANDALONE_RUNTIME, clean: false };
@@ -203,8 +230,14 @@ const isProduction = (argv) => (argv.mode ?? process.env.NODE_ENV) === 'producti
 function createAppConfig({ name, dirname, port, exposes = {}, isHost = false }) {
   if (!name || !dirname || !port) throw new Error('mf-config: name, dirname and port are required');
 
-  return (_env, argv = {}) => {
-    const config = baseConfig({ name, context: dirname, outputPath: path.join(dirname, 'dist'), isProd: isProduction(argv) });
+  return (env = {}, argv = {}) => {
+    const isProd = isProduction(argv);
+    // Fast Refresh under `webpack serve` only: a development build on disk stays a plain one.
+    const refresh = Boolean(env.WEBPACK_SERVE) && !isProd;
+    const config = baseConfig({ name, context: dirname, outputPath: path.join(dirname, 'dist'), isProd, refresh });
+    // The host loads React DOM for the whole page, remotes included: it shares the page's
+    // devtools hook between the apps' refresh runtimes before React DOM registers with it.
+    if (isHost && refresh) config.entry.main = [require.resolve('./refresh-hook.js'), config.entry.main];
     config.optimization.splitChunks = { chunks: 'async', cacheGroups: isHost ? hostAntdCacheGroups : antdCacheGroups };
     config.plugins.push(
       ...(isHost ? [hostShareDefines(dirname)] : [remoteContainer({ name, dirname, exposes }), new AntdSharesPlugin()]),
@@ -217,12 +250,29 @@ function createAppConfig({ name, dirname, port, exposes = {}, isHost = false }) 
       // A remote that is down is an expected state with its own fallback UI; the runtime-error
       // overlay would cover exactly that UI.
       client: { overlay: { errors: true, warnings: false, runtimeErrors: false } },
-      // The host's dev runtime-config.json; in production it is served beside dist/, not built in.
-      static: isHost ? { directory: path.join(dirname, 'public') } : false,
+      static: false,
+      // The host answers /runtime-config.json as a deployment does (scripts/serve-app.mjs): the
+      // remotes' remoteEntry.js on their dev servers, the API on API_PORT.
+      setupMiddlewares: isHost ? (middlewares) => [runtimeConfigMiddleware(), ...middlewares] : undefined,
     };
     if (isHost) return config;
     config.output.clean = { keep: STANDALONE_RUNTIME };
-    return [config, standaloneRuntimeConfig({ dirname, isProd: isProduction(argv) })];
+    return [config, standaloneRuntimeConfig({ dirname, isProd })];
+  };
+}
+
+function runtimeConfigMiddleware() {
+  const serveApp = import(path.join(__dirname, '..', '..', 'scripts', 'serve-app.mjs'));
+  return {
+    name: 'runtime-config',
+    path: '/runtime-config.json',
+    middleware: async (req, res) => {
+      const { runtimeConfig } = await serveApp;
+      const hostname = (req.headers.host ?? 'localhost').replace(/:\d+$/, '');
+      const ports = { api: Number(process.env.API_PORT ?? 4000) };
+      res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' });
+      res.end(JSON.stringify(runtimeConfig(hostname, process.env, ports)));
+    },
   };
 }
 
@@ -236,7 +286,7 @@ function createAppConfig({ name, dirname, port, exposes = {}, isHost = false }) 
  */
 function createPlainConfig({ dirname, hostDir, runtime, hostShares, preloadRemoteEntries, provideRuntimeCore }) {
   return (_env, argv = {}) => {
-    const config = baseConfig({ name: 'plain', context: hostDir, outputPath: path.join(dirname, 'dist'), isProd: isProduction(argv) });
+    const config = baseConfig({ name: 'plain', context: hostDir, outputPath: path.join(dirname, 'dist'), isProd: isProduction(argv), appDir: dirname });
     config.resolve.alias['@module-federation/enhanced/runtime$'] = runtime;
     config.resolve.alias['@module-federation/inject-external-runtime-core-plugin$'] = provideRuntimeCore;
     config.plugins.push(
