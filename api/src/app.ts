@@ -48,6 +48,16 @@ export async function buildApp({ config, db }: BuildAppOptions): Promise<Fastify
     },
   });
 
+  // While the server stops, each answer closes its connection: a keep-alive client (the load
+  // balancer) goes to another instance, and the requests in flight are all this one waits for.
+  let stopping = false;
+  app.addHook('preClose', async () => {
+    stopping = true;
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    if (stopping) reply.header('connection', 'close');
+  });
+
   await registerCors(app, config.corsOrigins);
   await registerSecurityHeaders(app, [config.appUrl, ...config.corsOrigins]);
   await registerWebsocket(app);
