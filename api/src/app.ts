@@ -34,6 +34,8 @@ export interface BuildAppOptions {
 /** Plugins in order: external → services → routes. Opening and migrating the database is the caller's job. */
 export async function buildApp({ config, db }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
+    // Behind the load balancer the caller's address comes from X-Forwarded-For, from trusted hops only.
+    trustProxy: config.trustProxy ?? false,
     logger: {
       level: config.logLevel,
       serializers: {

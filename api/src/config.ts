@@ -80,6 +80,8 @@ const EnvSchema = v.object({
   CAMPAIGN_RETRY_DELAY_SECONDS: int(CAMPAIGN_RETRY_DELAY_MINUTES * 60, 1, 24 * 60 * 60),
   CAMPAIGN_ANY_HOUR: flag,
   MIGRATE_ON_START: flag,
+  TRUST_PROXY: v.pipe(optionalText, v.check((s) => s === undefined || /^\s*[0-9a-zA-Z.:/]+(\s*,\s*[0-9a-zA-Z.:/]+)*\s*$/.test(s),
+    'must be a comma-separated list of addresses, CIDR ranges or loopback, linklocal, uniquelocal')),
   SHUTDOWN_TIMEOUT_SECONDS: int(25, 1, 600),
   MICROSOFT_GRAPH_API_URL: v.optional(v.pipe(v.string(), v.regex(/^https?:\/\/[^\s]+$/, 'must be an http(s) URL')), 'https://graph.microsoft.com'),
 });
@@ -202,6 +204,12 @@ export interface Config {
   campaignPacing: CampaignPacing;
   /** Apply migrations (and seed) when the server starts; off in production, where `migrate` runs first. */
   migrateOnStart: boolean;
+  /**
+   * Which proxies' X-Forwarded-For to believe (the caller's address for sign-in limits and logs):
+   * their addresses, CIDR ranges or proxy-addr's names (loopback, linklocal, uniquelocal). Unset:
+   * none, the peer's address is the caller's.
+   */
+  trustProxy: string[] | undefined;
   /** After SIGTERM, how long requests in flight may take before the process exits anyway. */
   shutdownTimeoutSeconds: number;
 }
@@ -300,6 +308,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     migrateOnStart: e.MIGRATE_ON_START ?? !production,
     shutdownTimeoutSeconds: e.SHUTDOWN_TIMEOUT_SECONDS,
+    trustProxy: e.TRUST_PROXY?.split(',').map((s) => s.trim()),
     calendarApis: {
       googleUrl: e.GOOGLE_CALENDAR_API_URL.replace(/\/+$/, ''),
       microsoftGraphUrl: e.MICROSOFT_GRAPH_API_URL.replace(/\/+$/, ''),

@@ -6,6 +6,7 @@ import { after, before, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { SOCKET_CLOSE_SERVER_RESTART } from 'shared-contracts';
+import { DEFAULT_AUTH_RATE_LIMITS, loadConfig } from '../../src/config';
 import { openDatabase } from '../../src/db/client';
 import { DEMO_PASSWORD, DEMO_SIGN_INS } from '../../src/db/demo-sign-ins';
 import { SIMULATOR_CHECKOUT_BASE } from '../../src/modules/billing/simulator-payment-provider';
@@ -83,6 +84,32 @@ export function productionSuite(ctx: SuiteContext) {
       } finally {
         await production.close();
       }
+    });
+
+    it('migrates on start in development only; production leaves it to the migrate command', () => {
+      assert.equal(loadConfig({}).migrateOnStart, true);
+      assert.equal(loadConfig(PRODUCTION_ENV).migrateOnStart, false);
+      assert.equal(loadConfig({ ...PRODUCTION_ENV, MIGRATE_ON_START: 'true' }).migrateOnStart, true);
+    });
+
+    it('behind a trusted load balancer, sign-in limits count each caller apart, not the balancer', async () => {
+      const behind = await startServer(ctx.server.db, {
+        trustProxy: ['loopback'],
+        authRateLimits: { ...DEFAULT_AUTH_RATE_LIMITS, failuresPerIp: 2, failuresPerAccount: 100 },
+      });
+      const login = (caller: string) => fetch(`${behind.origin}/v1/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': caller },
+        body: JSON.stringify({ email: `nobody-${randomBytes(4).toString('hex')}@example.com`, password: 'wrong-password-1' }),
+      }).then((r) => r.status);
+      try {
+        assert.deepEqual([await login('203.0.113.7'), await login('203.0.113.7')], [401, 401]);
+        assert.equal(await login('203.0.113.7'), 429);
+        assert.equal(await login('203.0.113.8'), 401);
+      } finally {
+        await behind.close();
+      }
+      assert.throws(() => loadConfig({ TRUST_PROXY: 'everyone!' }), /TRUST_PROXY/);
     });
 
     it('readiness answers ready while the database answers', async () => {
