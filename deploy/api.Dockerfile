@@ -5,6 +5,8 @@
 #   docker build -f deploy/api.Dockerfile -t ai-calls-api .
 
 FROM node:22-slim AS base
+# pnpm as package.json pins it (packageManager).
+ENV COREPACK_ENABLE_DOWNLOAD_PROMPT=0
 RUN corepack enable
 WORKDIR /repo
 # The lockfile alone fills the store, so a source change does not download the dependencies again.

@@ -5,6 +5,8 @@
 #   docker build -f deploy/web.Dockerfile --target remote --build-arg APP=mf-admin -t ai-calls-admin .
 
 FROM node:22-slim AS build
+# pnpm as package.json pins it (packageManager).
+ENV COREPACK_ENABLE_DOWNLOAD_PROMPT=0
 RUN corepack enable
 WORKDIR /repo
 COPY pnpm-lock.yaml pnpm-workspace.yaml package.json .npmrc ./

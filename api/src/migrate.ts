@@ -4,7 +4,7 @@ import { migrateAndSeed, openConfiguredDatabase, readConfigOrExit } from './star
 
 const config = await readConfigOrExit();
 const database = await openConfiguredDatabase(config);
-const log = { info: (...args: unknown[]) => console.log(...args.map((a) => (typeof a === 'string' ? a : JSON.stringify(a)))) };
+const log = { info: (...args: unknown[]) => console.info(...args.map((a) => (typeof a === 'string' ? a : JSON.stringify(a)))) };
 try {
   await migrateAndSeed(config, database, log);
 } catch (err) {
