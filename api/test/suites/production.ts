@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { connect } from 'node:net';
+import { connect, createServer, type Socket } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
@@ -16,6 +16,7 @@ import { SIMULATOR_HTTP_BASE } from '../../src/modules/telephony/simulator-route
 import { call, startServer, type TestServer } from '../helpers/server';
 import { openSocket } from '../helpers/sockets';
 import type { SuiteContext } from '../helpers/suite-context';
+import { redisSkipReason, TEST_REDIS_URL } from '../helpers/redis';
 import { waitFor } from '../helpers/wait-for';
 
 const API_DIR = fileURLToPath(new URL('../../', import.meta.url));
@@ -136,6 +137,43 @@ export function productionSuite(ctx: SuiteContext) {
         await server?.close().catch(() => undefined);
         await database.close().catch(() => undefined);
         await adminQuery(`drop database if exists ${name} with (force)`);
+      }
+    });
+  });
+
+  describe('readiness with Redis', () => {
+    let skip: string | undefined;
+    before(async () => {
+      skip = await redisSkipReason();
+    });
+
+    it('answers 503 naming Redis once Redis stops answering', async (t) => {
+      if (skip) return t.skip(skip);
+      // The way to Redis, which the test can cut: a TCP relay to the real server.
+      const target = new URL(TEST_REDIS_URL);
+      const open = new Set<Socket>();
+      const relay = createServer((client) => {
+        const upstream = connect(Number(target.port || 6379), target.hostname);
+        for (const s of [client, upstream]) {
+          open.add(s);
+          s.on('error', () => undefined);
+          s.on('close', () => open.delete(s));
+        }
+        client.pipe(upstream).pipe(client);
+      });
+      await new Promise<void>((resolve) => relay.listen(0, '127.0.0.1', () => resolve()));
+      const port = (relay.address() as { port: number }).port;
+      const server = await startServer(ctx.server.db, { redisUrl: `redis://127.0.0.1:${port}` });
+      try {
+        assert.equal((await call(server, 'GET', 'ready')).status, 200);
+        relay.close();
+        for (const s of open) s.destroy();
+        const res = await call(server, 'GET', 'ready');
+        assert.equal(res.status, 503);
+        assert.ok(res.body.data.problems.some((p: string) => p.startsWith('redis: ')), JSON.stringify(res.body));
+        assert.equal((await call(server, 'GET', 'health')).status, 200);
+      } finally {
+        await Promise.race([server.close(), new Promise((resolve) => setTimeout(resolve, 3_000))]);
       }
     });
   });
