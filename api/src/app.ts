@@ -34,6 +34,8 @@ export interface BuildAppOptions {
 /** Plugins in order: external → services → routes. Opening and migrating the database is the caller's job. */
 export async function buildApp({ config, db }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
+    // Behind the load balancer the caller's address comes from X-Forwarded-For, from trusted hops only.
+    trustProxy: config.trustProxy ?? false,
     logger: {
       level: config.logLevel,
       serializers: {
@@ -46,6 +48,16 @@ export async function buildApp({ config, db }: BuildAppOptions): Promise<Fastify
         err: loggedError,
       },
     },
+  });
+
+  // While the server stops, each answer closes its connection: a keep-alive client (the load
+  // balancer) goes to another instance, and the requests in flight are all this one waits for.
+  let stopping = false;
+  app.addHook('preClose', async () => {
+    stopping = true;
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    if (stopping) reply.header('connection', 'close');
   });
 
   await registerCors(app, config.corsOrigins);

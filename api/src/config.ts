@@ -4,9 +4,10 @@ import * as v from 'valibot';
 import {
   CAMPAIGN_CALLS_PER_MINUTE, CAMPAIGN_MAX_CONCURRENT_CALLS, CAMPAIGN_RETRY_DELAY_MINUTES, CAMPAIGN_TICK_SECONDS,
 } from 'shared-contracts';
+import { REPO_ROOT as REPO_ROOT_URL } from './paths';
 
 /** The repository root (two levels above src/), so the embedded database lands in the git-ignored `.data/`. */
-const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const REPO_ROOT = fileURLToPath(REPO_ROOT_URL);
 const DEV_CREDENTIALS_KEY = 'dev-only-credentials-key-not-for-production-use';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -78,6 +79,10 @@ const EnvSchema = v.object({
   CAMPAIGN_TICK_SECONDS: int(CAMPAIGN_TICK_SECONDS, 1, 60),
   CAMPAIGN_RETRY_DELAY_SECONDS: int(CAMPAIGN_RETRY_DELAY_MINUTES * 60, 1, 24 * 60 * 60),
   CAMPAIGN_ANY_HOUR: flag,
+  MIGRATE_ON_START: flag,
+  TRUST_PROXY: v.pipe(optionalText, v.check((s) => s === undefined || /^\s*[0-9a-zA-Z.:/]+(\s*,\s*[0-9a-zA-Z.:/]+)*\s*$/.test(s),
+    'must be a comma-separated list of addresses, CIDR ranges or loopback, linklocal, uniquelocal')),
+  SHUTDOWN_TIMEOUT_SECONDS: int(25, 1, 600),
   MICROSOFT_GRAPH_API_URL: v.optional(v.pipe(v.string(), v.regex(/^https?:\/\/[^\s]+$/, 'must be an http(s) URL')), 'https://graph.microsoft.com'),
 });
 
@@ -197,6 +202,16 @@ export interface Config {
   authRateLimits: AuthRateLimits;
   apiKeyRateLimit: ApiKeyRateLimit;
   campaignPacing: CampaignPacing;
+  /** Apply migrations (and seed) when the server starts; off in production, where `migrate` runs first. */
+  migrateOnStart: boolean;
+  /**
+   * Which proxies' X-Forwarded-For to believe (the caller's address for sign-in limits and logs):
+   * their addresses, CIDR ranges or proxy-addr's names (loopback, linklocal, uniquelocal). Unset:
+   * none, the peer's address is the caller's.
+   */
+  trustProxy: string[] | undefined;
+  /** After SIGTERM, how long requests in flight may take before the process exits anyway. */
+  shutdownTimeoutSeconds: number;
 }
 
 export class ConfigError extends Error {
@@ -291,6 +306,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       retryDelaySeconds: e.CAMPAIGN_RETRY_DELAY_SECONDS,
       anyHour: e.CAMPAIGN_ANY_HOUR ?? false,
     },
+    migrateOnStart: e.MIGRATE_ON_START ?? !production,
+    shutdownTimeoutSeconds: e.SHUTDOWN_TIMEOUT_SECONDS,
+    trustProxy: e.TRUST_PROXY?.split(',').map((s) => s.trim()),
     calendarApis: {
       googleUrl: e.GOOGLE_CALENDAR_API_URL.replace(/\/+$/, ''),
       microsoftGraphUrl: e.MICROSOFT_GRAPH_API_URL.replace(/\/+$/, ''),

@@ -1,46 +1,28 @@
 import { buildApp } from './app';
-import { ConfigError, loadConfig, type Config } from './config';
-import { openDatabase } from './db/client';
-import { DEMO_SIGN_INS } from './db/demo-sign-ins';
-import { seedIfEmpty } from './db/seed';
-import { localTokenSecret } from './local-token-secret';
+import { migrateAndSeed, openConfiguredDatabase, readConfigOrExit } from './startup';
 
-function readConfig(): Config {
-  try {
-    return loadConfig();
-  } catch (err) {
-    if (!(err instanceof ConfigError)) throw err;
-    process.stderr.write(`${err.message}\n`);
-    process.exit(1);
-  }
-}
-
-const config = readConfig();
-// Beside an embedded database's folder; a server on PostgreSQL or in memory without TOKEN_SECRET
-// keeps the per-start secret (sign-ins end with a restart).
-if (!config.tokenSecretFromEnv && config.databaseUrl === undefined && !config.dataDir.startsWith('memory://')) {
-  config.tokenSecret = await localTokenSecret(`${config.dataDir}.token-secret`);
-}
-const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+const config = await readConfigOrExit();
+const database = await openConfiguredDatabase(config);
 const app = await buildApp({ config, db: database.db });
 
 const where = database.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)';
 app.log.info(`database: ${where}`);
-const seeded = await database.exclusive(async () => {
-  await database.migrate();
-  return config.seedDemo && (await seedIfEmpty(database.db));
-});
-if (seeded) {
-  app.log.info({ signIns: DEMO_SIGN_INS.map(({ role, email, password }) => `${role} ${email} / ${password}`) }, 'seeded the demo data');
-}
+// In production the migration command runs before the instances start (see src/migrate.ts).
+if (config.migrateOnStart) await migrateAndSeed(config, database, app.log);
 
 let closing = false;
 async function shutdown(signal: string) {
   if (closing) return;
   closing = true;
   app.log.info(`${signal}: shutting down`);
-  // Close the server first so no request is mid-query when the database goes away
-  // (PGlite must close cleanly or its data directory may need recovery).
+  // Past the deadline the process goes anyway, so an orchestrator's stop never hangs.
+  setTimeout(() => {
+    app.log.error(`requests still in flight after ${config.shutdownTimeoutSeconds} s: exiting`);
+    process.exit(1);
+  }, config.shutdownTimeoutSeconds * 1000).unref();
+  // app.close stops accepting connections, closes sockets with "service restart", lets the
+  // requests in flight finish, then stops the job queue and Redis. The database closes last so
+  // no request is mid-query when it goes (PGlite must close cleanly or its folder needs recovery).
   await app.close();
   await database.close();
   process.exit(0);

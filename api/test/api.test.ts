@@ -44,6 +44,7 @@ import { calendarSyncSuite } from './suites/calendar-sync';
 import { voiceAgentRelaySuite } from './suites/voice-agent-relay';
 import { webhooksSuite } from './suites/webhooks';
 import { campaignsSuite } from './suites/campaigns';
+import { productionSuite } from './suites/production';
 
 // One process and one database per target for every suite: starting PGlite costs seconds,
 // and each test makes its own rows with the factories, so sharing the database is safe.
@@ -92,6 +93,7 @@ for (const target of await databaseTargets()) {
     calendarSyncSuite(ctx);
     webhooksSuite(ctx);
     campaignsSuite(ctx);
+    productionSuite(ctx);
     // Last: it signs its own sessions out at the end.
     contractFuzzSuite(ctx);
   });

@@ -111,3 +111,5 @@ export const SimulatorDeviceMessage = v.variant('type', [
   v.object({ type: v.literal('connect'), requestId: v.pipe(v.string(), v.maxLength(64)), to: v.pipe(v.string(), v.regex(/^\+1\d{10}$/, 'Phone numbers are +1 followed by ten digits')) }),
 ]);
 export type SimulatorDeviceMessage = v.InferOutput<typeof SimulatorDeviceMessage>;
+/** The server is stopping (a deploy or a restart): another instance answers, so reconnect at once. */
+export const SOCKET_CLOSE_SERVER_RESTART = 1012;

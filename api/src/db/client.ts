@@ -8,6 +8,7 @@ import pg from 'pg';
 import { lockDataDir } from './data-dir-lock';
 import * as schema from './schema';
 import { writeWatchLogger } from './write-watch';
+import { MIGRATIONS_FOLDER } from '../paths';
 
 /** What the app sees of either driver: the query builder both share. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -49,7 +50,7 @@ export const lookupDbOf = (db: Db): Db => lookupDbs.get(db) ?? db;
 
 /** Any fixed number, the same in every instance: the advisory lock's name. */
 const STARTUP_LOCK = 7_301_001;
-const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../drizzle', import.meta.url));
+const MIGRATIONS = fileURLToPath(MIGRATIONS_FOLDER);
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   return options.databaseUrl === undefined ? openPglite(options.dataDir) : openPostgres(options.databaseUrl);
@@ -75,7 +76,7 @@ async function openPglite(dataDir: string): Promise<Database> {
     kind: 'pglite',
     async migrate() {
       const { migrate } = await import('drizzle-orm/pglite/migrator');
-      await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
+      await migrate(db, { migrationsFolder: MIGRATIONS });
     },
     // The data directory lock already keeps other processes out.
     exclusive: (work) => work(),
@@ -100,7 +101,7 @@ async function openPostgres(url: string): Promise<Database> {
     kind: 'postgres',
     async migrate() {
       const { migrate } = await import('drizzle-orm/node-postgres/migrator');
-      await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
+      await migrate(db, { migrationsFolder: MIGRATIONS });
     },
     async exclusive(work) {
       // A session-level advisory lock on a connection of its own; the work uses other connections.

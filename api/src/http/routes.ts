@@ -1,14 +1,21 @@
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'drizzle-orm';
 import { API_VERSION } from 'shared-contracts';
 import { implementations } from '../modules';
 import { apiReferenceRoutes } from './api-reference';
 import { buildOpenApi } from './openapi';
+import { READINESS_PATH, readinessRoute } from './readiness';
 import { registerEndpoint } from './register-endpoint';
 
 const HEALTH_DOC = {
   [`/${API_VERSION}/health`]: {
-    get: { operationId: 'health', summary: 'Liveness: the server and its database answer', responses: { 200: { description: 'OK' } } },
+    get: { operationId: 'health', summary: 'Liveness: the process answers (readiness is /ready)', responses: { 200: { description: 'OK' } } },
+  },
+  [READINESS_PATH]: {
+    get: {
+      operationId: 'ready',
+      summary: 'Readiness: the database and, when configured, Redis answer and the instance is not stopping',
+      responses: { 200: { description: 'Ready' }, 503: { description: 'Not ready, with the reasons' } },
+    },
   },
 };
 
@@ -16,11 +23,11 @@ const HEALTH_DOC = {
 export async function httpRoutes(app: FastifyInstance): Promise<void> {
   for (const impl of implementations) registerEndpoint(app, impl);
 
-  app.get(`/${API_VERSION}/health`, async () => {
-    // A health check that never touches the database would report "ok" while every request fails.
-    await app.db.execute(sql`select 1`);
-    return { data: { status: 'ok' } };
-  });
+  // Liveness only: a database outage must not get every instance restarted. Whether this instance
+  // can serve (database, Redis) is the readiness check's question.
+  app.get(`/${API_VERSION}/health`, async () => ({ data: { status: 'ok' } }));
+
+  await readinessRoute(app);
 
   let openApi: Record<string, unknown> | undefined;
   app.get(`/${API_VERSION}/openapi.json`, async () => (openApi ??= buildOpenApi(HEALTH_DOC)));

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { ClientMessage, SOCKET_CLOSE_UNAUTHORIZED, ServerMessage, parseMessage } from 'shared-contracts';
+import { ClientMessage, SOCKET_CLOSE_SERVER_RESTART, SOCKET_CLOSE_UNAUTHORIZED, ServerMessage, parseMessage } from 'shared-contracts';
 import { backoffDelay } from './backoff';
 
 export type ConnectionState = 'idle' | 'connecting' | 'open' | 'reconnecting' | 'closed';
@@ -72,6 +72,12 @@ export class RealtimeConnection {
         // The token or account was refused: retrying would be refused again.
         console.warn('Realtime: the server refused the session; not reconnecting');
         this.handlers.onState('closed');
+        return;
+      }
+      if (event.code === SOCKET_CLOSE_SERVER_RESTART) {
+        // An instance is stopping for a deploy; the others are up, so waiting would only lose messages.
+        this.attempt = 0;
+        this.open();
         return;
       }
       this.scheduleReconnect();

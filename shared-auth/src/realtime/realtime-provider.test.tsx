@@ -162,6 +162,20 @@ test('reconnects with backoff after an unexpected close and takes the new INITIA
   expect(authStore.get(queueAtom)).toEqual([entry(7)]);
 });
 
+test('reconnects at once when the server restarts for a deploy, even after earlier failures', () => {
+  jest.useFakeTimers();
+  signedIn();
+  act(() => FakeWebSocket.latest().serverCloses(1006));
+  act(() => jest.advanceTimersByTime(150));
+  const second = FakeWebSocket.latest();
+  act(() => second.serverOpens());
+  act(() => second.serverCloses(1012));
+  expect(FakeWebSocket.instances).toHaveLength(3);
+  act(() => FakeWebSocket.latest().serverOpens());
+  act(() => FakeWebSocket.latest().serverSends({ type: 'INITIAL_STATUS', queue: [entry(8)] }));
+  expect(authStore.get(queueAtom)).toEqual([entry(8)]);
+});
+
 test('does not reconnect when the server refuses the session', () => {
   jest.useFakeTimers();
   signedIn();

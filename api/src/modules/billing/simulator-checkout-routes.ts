@@ -17,7 +17,8 @@ const html = (reply: FastifyReply, code: number, body: string) => reply.code(cod
  */
 export async function simulatorCheckoutRoutes(app: FastifyInstance): Promise<void> {
   const simulator = app.payments.simulator;
-  if (simulator === null) return;
+  // Production never pays through the simulator (checkout refuses it there): its pages do not exist.
+  if (simulator === null || app.config.nodeEnv === 'production') return;
   // The Pay and Cancel buttons are plain HTML forms; their (empty) bodies are not read.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 1024 }, (_request, body, done) => done(null, body));
 

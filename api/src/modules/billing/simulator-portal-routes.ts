@@ -23,7 +23,7 @@ const html = (reply: FastifyReply, code: number, body: string) => reply.code(cod
  */
 export async function simulatorPortalRoutes(app: FastifyInstance): Promise<void> {
   const simulator = app.payments.simulator;
-  if (simulator === null) return;
+  if (simulator === null || app.config.nodeEnv === 'production') return;
   const secret = simulatorWebhookSecret(app.config.tokenSecret);
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 1024 }, (_request, body, done) => done(null, body));
 

@@ -2,6 +2,7 @@ import { Piscina } from 'piscina';
 import { stripControlCharacters } from 'shared-contracts';
 import { servicePlugin } from '../../plugins/service-plugin';
 import { badRequest } from '../../http/api-error';
+import { EXTRACTION_WORKER } from '../../paths';
 import type { ExtractionResult, ExtractionTask } from './extraction-worker';
 import { declaredZipSize } from './zip-expansion';
 
@@ -38,7 +39,7 @@ const tidy = (text: string) => text.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n
  */
 export function createTextExtraction(limits = EXTRACTION_LIMITS): TextExtraction & { close(): Promise<void> } {
   const pool = new Piscina<ExtractionTask, ExtractionResult>({
-    filename: new URL('./extraction-worker.ts', import.meta.url).href,
+    filename: EXTRACTION_WORKER.href,
     maxThreads: limits.threads,
     minThreads: 0,
     idleTimeout: 30_000,

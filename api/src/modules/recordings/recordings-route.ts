@@ -5,12 +5,13 @@ import * as v from 'valibot';
 import { Id } from 'shared-contracts';
 import { conversations } from '../../db/schema';
 import { forbidden, notFound } from '../../http/api-error';
+import { ASSETS_FOLDER } from '../../paths';
 import { byteRange } from './byte-range';
 import { DEMO_RECORDING_PATH, LINK_WINDOW_SECONDS, RECORDINGS_PATH } from './recording-links';
 
 /** The audio files the API serves, by the path a conversation's recording URL stores. */
 const SHIPPED: ReadonlyArray<{ path: string; file: URL; type: string }> = [
-  { path: DEMO_RECORDING_PATH, file: new URL('../../../assets/recordings/demo-call.mp3', import.meta.url), type: 'audio/mpeg' },
+  { path: DEMO_RECORDING_PATH, file: new URL('recordings/demo-call.mp3', ASSETS_FOLDER), type: 'audio/mpeg' },
 ];
 
 const LinkQuery = v.object({ call: Id, expires: v.string(), signature: v.string() });

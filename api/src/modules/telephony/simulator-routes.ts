@@ -38,13 +38,14 @@ function parse<S extends v.GenericSchema>(schema: S, input: unknown): v.InferOut
 }
 
 /**
- * The simulator's side doors, served only when no Twilio credentials are configured and never
- * in production: the browser device's signalling socket, and the "caller" actions a developer
+ * The simulator's doors, served only when no Twilio credentials are configured and never in
+ * production: the browser device's signalling socket, and the "caller" actions a developer
  * (or an e2e test) uses to ring an agent, hang up, or text an agent number.
  */
 export async function simulatorRoutes(app: FastifyInstance): Promise<void> {
   const hub = app.telephony.simulator;
-  if (hub === null) return;
+  // Production without Twilio has no telephony: the simulator is a development tool only.
+  if (hub === null || app.config.nodeEnv === 'production') return;
   const tokens = simulatorTokens(app.config.tokenSecret);
 
   app.get(SIMULATOR_VOICE_PATH, { websocket: true }, (socket, request) => {
@@ -74,8 +75,6 @@ export async function simulatorRoutes(app: FastifyInstance): Promise<void> {
       }).catch((err: unknown) => request.log.error({ err }, 'simulator device message failed'));
     });
   });
-
-  if (app.config.nodeEnv === 'production') return;
 
   // The caller's side doors stand in for the carrier's network: only a process on this machine may
   // use them (a developer's terminal, an e2e test), never a browser or anyone on the network, and
