@@ -1,7 +1,11 @@
 import assert from 'node:assert/strict';
+import { after, before } from 'node:test';
+import { and, eq, inArray } from 'drizzle-orm';
 import { RELAY_PATH } from 'shared-contracts';
+import { aiClients } from '../../src/db/schema';
 import { RelayCaller } from '../../src/modules/voice-agent/relay-caller';
 import type { TestServer } from './server';
+import type { SuiteContext } from './suite-context';
 
 /** A local caller door of the telephony simulator (only this machine may use them). */
 export async function simulatorDoor(server: TestServer, path: string, body?: unknown) {
@@ -28,4 +32,19 @@ export async function dialAiAgent(server: TestServer, to: string, from: string) 
   const caller = new RelayCaller({ url: relaySocketUrl(server), signature: relay.signature, callSid, callId, from, to });
   await caller.start();
   return { caller, callSid, callId };
+}
+
+/**
+ * AI clients are global: ones other suites left enabled with a key would answer these calls, so
+ * they are switched off for the describe block and back on after it.
+ */
+export function answeredByLocalResponder(ctx: SuiteContext) {
+  let paused: string[] = [];
+  before(async () => {
+    paused = (await ctx.server.db.update(aiClients).set({ enabled: false })
+      .where(and(eq(aiClients.type, 'AI Client'), eq(aiClients.enabled, true))).returning({ id: aiClients.id })).map((r) => r.id);
+  });
+  after(async () => {
+    if (paused.length > 0) await ctx.server.db.update(aiClients).set({ enabled: true }).where(inArray(aiClients.id, paused));
+  });
 }

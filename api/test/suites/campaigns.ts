@@ -9,6 +9,7 @@ import { claimDueLeads } from '../../src/modules/campaign/claim-due-leads';
 import { SIMULATED_CALLEES } from '../../src/modules/telephony/simulator-provider';
 import { createAiAgent, createLead, createTenant, missingId } from '../factories';
 import { assertContract } from '../helpers/contract-shape';
+import { answeredByLocalResponder } from '../helpers/relay';
 import { call, startServer, type ApiResponse, type TestServer } from '../helpers/server';
 import type { SuiteContext } from '../helpers/suite-context';
 import { waitFor } from '../helpers/wait-for';
@@ -72,6 +73,8 @@ async function quietCampaign(server: TestServer, accountId: string, leadValues: 
 
 export function campaignsSuite(ctx: SuiteContext) {
   describe('campaigns', () => {
+    // The callees talk with the agent as the local responder answers.
+    answeredByLocalResponder(ctx);
     it('a USER adds picked leads to an outbound agent\'s campaign; another account\'s leads or agent, an inbound agent and other roles are refused and add nothing', async () => {
       const t = await createTenant(ctx.server, PAID);
       const other = await createTenant(ctx.server, PAID);

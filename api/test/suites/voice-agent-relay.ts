@@ -16,7 +16,7 @@ import { addTranscriptLine } from '../../src/modules/voice-agent/transcript-line
 import { TWILIO_WEBHOOK_PATHS } from '../../src/modules/telephony/twilio-paths';
 import { createAdmin, createAiAgent, createCall, createConversation, createTenant, setAgentStatus, uniquePhone } from '../factories';
 import { assertContract } from '../helpers/contract-shape';
-import { dialAiAgent, relaySocketUrl, simulatorDoor } from '../helpers/relay';
+import { answeredByLocalResponder, dialAiAgent, relaySocketUrl, simulatorDoor } from '../helpers/relay';
 import { call, startServer, type TestServer } from '../helpers/server';
 import { nextOfType, openDevice } from '../helpers/simulator-device';
 import { openSocket } from '../helpers/sockets';
@@ -108,20 +108,6 @@ async function fakeModelServer() {
   };
 }
 
-/**
- * AI clients are global: ones other suites left enabled with a key would answer these calls, so
- * they are switched off for the describe block and back on after it.
- */
-function answeredByLocalResponder(ctx: SuiteContext) {
-  let paused: string[] = [];
-  before(async () => {
-    paused = (await ctx.server.db.update(aiClients).set({ enabled: false })
-      .where(and(eq(aiClients.type, 'AI Client'), eq(aiClients.enabled, true))).returning({ id: aiClients.id })).map((r) => r.id);
-  });
-  after(async () => {
-    if (paused.length > 0) await ctx.server.db.update(aiClients).set({ enabled: true }).where(inArray(aiClients.id, paused));
-  });
-}
 
 export function voiceAgentRelaySuite(ctx: SuiteContext) {
   describe('AI agents hold calls over the relay (local responder)', () => {

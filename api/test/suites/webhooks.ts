@@ -11,7 +11,7 @@ import { deliverWebhook, eventIdOf, webhookDeliveryJob } from '../../src/modules
 import { publicOnlyLookup, RESPONSE_SNIPPET_CHARS } from '../../src/modules/webhooks/post-webhook';
 import { createAiAgent, createTenant, missingId, setAgentStatus, uniquePhone } from '../factories';
 import { assertContract } from '../helpers/contract-shape';
-import { dialAiAgent, simulatorDoor } from '../helpers/relay';
+import { answeredByLocalResponder, dialAiAgent, simulatorDoor } from '../helpers/relay';
 import { call, startServer, type TestServer } from '../helpers/server';
 import { openDevice } from '../helpers/simulator-device';
 import type { SuiteContext } from '../helpers/suite-context';
@@ -22,6 +22,8 @@ type Receiver = Awaited<ReturnType<typeof webhookReceiver>>;
 
 export function webhooksSuite(ctx: SuiteContext) {
   describe('outgoing webhooks', () => {
+    // The AI calls here hand off when asked for a person, as the local responder does.
+    answeredByLocalResponder(ctx);
     let receiver: Receiver;
     /** A second API instance on the same database: both work the delivery queue. */
     let second: TestServer;
