@@ -28,7 +28,11 @@ async function pathOf(page: Page, route: Route): Promise<string> {
       return fromList('/dashboard/reports/call-logs', () => page.getByRole('link', { name: /^View conversation of the call with/ }).first().click());
     case 'dashboard/ai-call-supports/edit/:id': return fromList('/dashboard/ai-call-supports', firstEdit);
     case 'admin/account/edit/:id': return fromList('/admin/account-list', firstEdit);
-    case 'admin/ai-client/edit/:id': return fromList('/admin/ai-clients', firstEdit);
+    case 'admin/ai-client/edit/:id':
+      return fromList('/admin/ai-clients', async () => {
+        await page.getByRole('button', { name: /^Actions for / }).first().click();
+        await page.getByRole('menuitem', { name: 'Edit' }).click();
+      });
     default: throw new Error(`no id for ${route.path}: add how a person reaches it`);
   }
 }
@@ -39,6 +43,10 @@ async function violationsOn(page: Page, path: string): Promise<string[]> {
   // Loaded: its title is on the page and nothing is still spinning.
   await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
   await expect(page.locator('.ant-spin-spinning')).toHaveCount(0);
+  // Colours are read once antd's transitions (a button enabled as its data arrives) have settled;
+  // endless animations (a "processing" dot) never do.
+  await page.waitForFunction(() => document.getAnimations()
+    .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity));
   const results = await new AxeBuilder({ page }).options({ rules: { 'label-content-name-mismatch': { enabled: true } } }).analyze();
   return results.violations
     .filter((v) => FAILING_IMPACTS.has(v.impact ?? '') || STRUCTURE_RULES.has(v.id))

@@ -1,5 +1,5 @@
 import { useEffect, useRef, type ReactNode } from 'react';
-import { Table, type TableProps } from '../antd';
+import { Table, Typography, type TableProps } from '../antd';
 import { LoadError } from '../feedback/load-error';
 
 export interface DataTableProps<Row> extends Omit<TableProps<Row>, 'loading' | 'pagination' | 'locale' | 'dataSource'> {
@@ -37,7 +37,8 @@ export function DataTable<Row extends object>({
         dataSource={rows as Row[] | undefined}
         loading={loading}
         pagination={false}
-        locale={{ emptyText }}
+        // antd draws the empty text in its disabled grey (1.8:1); as secondary text it reads at 5.6:1.
+        locale={{ emptyText: <Typography.Text type="secondary">{emptyText}</Typography.Text> }}
         scroll={tableProps.scroll ?? { x: 'max-content' }}
       />
     </div>
