@@ -43,7 +43,7 @@ test('a USER cancels one checkout, then pays for a yearly plan and sees it in bi
   await page.getByRole('button', { name: 'Pay $9,948.00' }).click();
   await expect(page).toHaveURL(/\/dashboard\/subscription-plans\/success\?session_id=cs_sim_[0-9a-f]{32}$/);
   await expect(page.getByText('You are now on the Efficiency Plus plan')).toBeVisible();
-  await expect(page.getByRole('heading', { level: 2, name: 'Subscription confirmed' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Subscription confirmed' })).toBeVisible();
   await saveScreenshot(page, 'dashboard-subscription-plans-success');
 
   await page.getByRole('link', { name: 'Go to billing information' }).click();
