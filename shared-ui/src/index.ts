@@ -3,6 +3,7 @@ export { DashboardPage, type DashboardPageProps } from './layout/dashboard-page'
 export { PageCard, type PageCardProps } from './layout/page-card';
 export { Breadcrumbs, type BreadcrumbItem } from './layout/breadcrumbs';
 export { VisuallyHidden, visuallyHiddenStyle } from './layout/visually-hidden';
+export { FilePickButton, type FilePickButtonProps } from './upload/file-pick-button';
 export { Pager, type PagerProps } from './pager/pager';
 export { pageItems, totalPagesOf, type PageItem } from './pager/page-items';
 export { DataTable, type DataTableProps } from './data-table/data-table';

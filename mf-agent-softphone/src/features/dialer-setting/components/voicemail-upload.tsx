@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { notify, uploadFile } from 'shared-auth';
 import { VOICEMAIL_MAX_BYTES, VOICEMAIL_MIME_TYPES, contract } from 'shared-contracts';
-import { Button, Progress, Typography, UploadOutlined } from 'shared-ui';
+import { FilePickButton, Progress, Typography } from 'shared-ui';
 
 export const VOICEMAIL_TOO_LARGE_TEXT = 'The file must be at most 10 MB';
 export const VOICEMAIL_TYPE_TEXT = 'Upload an MP3 or WAV file';
@@ -14,7 +14,6 @@ interface Props {
 
 /** The account's default voicemail: play the current one, upload a new one with progress. */
 export function VoicemailUpload({ accountId, currentUrl, onUploaded }: Props) {
-  const input = useRef<HTMLInputElement>(null);
   const [percent, setPercent] = useState<number | null>(null);
   // Leaving the page cancels an upload still on its way.
   const cancel = useRef<AbortController | null>(null);
@@ -46,15 +45,10 @@ export function VoicemailUpload({ accountId, currentUrl, onUploaded }: Props) {
       ) : (
         <Typography.Text type="secondary">No default voicemail yet</Typography.Text>
       )}
-      <input ref={input} type="file" accept=".mp3,.wav,audio/mpeg,audio/wav" aria-label="Voicemail file" hidden
-        onChange={(event) => {
-          const file = event.target.files?.[0];
-          event.target.value = '';
-          if (file) void upload(file);
-        }} />
-      <Button icon={<UploadOutlined />} loading={percent !== null} onClick={() => input.current?.click()} style={{ justifySelf: 'start' }}>
+      <FilePickButton accept=".mp3,.wav,audio/mpeg,audio/wav" inputLabel="Voicemail file" loading={percent !== null} onFile={(file) => void upload(file)}
+        style={{ justifySelf: 'start' }}>
         {currentUrl ? 'Replace voicemail' : 'Upload voicemail'}
-      </Button>
+      </FilePickButton>
       {percent !== null && <Progress percent={percent} aria-label="Upload progress" />}
       <Typography.Text type="secondary">MP3 or WAV, at most 10 MB.</Typography.Text>
     </div>

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { uploadFile } from 'shared-auth';
 import { KNOWLEDGE_MAX_BYTES, contract, extractErrorText, type DataOf } from 'shared-contracts';
-import { Alert, Button, Progress, Typography, UploadOutlined } from 'shared-ui';
+import { Alert, FilePickButton, Progress, Typography } from 'shared-ui';
 
 type GeneratedText = DataOf<typeof contract.knowledge.generateText>;
 
@@ -15,7 +15,6 @@ type UploadState =
 
 /** Picks a document, shows its upload progress and hands the extracted text to the form. */
 export function KnowledgeUpload({ onText }: { onText: (result: GeneratedText) => void }) {
-  const input = useRef<HTMLInputElement>(null);
   const [state, setState] = useState<UploadState>({ phase: 'idle' });
   // Leaving the form cancels an upload still on its way.
   const cancel = useRef<AbortController | null>(null);
@@ -42,21 +41,9 @@ export function KnowledgeUpload({ onText }: { onText: (result: GeneratedText) =>
 
   return (
     <div style={{ marginBottom: 16 }}>
-      <input
-        ref={input}
-        type="file"
-        accept={ACCEPT}
-        aria-label="Knowledge document"
-        style={{ display: 'none' }}
-        onChange={(event) => {
-          const file = event.target.files?.[0];
-          event.target.value = '';
-          if (file) void send(file);
-        }}
-      />
-      <Button icon={<UploadOutlined />} onClick={() => input.current?.click()} loading={state.phase === 'uploading'}>
+      <FilePickButton accept={ACCEPT} inputLabel="Knowledge document" loading={state.phase === 'uploading'} onFile={(file) => void send(file)}>
         Upload a document
-      </Button>
+      </FilePickButton>
       <Typography.Text type="secondary" style={{ marginLeft: 8 }}>PDF, Word, text, Markdown or CSV, up to 10 MB</Typography.Text>
       {state.phase === 'uploading' && (
         <div role="group" aria-label={`Uploading ${state.fileName}`} style={{ marginTop: 8 }}>

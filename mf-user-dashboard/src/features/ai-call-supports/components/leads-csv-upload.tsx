@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useSWRConfig } from 'swr';
 import { keyMatchesEndpoint, uploadFile } from 'shared-auth';
 import { CAMPAIGN_CSV_MAX_BYTES, contract, extractErrorText, type CampaignLeadsAdded } from 'shared-contracts';
-import { Alert, Button, Progress, Typography, UploadOutlined } from 'shared-ui';
+import { Alert, FilePickButton, Progress, Typography } from 'shared-ui';
 import { CAMPAIGN_READS } from '../api/campaign-endpoints';
 
 type UploadState =
@@ -23,7 +23,6 @@ const summary = ({ added, created, alreadyInCampaign, refused }: CampaignLeadsAd
 
 /** Uploads a CSV of leads to the campaign and reports what was added and which rows were refused, by line. */
 export function LeadsCsvUpload({ agentId }: { agentId: string }) {
-  const input = useRef<HTMLInputElement>(null);
   const [state, setState] = useState<UploadState>({ phase: 'idle' });
   const { mutate } = useSWRConfig();
   const cancel = useRef<AbortController | null>(null);
@@ -50,21 +49,9 @@ export function LeadsCsvUpload({ agentId }: { agentId: string }) {
 
   return (
     <div>
-      <input
-        ref={input}
-        type="file"
-        accept=".csv,text/csv"
-        aria-label="Leads CSV"
-        style={{ display: 'none' }}
-        onChange={(event) => {
-          const file = event.target.files?.[0];
-          event.target.value = '';
-          if (file) void send(file);
-        }}
-      />
-      <Button icon={<UploadOutlined />} onClick={() => input.current?.click()} loading={state.phase === 'uploading'}>
+      <FilePickButton accept=".csv,text/csv" inputLabel="Leads CSV" loading={state.phase === 'uploading'} onFile={(file) => void send(file)}>
         Upload a CSV
-      </Button>
+      </FilePickButton>
       <Typography.Text type="secondary" style={{ marginLeft: 8 }}>
         Columns: name, phone, and optionally email and time zone; up to 1 MB
       </Typography.Text>
