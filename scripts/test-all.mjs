@@ -10,6 +10,8 @@ const steps = [
   { name: 'API tests (embedded PGlite and PostgreSQL)', cmd: 'pnpm', args: ['test:api'], count: 'node' },
   { name: 'production build', cmd: 'pnpm', args: ['build'] },
   { name: 'e2e (Playwright, Debian Chromium)', cmd: 'pnpm', args: ['test:e2e'], count: 'playwright', needs: 'production build' },
+  // The production topology (two API instances, nginx, PostgreSQL, Redis) and its faults.
+  { name: 'cluster (production topology on nginx)', cmd: 'pnpm', args: ['test:cluster'], count: 'playwright', needs: 'production build' },
   // Small sizes: proves every benchmark still runs; `pnpm bench` gives the real figures.
   { name: 'benchmarks, smoke run', cmd: 'pnpm', args: ['bench:smoke'], needs: 'production build' },
 ];

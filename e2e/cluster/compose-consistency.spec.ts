@@ -1,0 +1,113 @@
+/**
+ * docker-compose.yml is the deployment; the cluster suite runs its topology as local processes.
+ * Docker cannot run here, so this file checks what `docker compose config` would refuse, and
+ * that the compose file and the cluster use the same configs, commands and variable names.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import { parse } from 'yaml';
+import { API_COMMANDS, apiEnvironment, CLUSTER_SECRETS, deployDir, repoRoot, WEB_APPS, WEB_SNIPPETS, webEnvironment } from './topology';
+
+interface Service {
+  image?: string;
+  build?: { context: string; dockerfile: string; target?: string; args?: Record<string, string> };
+  command?: string[];
+  environment?: Record<string, string>;
+  env_file?: string;
+  depends_on?: Record<string, { condition: string }>;
+  healthcheck?: { test: string[]; interval?: string; timeout?: string; start_period?: string; retries?: number };
+  ports?: string[];
+  volumes?: string[];
+  restart?: string;
+  stop_grace_period?: string;
+}
+
+const composeText = fs.readFileSync(path.join(repoRoot, 'docker-compose.yml'), 'utf8');
+const compose = parse(composeText, { merge: true }) as { name: string; services: Record<string, Service>; volumes?: Record<string, unknown> } & Record<string, unknown>;
+const services = compose.services;
+const envExample = fs.readFileSync(path.join(repoRoot, '.env.example'), 'utf8');
+const documented = new Set([...envExample.matchAll(/^([A-Z][A-Z0-9_]*)=/gm)].map((m) => m[1]!));
+const dockerfile = (file: string) => fs.readFileSync(path.join(repoRoot, file), 'utf8');
+
+/** Keys of a service this project may use, as the Compose Specification spells them. */
+const SERVICE_KEYS = new Set([
+  'image', 'build', 'command', 'entrypoint', 'environment', 'env_file', 'depends_on', 'healthcheck', 'ports', 'volumes',
+  'restart', 'stop_grace_period', 'stop_signal', 'networks', 'user', 'working_dir', 'labels', 'deploy', 'secrets', 'configs',
+]);
+const DURATION = /^\d+(\.\d+)?(us|ms|s|m|h)$/;
+
+test.describe('docker-compose.yml', () => {
+  test('is a compose file `docker compose config` accepts: known keys, existing files, services and stages', () => {
+    expect(Object.keys(compose).filter((k) => !k.startsWith('x-')).sort()).toEqual(['name', 'services', 'volumes']);
+    expect(compose.name).toMatch(/^[a-z0-9][a-z0-9_-]*$/);
+    for (const [name, service] of Object.entries(services)) {
+      const where = `service ${name}`;
+      expect(Object.keys(service).filter((k) => !SERVICE_KEYS.has(k)), where).toEqual([]);
+      expect(service.image ?? service.build, `${where} has an image or a build`).toBeDefined();
+      if (service.build) {
+        expect(fs.existsSync(path.join(repoRoot, service.build.context, service.build.dockerfile)), `${where} dockerfile`).toBe(true);
+        if (service.build.target) expect(dockerfile(service.build.dockerfile), `${where} target`).toMatch(new RegExp(`^FROM .+ AS ${service.build.target}$`, 'm'));
+      }
+      if (service.env_file) expect(service.env_file, `${where} env_file (made from .env.example)`).toBe('.env');
+      if (service.restart) expect(['no', 'always', 'on-failure', 'unless-stopped']).toContain(service.restart);
+      if (service.stop_grace_period) expect(service.stop_grace_period).toMatch(DURATION);
+      for (const [dependency, { condition }] of Object.entries(service.depends_on ?? {})) {
+        expect(services[dependency], `${where} depends on ${dependency}`).toBeDefined();
+        expect(['service_started', 'service_healthy', 'service_completed_successfully']).toContain(condition);
+        // A health condition needs a health check, in the compose file or the image.
+        if (condition === 'service_healthy') {
+          const target = services[dependency]!;
+          const imageCheck = target.build ? /^HEALTHCHECK /m.test(dockerfile(target.build.dockerfile)) : false;
+          expect(target.healthcheck !== undefined || imageCheck, `${dependency} has a health check`).toBe(true);
+        }
+      }
+      const check = service.healthcheck;
+      if (check) {
+        expect(['CMD', 'CMD-SHELL', 'NONE']).toContain(check.test[0]);
+        for (const key of ['interval', 'timeout', 'start_period'] as const) if (check[key] !== undefined) expect(check[key]).toMatch(DURATION);
+      }
+      for (const port of service.ports ?? []) expect(port, `${where} port`).toMatch(/^(\d+|\$\{[A-Z_]+(:-\d+)?\}):\d+$/);
+      for (const volume of service.volumes ?? []) {
+        const [source] = volume.split(':');
+        if (source!.startsWith('.')) expect(fs.existsSync(path.join(repoRoot, source!)), `${where} mounts ${source}`).toBe(true);
+        else expect(compose.volumes?.[source!], `${where} volume ${source} is declared`).toBeDefined();
+      }
+    }
+  });
+
+  test('reads only variables that .env.example documents', () => {
+    const used = new Set([...composeText.matchAll(/\$\{([A-Z][A-Z0-9_]*)/g)].map((m) => m[1]!));
+    expect([...used].filter((name) => !documented.has(name))).toEqual([]);
+    // Every "$" that is not a variable is escaped for compose ("$$").
+    expect(composeText.replace(/\$\$|\$\{[A-Z][A-Z0-9_]*(:?[-?][^}]*)?\}/g, '')).not.toContain('$');
+  });
+
+  test('runs the topology the cluster suite runs: same commands, configs and variable names', () => {
+    const apiServices = Object.keys(services).filter((name) => /^api-\d+$/.test(name));
+    expect(apiServices).toEqual(['api-1', 'api-2']);
+    // The instances' command is the image's; the migration job's is its own.
+    expect(dockerfile('deploy/api.Dockerfile')).toContain(`CMD ${JSON.stringify(API_COMMANDS.server).replaceAll(',', ', ')}`);
+    expect(services.migrate!.command).toEqual([...API_COMMANDS.migrate]);
+    // The instances' environment: compose's own names, and the rest from .env.
+    const composeEnv = Object.keys(services['api-1']!.environment!);
+    const clusterEnv = Object.keys(apiEnvironment(4000, 'postgres://x', 'redis://x'));
+    expect(composeEnv.filter((name) => !clusterEnv.includes(name))).toEqual([]);
+    expect(clusterEnv.filter((name) => !composeEnv.includes(name) && !documented.has(name))).toEqual([]);
+    for (const secret of Object.keys(CLUSTER_SECRETS)) expect(documented.has(secret)).toBe(true);
+    expect(services['api-1']!.environment!.PORT).toBe('4000');
+    // The load balancer's config names the compose services.
+    expect(services['api-lb']!.volumes).toEqual(['./deploy/nginx/api-lb.conf:/etc/nginx/conf.d/default.conf:ro']);
+    const upstreams = [...fs.readFileSync(path.join(deployDir, 'nginx', 'api-lb.conf'), 'utf8').matchAll(/^\s*server (api-\d+):4000 /gm)].map((m) => m[1]);
+    expect(upstreams).toEqual(apiServices);
+    // Each web app: its image target, its start script, its environment.
+    const webfile = dockerfile('deploy/web.Dockerfile');
+    expect(webfile).toContain(`COPY ${WEB_SNIPPETS.map((s) => `deploy/nginx/${s}`).join(' ')} /etc/nginx/snippets/`);
+    for (const [app, { dir, service, target, conf, startScript }] of Object.entries(WEB_APPS)) {
+      const composed = services[service]!;
+      expect(composed.build, service).toMatchObject({ dockerfile: 'deploy/web.Dockerfile', target, args: { APP: dir } });
+      expect(webfile).toMatch(new RegExp(`FROM static AS ${target}\\nCOPY deploy/nginx/${conf} /etc/nginx/conf.d/${conf}\\nCOPY --chmod=755 deploy/web/${startScript} /docker-entrypoint.d/${startScript}`));
+      expect(Object.keys(composed.environment!).sort(), service).toEqual(Object.keys(webEnvironment(app as keyof typeof WEB_APPS)).sort());
+    }
+  });
+});

@@ -1,0 +1,22 @@
+import { test as base } from '@playwright/test';
+import { Cluster } from './cluster';
+import { HOST_ORIGIN } from './topology';
+
+/** The cluster, started once per worker (one worker runs every cluster test) and stopped after. */
+export const test = base.extend<object, { cluster: Cluster }>({
+  // Playwright reads a fixture's dependencies from its first parameter's pattern: none here.
+  // eslint-disable-next-line no-empty-pattern
+  cluster: [async ({}, use) => {
+    const cluster = new Cluster();
+    try {
+      await cluster.start();
+      await use(cluster);
+    } finally {
+      await cluster.stop();
+    }
+  }, { scope: 'worker', timeout: 240_000 }],
+});
+
+test.use({ baseURL: HOST_ORIGIN });
+
+export { expect } from '@playwright/test';
