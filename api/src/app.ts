@@ -4,6 +4,7 @@ import type { Db } from './db/client';
 import { loggedError } from './http/error-log';
 import { installErrorHandlers } from './http/error-handler';
 import { httpRoutes } from './http/routes';
+import { registerStopping } from './http/stopping';
 import { authServicePlugin } from './modules/auth/auth-service';
 import { devOutboxRoute } from './modules/email/dev-outbox-route';
 import { mailerPlugin } from './modules/email/mailer';
@@ -50,15 +51,7 @@ export async function buildApp({ config, db }: BuildAppOptions): Promise<Fastify
     },
   });
 
-  // While the server stops, each answer closes its connection: a keep-alive client (the load
-  // balancer) goes to another instance, and the requests in flight are all this one waits for.
-  let stopping = false;
-  app.addHook('preClose', async () => {
-    stopping = true;
-  });
-  app.addHook('onSend', async (_request, reply) => {
-    if (stopping) reply.header('connection', 'close');
-  });
+  registerStopping(app);
 
   await registerCors(app, config.corsOrigins);
   await registerSecurityHeaders(app, [config.appUrl, ...config.corsOrigins]);

@@ -20,17 +20,14 @@ const flag = v.optional(
   ),
 );
 
-const int = (fallback: number, min: number, max: number) =>
-  v.optional(
-    v.pipe(
-      v.string(),
-      v.regex(/^\d+$/, 'must be a whole number'),
-      v.transform(Number),
-      v.minValue(min, `must be at least ${min}`),
-      v.maxValue(max, `must be at most ${max}`),
-    ),
-    String(fallback),
-  );
+const wholeNumber = (min: number, max: number) => v.pipe(
+  v.string(),
+  v.regex(/^\d+$/, 'must be a whole number'),
+  v.transform(Number),
+  v.minValue(min, `must be at least ${min}`),
+  v.maxValue(max, `must be at most ${max}`),
+);
+const int = (fallback: number, min: number, max: number) => v.optional(wholeNumber(min, max), String(fallback));
 
 /** Unset and empty both mean "not configured" (an `.env` line like `REDIS_URL=` is common). */
 const optionalText = v.optional(v.pipe(v.string(), v.trim(), v.transform((s) => (s === '' ? undefined : s))));
@@ -83,6 +80,7 @@ const EnvSchema = v.object({
   TRUST_PROXY: v.pipe(optionalText, v.check((s) => s === undefined || /^\s*[0-9a-zA-Z.:/]+(\s*,\s*[0-9a-zA-Z.:/]+)*\s*$/.test(s),
     'must be a comma-separated list of addresses, CIDR ranges or loopback, linklocal, uniquelocal')),
   SHUTDOWN_TIMEOUT_SECONDS: int(25, 1, 600),
+  SHUTDOWN_DRAIN_SECONDS: v.optional(wholeNumber(0, 120)),
   MICROSOFT_GRAPH_API_URL: v.optional(v.pipe(v.string(), v.regex(/^https?:\/\/[^\s]+$/, 'must be an http(s) URL')), 'https://graph.microsoft.com'),
 });
 
@@ -212,6 +210,12 @@ export interface Config {
   trustProxy: string[] | undefined;
   /** After SIGTERM, how long requests in flight may take before the process exits anyway. */
   shutdownTimeoutSeconds: number;
+  /**
+   * After SIGTERM, how long the instance goes on answering (each answer closing its connection,
+   * readiness 503) before it stops listening, so a load balancer closes its idle kept-alive
+   * connections itself instead of sending a request down one the instance is closing.
+   */
+  shutdownDrainSeconds: number;
 }
 
 export class ConfigError extends Error {
@@ -308,6 +312,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     migrateOnStart: e.MIGRATE_ON_START ?? !production,
     shutdownTimeoutSeconds: e.SHUTDOWN_TIMEOUT_SECONDS,
+    // Longer than the load balancer's upstream keepalive_timeout (deploy/nginx/api-lb.conf).
+    shutdownDrainSeconds: e.SHUTDOWN_DRAIN_SECONDS ?? (production ? 5 : 0),
     trustProxy: e.TRUST_PROXY?.split(',').map((s) => s.trim()),
     calendarApis: {
       googleUrl: e.GOOGLE_CALENDAR_API_URL.replace(/\/+$/, ''),

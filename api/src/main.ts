@@ -20,9 +20,18 @@ async function shutdown(signal: string) {
     app.log.error(`requests still in flight after ${config.shutdownTimeoutSeconds} s: exiting`);
     process.exit(1);
   }, config.shutdownTimeoutSeconds * 1000).unref();
-  // app.close stops accepting connections, closes sockets with "service restart", lets the
-  // requests in flight finish, then stops the job queue and Redis. The database closes last so
-  // no request is mid-query when it goes (PGlite must close cleanly or its folder needs recovery).
+  // First the drain: no new connection, and each answer closes its connection, while the load
+  // balancer closes its idle ones to this instance itself (its keepalive_timeout is shorter).
+  // Then, with no request in flight, the rest can close without failing one.
+  app.stopping.begin();
+  if (config.shutdownDrainSeconds > 0) {
+    app.log.info(`draining for ${config.shutdownDrainSeconds} s`);
+    await new Promise((resolve) => setTimeout(resolve, config.shutdownDrainSeconds * 1000));
+  }
+  await app.stopping.requestsDone();
+  // app.close closes the sockets with "service restart", then stops the job queue and Redis. The
+  // database closes last so nothing is mid-query when it goes (PGlite must close cleanly or its
+  // folder needs recovery).
   await app.close();
   await database.close();
   process.exit(0);

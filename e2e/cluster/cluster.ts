@@ -7,6 +7,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { FakeTwilio } from './fake-twilio';
 import { assertPortsFree, OwnPostgres, OwnRedis, Service, waitForOk } from './processes';
 import {
   API_COMMANDS, apiEnvironment, CLUSTER_PORTS, deployDir, lbRewrites, localNginxConf, nginxMainConf, repoRoot,
@@ -51,16 +52,18 @@ export class Cluster {
   readonly apis: Service[];
   readonly nginx: Service[] = [];
   readonly databaseUrl: string;
+  readonly twilio = new FakeTwilio(path.join(this.dir, 'twilio'), CLUSTER_PORTS.twilio);
+  private twilioEnv: Record<string, string> = {};
 
   constructor(private readonly options: ClusterOptions = {}) {
     this.databaseUrl = `postgres://postgres@127.0.0.1:${CLUSTER_PORTS.postgres}/calls`;
     this.apis = [CLUSTER_PORTS.api1, CLUSTER_PORTS.api2].map((port, i) => new Service(`api-${i + 1}`, API_COMMANDS.server[0], API_COMMANDS.server.slice(1), {
-      cwd: apiDir, env: this.apiEnv(port), logFile: path.join(this.dir, `api-${i + 1}.log`), pidFile: this.pidFile,
+      cwd: apiDir, env: () => this.apiEnv(port), logFile: path.join(this.dir, `api-${i + 1}.log`), pidFile: this.pidFile,
     }));
   }
 
   apiEnv(port: number): Record<string, string> {
-    return apiEnvironment(port, this.databaseUrl, this.redis.url, this.options.apiEnv);
+    return apiEnvironment(port, this.databaseUrl, this.redis.url, { ...this.twilioEnv, ...this.options.apiEnv });
   }
 
   apiOrigin(index: number): string {
@@ -80,6 +83,7 @@ export class Cluster {
     await this.postgres.init();
     run('psql', [this.postgres.url, '-qc', 'create database calls'], { cwd: '/' });
     await this.redis.up();
+    this.twilioEnv = await this.twilio.start();
     // The migration job, with the demo accounts so the tests can sign in.
     const [migrate, ...migrateArgs] = API_COMMANDS.migrate;
     run(migrate, migrateArgs, { cwd: apiDir, env: { ...this.apiEnv(0), SEED_DEMO: 'true' } });
@@ -137,8 +141,10 @@ export class Cluster {
   async stop(): Promise<void> {
     await Promise.allSettled([...this.nginx, ...this.apis].map((s) => s.stop('SIGTERM', 10_000)));
     await this.redis.stop('SIGKILL');
+    await this.twilio.stop();
     this.postgres.stop();
-    fs.rmSync(this.dir, { recursive: true, force: true });
+    // CLUSTER_KEEP=1 keeps the logs (api-N.log, each nginx's error.log) for a look after the run.
+    if (!process.env.CLUSTER_KEEP) fs.rmSync(this.dir, { recursive: true, force: true });
     fs.rmSync(stateFile, { force: true });
   }
 }

@@ -25,11 +25,19 @@ export async function waitForPort(port: number, timeoutMs = 30_000, host = '127.
   }
 }
 
-/** Fails when another process holds one of the ports (it would answer for the cluster's own). */
-export async function assertPortsFree(ports: number[]): Promise<void> {
-  const taken = [];
-  for (const port of ports) if (await listening(port)) taken.push(port);
-  if (taken.length > 0) throw new Error(`cluster ports already in use: ${taken.join(', ')}. Stop that process, or move the cluster with E2E_PORT_OFFSET.`);
+/**
+ * Fails when another process holds one of the ports (it would answer for the cluster's own); a
+ * process that is just letting go of one gets a few seconds.
+ */
+export async function assertPortsFree(ports: number[], timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const taken = [];
+    for (const port of ports) if (await listening(port)) taken.push(port);
+    if (taken.length === 0) return;
+    if (Date.now() > deadline) throw new Error(`cluster ports already in use: ${taken.join(', ')}. Stop that process, or move the cluster with E2E_PORT_OFFSET.`);
+    await sleep(250);
+  }
 }
 
 /** Resolves once `url` answers 2xx, or rejects after `timeoutMs` with the last answer. */
@@ -58,14 +66,14 @@ export class Service {
     readonly name: string,
     private readonly command: string,
     private readonly args: string[],
-    private readonly options: { cwd: string; env: Record<string, string>; logFile: string; pidFile?: string },
+    private readonly options: { cwd: string; env: Record<string, string> | (() => Record<string, string>); logFile: string; pidFile?: string },
   ) {}
 
   start(): void {
     if (this.child) throw new Error(`${this.name} is already running`);
     const log = fs.openSync(this.options.logFile, 'a');
     const child = spawn(this.command, this.args, {
-      cwd: this.options.cwd, env: { PATH: process.env.PATH ?? '', ...this.options.env }, stdio: ['ignore', log, log],
+      cwd: this.options.cwd, env: { PATH: process.env.PATH ?? '', ...(typeof this.options.env === 'function' ? this.options.env() : this.options.env) }, stdio: ['ignore', log, log],
     });
     fs.closeSync(log);
     if (this.options.pidFile !== undefined && child.pid !== undefined) fs.appendFileSync(this.options.pidFile, `${child.pid}\n`);

@@ -17,6 +17,8 @@ export const CLUSTER_PORTS = {
   api2: 4482 + offset,
   redis: 4483 + offset,
   postgres: 4484 + offset,
+  /** The fake Twilio cloud's proxy (fake-twilio.ts). */
+  twilio: 4485 + offset,
   host: 3480 + offset,
   userDashboard: 3481 + offset,
   agentSoftphone: 3482 + offset,

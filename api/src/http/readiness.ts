@@ -18,10 +18,6 @@ export const READINESS_PATH = `/${API_VERSION}/ready`;
  * restarting a process that is merely waiting for a dependency.
  */
 export async function readinessRoute(app: FastifyInstance): Promise<void> {
-  let stopping = false;
-  app.addHook('preClose', async () => {
-    stopping = true;
-  });
   // Its own connection that never queues commands: a Redis outage must fail the check, not wait.
   const redis = app.config.redisUrl === undefined
     ? undefined
@@ -50,7 +46,7 @@ export async function readinessRoute(app: FastifyInstance): Promise<void> {
       }
     }));
     const problems = results.filter((r): r is string => r !== undefined);
-    if (stopping) problems.push('stopping');
+    if (app.stopping.active) problems.push('stopping');
     if (problems.length > 0) return reply.code(503).send({ data: { status: 'unavailable', problems } });
     return { data: { status: 'ready' } };
   });
