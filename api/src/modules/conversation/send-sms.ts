@@ -41,15 +41,20 @@ async function record(db: Db, id: string, outcome: { status: string; messageSid?
   return current;
 }
 
-/** Hands a claimed row to the provider (outside any transaction: it is a network call). */
+/**
+ * Hands a claimed row to the provider (outside any transaction: it is a network call). Only the
+ * provider's own failure marks it failed; a failure to store an accepted text's answer leaves
+ * the row queued, for the settle job and the provider's callback.
+ */
 async function deliver(app: FastifyInstance, claimed: SmsRow, body: SendBody): Promise<SmsRow> {
+  let sent: { sid: string; status: string };
   try {
-    const sent = await app.telephony.provider.sendSms({ from: body.agentNo, to: body.toNumber, body: body.content, messageId: claimed.id });
-    return await record(app.db, claimed.id, { messageSid: sent.sid, status: sent.status });
+    sent = await app.telephony.provider.sendSms({ from: body.agentNo, to: body.toNumber, body: body.content, messageId: claimed.id });
   } catch (err) {
     app.log.error({ err, messageId: claimed.id }, 'sms send failed');
     return record(app.db, claimed.id, { status: 'failed' });
   }
+  return record(app.db, claimed.id, { messageSid: sent.sid, status: sent.status });
 }
 
 /**

@@ -136,6 +136,21 @@ test('a server error keeps the text for a retry under the same key', async () =>
   expect(retry!.idempotencyKey).toBe(first!.idempotencyKey);
 });
 
+test('a send the server refused (4xx) was not sent: the text stays and the next send is a new message', async () => {
+  let replies = 0;
+  const { requests } = api([sms(1, 'Hi')], () => (replies++ === 0 ? { status: 429, body: { type: 'TooManyRequests', message: 'Slow down' } } : null));
+  const user = await openThread();
+  const box = screen.getByRole('textbox', { name: 'Message' });
+  fireEvent.change(box, { target: { value: 'Hello again' } });
+  await user.click(screen.getByRole('button', { name: /Send/ }));
+  expect(await screen.findByText('Slow down')).toBeInTheDocument();
+  expect(box).toHaveValue('Hello again');
+  await user.click(screen.getByRole('button', { name: /Send/ }));
+  await waitFor(() => expect(sends(requests)).toHaveLength(2));
+  const [first, next] = sends(requests);
+  expect(next!.idempotencyKey).not.toBe(first!.idempotencyKey);
+});
+
 test('a text the provider refused shows as failed in the thread and stays in the box, to be sent as a new message', async () => {
   const thread = [sms(1, 'Hi')];
   let replies = 0;

@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { notify, useApiMutation } from 'shared-auth';
+import { isApiError, notify, useApiMutation } from 'shared-auth';
 import {
   contract, newIdempotencyKey, SMS_CONTENT_REQUIRED_TEXT, SMS_MAX_LENGTH, SMS_NOT_SENT_STATUSES, SMS_SEND_FAILED_TEXT, type SmsPayload,
 } from 'shared-contracts';
@@ -14,6 +14,9 @@ interface Props {
 
 /** A send that got no answer: pressing Send again with the same text is a retry of it, under its key. */
 interface Unanswered { key: string; toNumber: string; content: string }
+
+/** A 4xx is the server refusing the request, so nothing was sent under its key; anything else may have been. */
+const refused = (error: unknown) => isApiError(error) && typeof error.status === 'number' && error.status >= 400 && error.status < 500;
 
 export function SmsComposer({ agentNumber, toNumber, onSent }: Props) {
   const [to, setTo] = useState('');
@@ -42,7 +45,7 @@ export function SmsComposer({ agentNumber, toNumber, onSent }: Props) {
       setTo('');
     } catch (error) {
       // No answer about the message (network, server down): the text stays, and Retry resends it under its key.
-      setUnanswered({ key, toNumber: recipient, content });
+      setUnanswered(refused(error) ? null : { key, toNumber: recipient, content });
       notify.error(error);
     } finally {
       inFlight.current = false;
