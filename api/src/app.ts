@@ -21,6 +21,7 @@ import { jobQueuePlugin } from './modules/jobs/job-queue';
 import { callWrapUpJob } from './modules/voice-agent/call-wrap-up';
 import { resumeWebhookDeliveriesPlugin, webhookDeliveryJob } from './modules/webhooks';
 import { campaignDialJob, resumeCampaignsPlugin } from './modules/campaign';
+import { settleStaleSmsSendsPlugin, smsSettleJob } from './modules/conversation';
 import { registerCors } from './plugins/external/cors';
 import { registerMultipart } from './plugins/external/multipart';
 import { registerSecurityHeaders } from './plugins/external/security-headers';
@@ -67,7 +68,7 @@ export async function buildApp({ config, db }: BuildAppOptions): Promise<Fastify
   await app.register(callLogsCachePlugin);
   await app.register(textExtractionPlugin);
   // Durable work: every instance works every queue.
-  await app.register(jobQueuePlugin([callWrapUpJob, calendarSyncJob, webhookDeliveryJob, campaignDialJob]));
+  await app.register(jobQueuePlugin([callWrapUpJob, calendarSyncJob, webhookDeliveryJob, campaignDialJob, smsSettleJob]));
   // Signed links to the recordings this API serves, for the call endpoints to answer.
   await app.register(recordingsPlugin);
 
@@ -82,8 +83,9 @@ export async function buildApp({ config, db }: BuildAppOptions): Promise<Fastify
   // The payment provider (the local simulator by default), its webhook and hosted checkout.
   await app.register(billingPlugin);
   // Once everything is in place: running campaigns pick up where they were, and webhook
-  // deliveries stored but never queued get their job.
+  // deliveries stored but never queued get their job, texts left queued by a stopped send are settled.
   await app.register(resumeCampaignsPlugin);
   await app.register(resumeWebhookDeliveriesPlugin);
+  await app.register(settleStaleSmsSendsPlugin);
   return app;
 }

@@ -26,6 +26,7 @@ import { apiKeysSuite } from './suites/api-keys';
 import { publicApiSuite } from './suites/public-api';
 import { telephonySimulatorSuite } from './suites/telephony-simulator';
 import { telephonyTwilioSuite } from './suites/telephony-twilio';
+import { smsSendsSuite } from './suites/sms-sends';
 import { dialerSettingSuite } from './suites/dialer-setting';
 import { authFlowsSuite } from './suites/auth-flows';
 import { authAttacksSuite } from './suites/auth-attacks';
@@ -76,6 +77,7 @@ for (const target of await databaseTargets()) {
     publicApiSuite(ctx);
     telephonySimulatorSuite(ctx);
     telephonyTwilioSuite(ctx);
+    smsSendsSuite(ctx);
     dialerSettingSuite(ctx);
     authFlowsSuite(ctx);
     authAttacksSuite(ctx);

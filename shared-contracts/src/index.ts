@@ -18,6 +18,7 @@ export * from './domain/html';
 export * from './domain/control-characters';
 export * from './domain/integrations';
 export * from './domain/messages';
+export * from './domain/idempotency-key';
 export * from './domain/time';
 export * from './domain/timings';
 export * from './domain/voice';

@@ -5,14 +5,15 @@ import twilio from 'twilio';
 import type RequestClient from 'twilio/lib/base/RequestClient';
 import { TEST_TWILIO as TWILIO } from './twilio-fixture';
 
-/** Twilio's REST cloud, played locally: records each request and answers like Calls.json does. */
+/** Twilio's REST cloud, played locally: records each request and answers like Calls.json and Messages.json do. */
 export async function fakeTwilioCloud() {
   const requests: Array<{ method: string; path: string; form: URLSearchParams; auth: string }> = [];
   let fail = false;
+  let latencyMs = 0;
   const server = createServer((req: IncomingMessage, res) => {
     let body = '';
     req.on('data', (chunk) => { body += String(chunk); });
-    req.on('end', () => {
+    req.on('end', () => setTimeout(() => {
       requests.push({ method: req.method ?? '', path: req.url ?? '', form: new URLSearchParams(body), auth: req.headers.authorization ?? '' });
       res.setHeader('content-type', 'application/json');
       if (fail) {
@@ -21,8 +22,9 @@ export async function fakeTwilioCloud() {
         return;
       }
       res.statusCode = 201;
-      res.end(JSON.stringify({ sid: `CA${randomBytes(16).toString('hex')}`, status: 'queued', account_sid: TWILIO.accountSid }));
-    });
+      const prefix = req.url?.endsWith('/Messages.json') ? 'SM' : 'CA';
+      res.end(JSON.stringify({ sid: `${prefix}${randomBytes(16).toString('hex')}`, status: 'queued', account_sid: TWILIO.accountSid }));
+    }, latencyMs));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -36,6 +38,8 @@ export async function fakeTwilioCloud() {
     requests,
     httpClient: new LocalCloudClient(),
     failNext: (value: boolean) => { fail = value; },
+    /** How long the cloud takes to answer, so that copies of one request overlap. */
+    answerAfter: (ms: number) => { latencyMs = ms; },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
 import { describe, it } from 'node:test';
 import { eq } from 'drizzle-orm';
 import { agentStatuses, calls, queueEntries, smsConversations, smsMessages } from '../../src/db/schema';
@@ -286,7 +287,7 @@ export function telephonySimulatorSuite(ctx: SuiteContext) {
       const lead = uniquePhone();
       const content = '<b>Hello</b> & see you at 5';
       const sent = await call(ctx.server, 'POST', 'conversation/send-sms', {
-        token: a.agentToken, body: { toNumber: lead, content, agentNo: a.agent.agentNumber },
+        token: a.agentToken, body: { toNumber: lead, content, agentNo: a.agent.agentNumber, idempotencyKey: randomUUID() },
       });
       assert.equal(sent.status, 200, JSON.stringify(sent.body));
       assert.equal(sent.body.data.content, content);
@@ -321,9 +322,9 @@ export function telephonySimulatorSuite(ctx: SuiteContext) {
         token: b.agentToken, body: { conversation_id: sent.body.data.conversationId },
       })).status, 404);
       assert.equal((await call(ctx.server, 'POST', 'conversation/send-sms', {
-        token: b.agentToken, body: { toNumber: lead, content: 'hi', agentNo: a.agent.agentNumber },
+        token: b.agentToken, body: { toNumber: lead, content: 'hi', agentNo: a.agent.agentNumber, idempotencyKey: randomUUID() },
       })).status, 404);
-      const empty = await call(ctx.server, 'POST', 'conversation/send-sms', { token: a.agentToken, body: { toNumber: lead, content: '   ', agentNo: a.agent.agentNumber } });
+      const empty = await call(ctx.server, 'POST', 'conversation/send-sms', { token: a.agentToken, body: { toNumber: lead, content: '   ', agentNo: a.agent.agentNumber, idempotencyKey: randomUUID() } });
       assert.equal(empty.status, 400);
       const count = (await ctx.server.db.select().from(smsMessages).where(eq(smsMessages.accountId, a.account.id))).length;
       assert.equal(count, 2);
@@ -334,7 +335,7 @@ export function telephonySimulatorSuite(ctx: SuiteContext) {
       const a = await onlineAgent(ctx.server);
       const b = await onlineAgent(ctx.server);
       await call(ctx.server, 'POST', 'conversation/send-sms', {
-        token: a.agentToken, body: { toNumber: b.agent.agentNumber, content: 'ping', agentNo: a.agent.agentNumber },
+        token: a.agentToken, body: { toNumber: b.agent.agentNumber, content: 'ping', agentNo: a.agent.agentNumber, idempotencyKey: randomUUID() },
       });
       const arrived = await nextOfType(b.room, 'RECEIVE_SMS');
       assert.equal(arrived.payload.fromNumber, a.agent.agentNumber);

@@ -3,6 +3,7 @@ import { endpoint } from './endpoint';
 import {
   CallDirection, Id, IsoDateTime, SearchText, UsPhone, UsPhoneInput, requestObject,
 } from '../schemas/common';
+import { IdempotencyKey } from '../domain/idempotency-key';
 import { Lead } from '../schemas/entities';
 import { SmsPayload } from '../socket';
 
@@ -45,6 +46,22 @@ export type SmsThread = v.InferOutput<typeof SmsThread>;
 export const SMS_MAX_LENGTH = 1600;
 export const SMS_CONTENT_REQUIRED_TEXT = 'Message is required';
 
+/** What the send answers, and the thread shows, for a text the provider refused. */
+export const SMS_SEND_FAILED_TEXT = 'The message could not be sent. Please try again.';
+export const SMS_KEY_REUSED_TEXT = 'This idempotency key was already used for a different message';
+/**
+ * The status of a text whose sending process stopped before the provider answered: it may or
+ * may not have reached the carrier. A status callback that arrives later replaces it.
+ */
+export const SMS_UNCONFIRMED_STATUS = 'unconfirmed';
+/** Statuses that end a send without delivery: the composer offers to send the text again. */
+export const SMS_NOT_SENT_STATUSES: readonly string[] = ['failed', 'undelivered', SMS_UNCONFIRMED_STATUS];
+
+/**
+ * `idempotencyKey` (an addition to the spec's three fields): one per message, reused by every
+ * retry of it. A repeat answers the stored message and never sends it twice; the same key with
+ * another recipient or text is refused (409).
+ */
 export const SendSmsBody = requestObject({
   toNumber: UsPhoneInput('Recipient number'),
   content: v.pipe(
@@ -53,6 +70,7 @@ export const SendSmsBody = requestObject({
     v.maxLength(SMS_MAX_LENGTH, `Message must be at most ${SMS_MAX_LENGTH} characters`),
   ),
   agentNo: UsPhoneInput('Agent number'),
+  idempotencyKey: IdempotencyKey,
 });
 
 export const conversationContract = {
@@ -78,7 +96,7 @@ export const conversationContract = {
     tenant: [{ in: 'params', key: 'accountId', owns: 'account' }, { in: 'body', key: 'conversation_id', owns: 'smsConversation' }],
   }),
   sendSms: endpoint({
-    method: 'POST', path: 'conversation/send-sms', summary: 'Send an SMS from the agent\'s number',
+    method: 'POST', path: 'conversation/send-sms', summary: 'Send an SMS from the agent\'s number, once per idempotency key; the answer is the stored message',
     body: SendSmsBody, response: SmsPayload,
     roles: ['AGENT'], tenant: [{ in: 'body', key: 'agentNo', owns: 'agentNumber' }],
   }),

@@ -27,8 +27,11 @@ export const smsMessages = pgTable('sms_messages', {
   status: text('status').notNull(),
   /** Twilio's MessageSid; status callbacks find the row by it. */
   messageSid: text('message_sid'),
+  /** The sender's key for an outbound text: a repeated send with it answers this row instead of sending again. */
+  idempotencyKey: uuid('idempotency_key'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [
   index('sms_messages_conversation_created_idx').on(t.conversationId, t.createdAt),
   uniqueIndex('sms_messages_message_sid_key').on(t.messageSid),
+  uniqueIndex('sms_messages_account_idempotency_key').on(t.accountId, t.idempotencyKey),
 ]);

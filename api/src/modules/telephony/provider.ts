@@ -8,8 +8,12 @@ export interface TelephonyProvider {
   readonly kind: 'twilio' | 'simulator';
   /** An access token the browser's voice device registers with, for `identity` (the agent's email). */
   voiceToken(identity: string, ttlSeconds: number): Promise<string>;
-  /** Sends a text; the answer is the provider's message id and first status. */
-  sendSms(input: { from: string; to: string; body: string }): Promise<{ sid: string; status: string }>;
+  /**
+   * Sends a text; the answer is the provider's message id and first status. `messageId` is our
+   * row's id: the provider's status callbacks name it, so they find the row even when the
+   * process that sent it stopped before storing the provider's id.
+   */
+  sendSms(input: { from: string; to: string; body: string; messageId: string }): Promise<{ sid: string; status: string }>;
   /**
    * An AI agent calls `to` from its own number `from` (the dashboard's test call). The call is
    * already logged (see ai-calls.ts); the answer is the provider's CallSid and first status.

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import type { SmsPayload } from 'shared-contracts';
 import { smsConversations, smsMessages } from '../../db/schema';
 import type { TelephonyContext } from './call-events';
@@ -51,11 +51,19 @@ export async function inboundSms(
   return true;
 }
 
-/** The provider reports a sent text's progress (sent, delivered, failed...): stored and pushed once per status. */
-export async function smsStatusChanged(ctx: TelephonyContext, input: { messageSid: string; status: string }): Promise<boolean> {
+/**
+ * The provider reports a sent text's progress (sent, delivered, failed...): stored and pushed once
+ * per status. `messageId` (our row's id, when the callback names it) finds a row whose MessageSid
+ * was never stored, and stores it: the process that sent it stopped before the provider answered.
+ */
+export async function smsStatusChanged(ctx: TelephonyContext, input: { messageSid: string; status: string; messageId?: string }): Promise<boolean> {
+  if (input.messageSid === '') return false;
   if (!(await firstReceipt(ctx.db, input.messageSid, `sms-status:${input.status}`))) return false;
-  const [row] = await ctx.db.update(smsMessages).set({ status: input.status })
-    .where(and(eq(smsMessages.messageSid, input.messageSid), eq(smsMessages.direction, 'outbound')))
+  const ours = input.messageId === undefined
+    ? eq(smsMessages.messageSid, input.messageSid)
+    : or(eq(smsMessages.messageSid, input.messageSid), and(eq(smsMessages.id, input.messageId), isNull(smsMessages.messageSid)));
+  const [row] = await ctx.db.update(smsMessages).set({ status: input.status, messageSid: input.messageSid })
+    .where(and(ours, eq(smsMessages.direction, 'outbound')))
     .returning({ id: smsMessages.id, conversationId: smsMessages.conversationId, accountId: smsMessages.accountId });
   if (!row) return false;
   await ctx.realtime.broadcast(row.accountId, {

@@ -12,3 +12,7 @@ export const TWILIO_WEBHOOK_PATHS = {
   /** A ConversationRelay session ended: its handoff data says whether a person takes the caller. */
   relayAction: '/v1/telephony/twilio/voice/relay-action',
 } as const;
+
+/** An outbound text's status callback, naming our row so a callback finds it before its MessageSid is stored. */
+export const smsStatusCallbackPath = (messageId: string): string =>
+  `${TWILIO_WEBHOOK_PATHS.smsStatus}?messageId=${encodeURIComponent(messageId)}`;

@@ -1,7 +1,7 @@
 import twilio from 'twilio';
 import type { TwilioConfig } from '../../config';
 import type { TelephonyProvider } from './provider';
-import { TWILIO_WEBHOOK_PATHS } from './twilio-paths';
+import { smsStatusCallbackPath, TWILIO_WEBHOOK_PATHS } from './twilio-paths';
 
 /** Twilio's cloud through its own helper library: Voice-grant tokens and the Messages REST API. */
 export function createTwilioProvider(
@@ -19,9 +19,9 @@ export function createTwilioProvider(
       token.addGrant(new twilio.jwt.AccessToken.VoiceGrant({ outgoingApplicationSid: config.twimlAppSid, incomingAllow: true }));
       return token.toJwt();
     },
-    async sendSms({ from, to, body }) {
+    async sendSms({ from, to, body, messageId }) {
       const message = await client.messages.create({
-        from, to, body, statusCallback: `${publicApiUrl}${TWILIO_WEBHOOK_PATHS.smsStatus}`,
+        from, to, body, statusCallback: `${publicApiUrl}${smsStatusCallbackPath(messageId)}`,
       });
       return { sid: message.sid, status: message.status };
     },

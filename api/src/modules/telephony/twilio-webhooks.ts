@@ -51,11 +51,11 @@ export async function twilioWebhookRoutes(app: FastifyInstance): Promise<void> {
     return twilio.validateRequest(config.authToken, signature, `${base}${request.url}`, params) ? params : null;
   };
 
-  const webhook = (path: string, handle: (params: Params, reply: FastifyReply) => Promise<unknown>) => {
+  const webhook = (path: string, handle: (params: Params, reply: FastifyReply, request: FastifyRequest) => Promise<unknown>) => {
     app.post(path, async (request, reply) => {
       const params = verified(request);
       if (params === null) return reply.code(403).type('text/plain').send(FORGED_WEBHOOK_TEXT);
-      return handle(params, reply);
+      return handle(params, reply, request);
     });
   };
 
@@ -204,9 +204,16 @@ export async function twilioWebhookRoutes(app: FastifyInstance): Promise<void> {
     return twiml(reply, new MessagingResponse().toString());
   });
 
-  webhook(TWILIO_WEBHOOK_PATHS.smsStatus, async (params, reply) => {
+  // The callback URL names our row (smsStatusCallbackPath), signed with it, so a callback finds the
+  // row even when the instance that sent the text stopped before storing its MessageSid.
+  webhook(TWILIO_WEBHOOK_PATHS.smsStatus, async (params, reply, request) => {
     const status = field(params, 'MessageStatus');
-    if (status !== '') await smsStatusChanged(ctx, { messageSid: field(params, 'MessageSid'), status });
+    const messageId = (request.query as Record<string, unknown>).messageId;
+    if (status !== '') {
+      await smsStatusChanged(ctx, {
+        messageSid: field(params, 'MessageSid'), status, ...(typeof messageId === 'string' && UUID.test(messageId) ? { messageId } : {}),
+      });
+    }
     return reply.code(204).send();
   });
 }

@@ -1,0 +1,2 @@
+ALTER TABLE "sms_messages" ADD COLUMN "idempotency_key" uuid;--> statement-breakpoint
+CREATE UNIQUE INDEX "sms_messages_account_idempotency_key" ON "sms_messages" USING btree ("account_id","idempotency_key");
