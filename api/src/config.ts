@@ -81,6 +81,7 @@ const EnvSchema = v.object({
     'must be a comma-separated list of addresses, CIDR ranges or loopback, linklocal, uniquelocal')),
   SHUTDOWN_TIMEOUT_SECONDS: int(25, 1, 600),
   SHUTDOWN_DRAIN_SECONDS: v.optional(wholeNumber(0, 120)),
+  SMS_SETTLE_AFTER_SECONDS: int(120, 1, 24 * 60 * 60),
   MICROSOFT_GRAPH_API_URL: v.optional(v.pipe(v.string(), v.regex(/^https?:\/\/[^\s]+$/, 'must be an http(s) URL')), 'https://graph.microsoft.com'),
 });
 
@@ -216,6 +217,11 @@ export interface Config {
    * connections itself instead of sending a request down one the instance is closing.
    */
   shutdownDrainSeconds: number;
+  /**
+   * How long an SMS send may wait for the provider's answer before a text still queued is marked
+   * unconfirmed: well past the provider client's own time limit (Twilio's is 30 s).
+   */
+  smsSettleAfterSeconds: number;
 }
 
 export class ConfigError extends Error {
@@ -314,6 +320,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     shutdownTimeoutSeconds: e.SHUTDOWN_TIMEOUT_SECONDS,
     // Longer than the load balancer's upstream keepalive_timeout (deploy/nginx/api-lb.conf).
     shutdownDrainSeconds: e.SHUTDOWN_DRAIN_SECONDS ?? (production ? 5 : 0),
+    smsSettleAfterSeconds: e.SMS_SETTLE_AFTER_SECONDS,
     trustProxy: e.TRUST_PROXY?.split(',').map((s) => s.trim()),
     calendarApis: {
       googleUrl: e.GOOGLE_CALENDAR_API_URL.replace(/\/+$/, ''),

@@ -7,7 +7,7 @@ import { smsConversations, smsMessages } from '../../db/schema';
 import { ApiError } from '../../http/api-error';
 import { implement } from '../../http/implement';
 import { threadFor, toSmsPayload } from '../telephony/sms-events';
-import { SMS_SETTLE_AFTER_SECONDS, smsSettleJob } from './sms-settle-job';
+import { smsSettleJob } from './sms-settle-job';
 
 type SendBody = BodyOf<typeof contract.conversation.sendSms>;
 type SmsRow = typeof smsMessages.$inferSelect;
@@ -72,7 +72,7 @@ export const sendSms = implement(contract.conversation.sendSms, async ({ body, u
 
   const conversationId = await threadFor(app.telephony.context, user.accountId, body.agentNo, body.toNumber);
   const id = randomUUID();
-  await app.jobs.send(smsSettleJob, { messageId: id }, { startAfter: SMS_SETTLE_AFTER_SECONDS });
+  await app.jobs.send(smsSettleJob, { messageId: id }, { startAfter: app.config.smsSettleAfterSeconds });
   const [claimed] = await db.insert(smsMessages).values({
     id, conversationId, accountId: user.accountId, direction: 'outbound', content: body.content, status: 'queued', idempotencyKey: body.idempotencyKey,
   }).onConflictDoNothing({ target: [smsMessages.accountId, smsMessages.idempotencyKey] }).returning();

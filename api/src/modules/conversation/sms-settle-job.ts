@@ -6,12 +6,6 @@ import { smsMessages } from '../../db/schema';
 import { servicePlugin } from '../../plugins/service-plugin';
 import type { JobDefinition } from '../jobs/job-queue';
 
-/**
- * How long a send may wait for the provider's answer before it is settled: well past the
- * provider client's own time limit (Twilio's is 30 s), so a send still in flight is not settled.
- */
-export const SMS_SETTLE_AFTER_SECONDS = 120;
-
 const SettleData = v.object({ messageId: Id });
 
 /**
@@ -50,14 +44,15 @@ export const smsSettleJob: JobDefinition<typeof SettleData> = {
 };
 
 /**
- * On start, texts left queued past the bound with no settle job to look at them (sent before the
- * job existed, or whose job ran out of retries while the database was away) are settled too.
+ * On start, texts left queued past the bound (SMS_SETTLE_AFTER_SECONDS) with no settle job to
+ * look at them (sent before the job existed, or whose job ran out of retries while the database
+ * was away) are settled too.
  */
 export const settleStaleSmsSendsPlugin = servicePlugin('settle-stale-sms-sends', async (app) => {
   app.addHook('onReady', async () => {
     const stale = await app.db.select({ id: smsMessages.id }).from(smsMessages).where(and(
       eq(smsMessages.direction, 'outbound'), eq(smsMessages.status, 'queued'), isNull(smsMessages.messageSid),
-      lt(smsMessages.createdAt, sql`now() - make_interval(secs => ${SMS_SETTLE_AFTER_SECONDS})`),
+      lt(smsMessages.createdAt, sql`now() - make_interval(secs => ${app.config.smsSettleAfterSeconds})`),
     ));
     for (const { id } of stale) await settleSmsSend(app, id);
   });
