@@ -10,7 +10,7 @@ import path from 'node:path';
 import { FakeTwilio } from './fake-twilio';
 import { assertPortsFree, OwnPostgres, OwnRedis, Service, waitForOk } from './processes';
 import {
-  API_COMMANDS, apiEnvironment, CLUSTER_PORTS, deployDir, lbRewrites, localNginxConf, nginxMainConf, repoRoot,
+  API_COMMANDS, API_ORIGIN, apiEnvironment, CLUSTER_PORTS, deployDir, lbRewrites, localNginxConf, nginxMainConf, repoRoot,
   WEB_APPS, WEB_SNIPPETS, webEnvironment, webRewrites, type Rewrite, type WebApp,
 } from './topology';
 
@@ -64,6 +64,27 @@ export class Cluster {
 
   apiEnv(port: number): Record<string, string> {
     return apiEnvironment(port, this.databaseUrl, this.redis.url, { ...this.twilioEnv, ...this.options.apiEnv });
+  }
+
+  /**
+   * Resolves once the load balancer sends requests to every instance again (it leaves out one
+   * that refused a connection for its fail_timeout, 5 s).
+   */
+  async balanced(timeoutMs = 20_000): Promise<void> {
+    const served = () => this.apis.map((a) => a.log().split('\n').filter((l) => l.includes('"url":"/v1/health"')).length);
+    const before = served();
+    for (const deadline = Date.now() + timeoutMs; ;) {
+      await fetch(`${API_ORIGIN}/v1/health`);
+      if (served().every((n, i) => n > before[i]!)) return;
+      if (Date.now() > deadline) throw new Error('the load balancer does not reach every instance');
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+
+  /** Rows of a query on the cluster's database, each a list of its columns as text. */
+  sql(query: string): string[][] {
+    const out = run('psql', [this.databaseUrl, '-AtX', '-F', '\t', '-c', query], { cwd: '/' });
+    return out.split('\n').filter((line) => line !== '').map((line) => line.split('\t'));
   }
 
   apiOrigin(index: number): string {

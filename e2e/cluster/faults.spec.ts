@@ -2,7 +2,8 @@
  * Faults the cluster survives, each bounded in time. Every test prints its figures (requests
  * tried, failed, lost, duplicated, time to recover) and leaves the cluster whole again.
  */
-import { api, signIn } from './client';
+import { randomUUID } from 'node:crypto';
+import { api, openSocket, request, signIn, type ClusterSocket } from './client';
 import { expect, test } from './fixtures';
 import { startLoad } from './load';
 
@@ -16,10 +17,14 @@ function report(fault: string, figures: Record<string, unknown>): void {
 }
 
 /** Unique US numbers for the leads a test makes (555 exchange, fictional). */
+/** The demo agent's own number (seeded), which its texts are sent from. */
+const AGENT_NUMBER = '+15550100001';
+
 const leadNumber = (run: number, n: number) => `+1555${String(run % 1000).padStart(3, '0')}${String(n % 10_000).padStart(4, '0')}`;
 
 test.describe('faults', () => {
   test('SIGTERM to one instance under load: no request in flight fails', async ({ cluster }) => {
+    await cluster.balanced();
     const { token } = await signIn('user@demo.test');
     const run = Date.now() % 1000;
     // Reads and writes (a write a load balancer must never send twice) from 16 clients.
@@ -36,5 +41,99 @@ test.describe('faults', () => {
     expect(figures.failures).toEqual({});
     expect(figures.ok).toBeGreaterThan(100);
     await cluster.startApi(0);
+  });
+
+  test('kill -9 of one instance during an SMS burst: a text the client saw sent is stored once, none twice, none left queued; sockets move to the other instance', async ({ cluster }) => {
+    await cluster.balanced();
+    const { token, user } = await signIn('agent@demo.test');
+    const run = randomUUID().slice(0, 8);
+    const toNumber = leadNumber(Date.now() % 1000, 9_999);
+    // Four sockets through the load balancer: some are held by the instance about to die.
+    const sockets: ClusterSocket[] = [];
+    for (let i = 0; i < 4; i += 1) sockets.push(await openSocket(user.accountId, token));
+
+    // Eight senders, one text after another. A send with no answer (or a 5xx) is sent again under
+    // the same key, at most twice more, as the composer's Retry does.
+    const texts = new Map<string, { content: string; seenSent: boolean; attempts: number }>();
+    let sending = true;
+    const sender = async (c: number) => {
+      for (let i = 0; sending; i += 1) {
+        const key = randomUUID();
+        const text = { content: `burst ${run} ${c}-${i}`, seenSent: false, attempts: 0 };
+        texts.set(key, text);
+        while (!text.seenSent && text.attempts < 3) {
+          text.attempts += 1;
+          try {
+            const res = await request('POST', api('conversation/send-sms'), {
+              token, body: { toNumber, content: text.content, agentNo: AGENT_NUMBER, idempotencyKey: key }, timeoutMs: 10_000,
+            });
+            if (res.status === 200) text.seenSent = true;
+            else if (res.status < 500) throw new Error(`send refused: ${res.status} ${JSON.stringify(res.body)}`);
+          } catch (err) {
+            if (String(err).includes('send refused')) throw err;
+          }
+        }
+      }
+    };
+    const senders = Array.from({ length: 8 }, (_, c) => sender(c));
+    await sleep(1_000);
+    const killedAt = Date.now();
+    await cluster.apis[0]!.stop('SIGKILL');
+    await sleep(2_000);
+    sending = false;
+    await Promise.all(senders);
+
+    // Sockets the dead instance held are closed; opened again through the load balancer they
+    // reach the survivor and get the account's state.
+    const dropped = (await Promise.all(sockets.map((s) => Promise.race([s.closed.then(() => true), sleep(3_000).then(() => false)])))).filter(Boolean).length;
+    const reopened = [];
+    for (let i = 0; i < dropped; i += 1) {
+      const socket = await openSocket(user.accountId, token);
+      await socket.next((m) => m.type === 'INITIAL_STATUS');
+      reopened.push(socket);
+    }
+
+    await cluster.startApi(0);
+    const recoveredMs = Date.now() - killedAt;
+    // Every text is settled: delivered by the carrier's callback, or unconfirmed when its sender
+    // died before the carrier answered.
+    const rowsOf = () => cluster.sql(`select idempotency_key, content, status from sms_messages where content like 'burst ${run} %'`);
+    let settledMs = 0;
+    for (const started = Date.now(); ; await sleep(250)) {
+      if (rowsOf().every(([, , status]) => status !== 'queued')) {
+        settledMs = Date.now() - killedAt;
+        break;
+      }
+      expect(Date.now() - started, 'texts still queued').toBeLessThan(30_000);
+    }
+    const rows = rowsOf();
+    const storedKeys = new Set(rows.map(([key]) => key));
+    const seenSent = [...texts].filter(([, t]) => t.seenSent);
+    const lost = seenSent.filter(([key]) => !storedKeys.has(key)).length;
+    const duplicated = rows.length - new Set(rows.map(([, content]) => content)).size;
+    const carrierCopies = new Map<string, number>();
+    for (const m of cluster.twilio.messages.filter((m) => m.body.startsWith(`burst ${run} `))) carrierCopies.set(m.body, (carrierCopies.get(m.body) ?? 0) + 1);
+    const sentTwice = [...carrierCopies.values()].filter((n) => n > 1).length;
+    const statuses: Record<string, number> = {};
+    for (const [, , status] of rows) statuses[status!] = (statuses[status!] ?? 0) + 1;
+    report('kill -9 during an SMS burst', {
+      texts: texts.size, requests: [...texts.values()].reduce((n, t) => n + t.attempts, 0),
+      retried: [...texts.values()].filter((t) => t.attempts > 1).length, clientSawFail: texts.size - seenSent.length,
+      stored: rows.length, lost, duplicated, sentToCarrierTwice: sentTwice, statuses,
+      socketsDropped: dropped, instanceBackMs: recoveredMs, allSettledMs: settledMs,
+    });
+    expect(seenSent.length).toBeGreaterThan(20);
+    expect(lost).toBe(0);
+    expect(duplicated).toBe(0);
+    expect(sentTwice).toBe(0);
+    expect(dropped).toBeGreaterThan(0);
+
+    // Realtime reaches every socket again, the reopened ones included.
+    const live = [...sockets.filter((s) => s.socket.readyState === s.socket.OPEN), ...reopened];
+    expect(live).toHaveLength(4);
+    const agentSocket = await openSocket(user.accountId, token);
+    agentSocket.send({ type: 'UPDATE_STATUS', agentId: user.id, status: 'busy' });
+    for (const socket of live) await socket.next((m) => m.type === 'STATUS_UPDATED' && m.agentId === user.id && m.status === 'busy');
+    for (const socket of [...live, agentSocket]) socket.close();
   });
 });

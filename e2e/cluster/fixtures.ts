@@ -7,7 +7,9 @@ export const test = base.extend<object, { cluster: Cluster }>({
   // Playwright reads a fixture's dependencies from its first parameter's pattern: none here.
   // eslint-disable-next-line no-empty-pattern
   cluster: [async ({}, use) => {
-    const cluster = new Cluster();
+    // A text its killed sender left queued is settled within seconds (not two minutes), so the
+    // fault test that kills an instance mid-send can wait for it.
+    const cluster = new Cluster({ apiEnv: { SMS_SETTLE_AFTER_SECONDS: '3' } });
     try {
       await cluster.start();
       await use(cluster);
