@@ -116,6 +116,17 @@ export class FakeTwilio {
     }
   }
 
+  /** Twilio calling one of the API's webhooks (through the load balancer), signed; the TwiML answer. */
+  async webhook(url: string, params: Record<string, string>): Promise<{ status: number; text: string }> {
+    const fields = { AccountSid: CLUSTER_TWILIO.TWILIO_ACCOUNT_SID, ...params };
+    const res = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-twilio-signature': twilioSignature(CLUSTER_TWILIO.TWILIO_AUTH_TOKEN, url, fields) },
+      body: new URLSearchParams(fields),
+    });
+    return { status: res.status, text: await res.text() };
+  }
+
   async stop(): Promise<void> {
     for (const socket of this.sockets) socket.destroy();
     await new Promise<void>((resolve) => (this.proxy ? this.proxy.close(() => resolve()) : resolve()));

@@ -2,7 +2,10 @@
  * Faults the cluster survives, each bounded in time. Every test prints its figures (requests
  * tried, failed, lost, duplicated, time to recover) and leaves the cluster whole again.
  */
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { WebSocket } from 'ws';
+import { twilioSignature, CLUSTER_TWILIO } from './fake-twilio';
+import { API_ORIGIN } from './topology';
 import { api, openSocket, request, signIn, type ClusterSocket } from './client';
 import { expect, test } from './fixtures';
 import { startLoad } from './load';
@@ -17,6 +20,9 @@ function report(fault: string, figures: Record<string, unknown>): void {
 }
 
 /** Unique US numbers for the leads a test makes (555 exchange, fictional). */
+/** The demo account's receptionist, an AI agent answering inbound calls (seeded). */
+const RECEPTIONIST_NUMBER = '+15551000010';
+
 /** The demo agent's own number (seeded), which its texts are sent from. */
 const AGENT_NUMBER = '+15550100001';
 
@@ -135,5 +141,71 @@ test.describe('faults', () => {
     agentSocket.send({ type: 'UPDATE_STATUS', agentId: user.id, status: 'busy' });
     for (const socket of live) await socket.next((m) => m.type === 'STATUS_UPDATED' && m.agentId === user.id && m.status === 'busy');
     for (const socket of [...live, agentSocket]) socket.close();
+  });
+
+  test('kill -9 of the instance holding a live AI call: the call ends completed, with what was said, summarised by the survivor', async ({ cluster }) => {
+    await cluster.balanced();
+    const callSid = `CA${randomBytes(16).toString('hex')}`;
+    const caller = leadNumber(Date.now() % 1000, 9_998);
+    // Twilio asks what to do with the incoming call: connect it to the agent over ConversationRelay.
+    const twiml = await cluster.twilio.webhook(`${API_ORIGIN}/v1/telephony/twilio/voice/incoming`, {
+      CallSid: callSid, From: caller, To: RECEPTIONIST_NUMBER, CallStatus: 'ringing', Direction: 'inbound',
+    });
+    expect(twiml.status).toBe(200);
+    const relayUrl = /<ConversationRelay url="([^"]+)"/.exec(twiml.text)?.[1]?.replaceAll('&amp;', '&');
+    const callId = /<Parameter name="callId" value="([^"]+)"/.exec(twiml.text)?.[1];
+    const actionUrl = /<Connect action="([^"]+)"/.exec(twiml.text)?.[1]?.replaceAll('&amp;', '&');
+    expect(relayUrl && callId && actionUrl, twiml.text).toBeTruthy();
+
+    // Twilio's side of the relay: the caller asks a question and hears the agent's answer.
+    const relay = new WebSocket(relayUrl!, { headers: { 'x-twilio-signature': twilioSignature(CLUSTER_TWILIO.TWILIO_AUTH_TOKEN, relayUrl!, {}) } });
+    relay.on('error', () => undefined);
+    await new Promise((resolve, reject) => relay.once('open', resolve).once('error', reject));
+    // Which instance holds the session: its log names the relay's upgrade request.
+    let holder = -1;
+    for (const started = Date.now(); holder === -1; await sleep(50)) {
+      holder = cluster.apis.findIndex((a) => a.log().includes('"url":"/v1/telephony/relay'));
+      expect(Date.now() - started, 'an instance logs the relay session').toBeLessThan(5_000);
+    }
+    let reply = '';
+    const replied = new Promise<void>((resolve) => relay.on('message', (data) => {
+      const frame = JSON.parse(data.toString()) as { type: string; token?: string; last?: boolean };
+      if (frame.type === 'text') reply += frame.token ?? '';
+      if (frame.type === 'text' && frame.last) resolve();
+    }));
+    relay.send(JSON.stringify({ type: 'setup', callSid, from: caller, to: RECEPTIONIST_NUMBER, direction: 'inbound', customParameters: { callId } }));
+    relay.send(JSON.stringify({ type: 'prompt', voicePrompt: 'What are your opening hours?', lang: 'en-US', last: true }));
+    await replied;
+    expect(reply.length).toBeGreaterThan(0);
+    // The line reaches the database while the call is live (the transcript screen reads it).
+    const lines = () => cluster.sql(`select m.content from conversation_messages m join conversations c on c.id = m.conversation_id where c.call_id = '${callId}'`).map(([t]) => t);
+    for (const started = Date.now(); !lines().some((l) => l?.includes('opening hours')); await sleep(100)) {
+      expect(Date.now() - started, 'the caller\'s line is stored').toBeLessThan(5_000);
+    }
+
+    // The instance holding the relay dies; Twilio sees the relay drop, asks the action URL what
+    // next (a new instance answers) and, the call over, reports it completed.
+    const killedAt = Date.now();
+    await cluster.apis[holder]!.stop('SIGKILL');
+    await new Promise((resolve) => (relay.readyState === relay.CLOSED ? resolve(null) : relay.once('close', resolve)));
+    const next = await cluster.twilio.webhook(actionUrl!, { CallSid: callSid, SessionStatus: 'failed', SessionDuration: '9' });
+    expect(next.status).toBe(200);
+    expect(next.text).toContain('<Hangup/>');
+    expect((await cluster.twilio.webhook(`${API_ORIGIN}/v1/telephony/twilio/voice/status`, { CallSid: callSid, CallStatus: 'completed', CallDuration: '9' })).status).toBe(204);
+
+    const callRow = () => cluster.sql(`select c.status, c.duration_seconds, v.summary from calls c left join conversations v on v.call_id = c.id where c.id = '${callId}'`)[0];
+    let settledMs = 0;
+    for (const started = Date.now(); ; await sleep(250)) {
+      const [status, , summary] = callRow() ?? [];
+      if (status === 'completed' && summary) {
+        settledMs = Date.now() - killedAt;
+        break;
+      }
+      // The survivor writes the summary once the session's own wrap-up is overdue (15 s).
+      expect(Date.now() - started, `call ${JSON.stringify(callRow())} not completed and summarised`).toBeLessThan(45_000);
+    }
+    report('kill -9 during a live AI call', { callRow: callRow(), transcriptLines: lines().length, completedAndSummarisedMs: settledMs });
+    expect(lines().some((l) => l?.includes('opening hours'))).toBe(true);
+    await cluster.startApi(holder);
   });
 });

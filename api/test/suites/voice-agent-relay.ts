@@ -589,6 +589,30 @@ export function voiceAgentRelaySuite(ctx: SuiteContext) {
       assert.equal((await callRow(server, row.id))!.status, 'in-progress');
     });
 
+    it('a relay session that ended with no summary (its instance died mid-call) is summed up after the carrier reports its end', async () => {
+      const t = await createTenant(server);
+      const agent = await createAiAgent(server.db, { accountId: t.account.id, handleCallType: 'inbound' });
+      const callSid = `CA${'c'.repeat(31)}1`;
+      assert.equal((await signedPost(TWILIO_WEBHOOK_PATHS.incomingCall, { CallSid: callSid, From: uniquePhone(), To: agent.phoneNumber! })).status, 200);
+      const [row] = await server.db.select().from(calls).where(eq(calls.callSid, callSid));
+      await createConversation(server.db, { callId: row!.id }, [{ authorType: 'lead', content: 'What are your opening hours?' }]);
+      // No session on any instance queued the wrap-up; the relay action queues one for later.
+      const action = await signedPost(`${TWILIO_WEBHOOK_PATHS.relayAction}?callId=${row!.id}`, { CallSid: callSid, SessionStatus: 'failed' });
+      assert.match(await action.text(), /<Hangup\/>/);
+      const [queued] = ((await server.db.execute(sql.raw(
+        `select data, extract(epoch from start_after - created_on) as delay from ${JOB_SCHEMA}.job where name = '${callWrapUpJob.name}' and data->>'callId' = '${row!.id}'`,
+      ))) as unknown as { rows: Array<{ data: { onlyIfMissing: boolean; transferred: boolean }; delay: number }> }).rows;
+      assert.deepEqual(queued?.data, { callId: row!.id, transferred: false, onlyIfMissing: true });
+      assert.ok(Number(queued!.delay) >= 10, 'it waits for the session\'s own wrap-up first');
+      // Run now, it writes the summary; run again after one exists, it leaves that one alone.
+      await callWrapUpJob.handle(server.app, queued!.data as never);
+      const [written] = await server.db.select({ summary: conversations.summary }).from(conversations).where(eq(conversations.callId, row!.id));
+      assert.ok(written?.summary);
+      await server.db.update(conversations).set({ summary: 'Written by the session' }).where(eq(conversations.callId, row!.id));
+      await callWrapUpJob.handle(server.app, queued!.data as never);
+      assert.equal((await server.db.select({ summary: conversations.summary }).from(conversations).where(eq(conversations.callId, row!.id)))[0]!.summary, 'Written by the session');
+    });
+
     it('a relay action without a handoff hangs up; a forged one changes nothing', async () => {
       const ended = await signedPost(TWILIO_WEBHOOK_PATHS.relayAction, { CallSid: `CA${'b'.repeat(32)}`, HandoffData: '{"reasonCode":"call-ended"}' });
       assert.match(await ended.text(), /<Hangup\/>/);

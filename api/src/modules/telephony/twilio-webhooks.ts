@@ -8,6 +8,7 @@ import {
 } from './call-events';
 import { aiCallConnected, aiCallIncoming } from './ai-calls';
 import { greetingOf } from '../voice-agent/call-record';
+import { callWrapUpJob, WRAP_UP_BACKSTOP_SECONDS } from '../voice-agent/call-wrap-up';
 import { aiCallHandedOff } from '../voice-agent/handoff';
 import { relayUrl } from '../voice-agent/relay-handshake';
 import { relaySpeechFor, relayTwiml } from '../voice-agent/relay-twiml';
@@ -181,9 +182,14 @@ export async function twilioWebhookRoutes(app: FastifyInstance): Promise<void> {
   });
 
   // A relay session ended: a handoff puts the caller in the queue and rings the available agents.
-  webhook(TWILIO_WEBHOOK_PATHS.relayAction, async (params, reply) => {
+  webhook(TWILIO_WEBHOOK_PATHS.relayAction, async (params, reply, request) => {
     const response = new VoiceResponse();
     const handoff = parseRelayHandoff(field(params, 'HandoffData') || undefined);
+    // The call keeps its summary even when the instance that held the session died mid-call.
+    const callId = (request.query as Record<string, unknown>).callId;
+    if (typeof callId === 'string' && UUID.test(callId)) {
+      await app.jobs.send(callWrapUpJob, { callId, transferred: handoff?.reasonCode === 'live-agent-handoff', onlyIfMissing: true }, { startAfter: WRAP_UP_BACKSTOP_SECONDS });
+    }
     if (handoff?.reasonCode !== 'live-agent-handoff') {
       response.hangup();
       return twiml(reply, response.toString());

@@ -22,7 +22,14 @@ export async function wrapUpOf(responder: Responder, transcript: readonly Turn[]
   }
 }
 
-const WrapUpData = v.object({ callId: Id, transferred: v.boolean() });
+/**
+ * When the carrier says a relay session is over, the wrap-up is queued again this much later, to
+ * run only if the call has no summary by then: the instance that held the session queues the
+ * wrap-up itself once every line is stored, unless it died mid-call.
+ */
+export const WRAP_UP_BACKSTOP_SECONDS = 15;
+
+const WrapUpData = v.object({ callId: Id, transferred: v.boolean(), onlyIfMissing: v.optional(v.boolean()) });
 
 /**
  * A finished AI call's summary, outcome and sentiment, written from its stored transcript into
@@ -36,7 +43,11 @@ export const callWrapUpJob: JobDefinition<typeof WrapUpData> = {
   retryDelaySeconds: 5,
   // Longer than the model's own timeout, so a slow model falls back before the try expires.
   expireInSeconds: 120,
-  async handle(app: FastifyInstance, { callId, transferred }) {
+  async handle(app: FastifyInstance, { callId, transferred, onlyIfMissing }) {
+    if (onlyIfMissing) {
+      const [written] = await app.db.select({ summary: conversations.summary }).from(conversations).where(eq(conversations.callId, callId));
+      if (written?.summary) return;
+    }
     const [call] = await app.db.select({ accountId: calls.accountId, aiAgentId: calls.aiAgentId }).from(calls).where(eq(calls.id, callId));
     if (!call?.aiAgentId) return;
     const [agent] = await app.db.select({ textClientId: aiAgents.textClientId }).from(aiAgents).where(eq(aiAgents.id, call.aiAgentId));
