@@ -6,7 +6,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { WebSocket } from 'ws';
 import { twilioSignature, CLUSTER_TWILIO } from './fake-twilio';
 import { API_ORIGIN } from './topology';
-import { api, openSocket, request, signIn, type ClusterSocket } from './client';
+import { api, DEMO_PASSWORD, openSocket, request, signIn, type ClusterSocket } from './client';
 import { expect, test } from './fixtures';
 import { startLoad } from './load';
 
@@ -207,5 +207,102 @@ test.describe('faults', () => {
     report('kill -9 during a live AI call', { callRow: callRow(), transcriptLines: lines().length, completedAndSummarisedMs: settledMs });
     expect(lines().some((l) => l?.includes('opening hours'))).toBe(true);
     await cluster.startApi(holder);
+  });
+
+  test('Redis stopped: every request keeps answering, a logout is refused at once everywhere, readiness says so, realtime resumes when it returns', async ({ cluster }) => {
+    await cluster.balanced();
+    const agent = await signIn('agent@demo.test');
+    const watcher = await openSocket(agent.user.accountId, agent.token, cluster.apiOrigin(0));
+    await watcher.next((m) => m.type === 'INITIAL_STATUS');
+    const run = Date.now() % 1000;
+    const stoppedAt = Date.now();
+    await cluster.redis.stop('SIGKILL');
+
+    // Sign-ins, reads, writes and texts from 8 clients while Redis is away.
+    const load = startLoad(8, (n) => [
+      { method: 'POST', url: api('auth/login'), body: { email: 'user@demo.test', password: DEMO_PASSWORD } },
+      { method: 'POST', url: api('call/get-call-logs'), token: agent.token, body: { page: 1, limit: 10 } },
+      { method: 'POST', url: api('conversation/send-sms'), token: agent.token, body: { toNumber: leadNumber(run, n), content: `outage ${n}`, agentNo: AGENT_NUMBER, idempotencyKey: randomUUID() } },
+    ][n % 3]!, (a) => a.status === 200);
+    await sleep(3_000);
+    const figures = await load.stop();
+    for (const index of [0, 1]) {
+      const ready = await request('GET', api('ready', cluster.apiOrigin(index)));
+      expect(ready.status).toBe(503);
+      expect(JSON.stringify(ready.body)).toContain('redis');
+    }
+    // A logout on one instance is refused on the other at once, though no message crosses.
+    const { token } = await signIn('user@demo.test');
+    const logs = (origin: string) => request('POST', api('call/get-call-logs', origin), { token, body: { page: 1, limit: 10 } });
+    expect((await logs(cluster.apiOrigin(1))).status).toBe(200);
+    expect((await request('POST', api('auth/logout', cluster.apiOrigin(0)), { token })).status).toBe(200);
+    expect((await logs(cluster.apiOrigin(1))).status).toBe(401);
+
+    // Redis returns: readiness and cross-instance realtime come back with no restart.
+    const pids = cluster.apis.map((a) => a.pid);
+    await cluster.redis.up();
+    const returnedAt = Date.now();
+    let readyMs = 0;
+    for (; ; await sleep(50)) {
+      const answers = await Promise.all([0, 1].map((i) => request('GET', api('ready', cluster.apiOrigin(i)))));
+      if (answers.every((a) => a.status === 200)) { readyMs = Date.now() - returnedAt; break; }
+      expect(Date.now() - returnedAt, 'ready again').toBeLessThan(15_000);
+    }
+    let realtimeMs = 0;
+    const sender = await openSocket(agent.user.accountId, agent.token, cluster.apiOrigin(1));
+    for (let status: 'busy' | 'available' = 'busy'; ; status = status === 'busy' ? 'available' : 'busy') {
+      sender.send({ type: 'UPDATE_STATUS', agentId: agent.user.id, status });
+      const crossed = await watcher.next((m) => m.type === 'STATUS_UPDATED' && m.status === status, 500).then(() => true, () => false);
+      if (crossed) { realtimeMs = Date.now() - returnedAt; break; }
+      expect(Date.now() - returnedAt, 'realtime crosses instances again').toBeLessThan(15_000);
+    }
+    sender.close();
+    watcher.close();
+    expect(cluster.apis.map((a) => a.pid)).toEqual(pids);
+    report('Redis stopped', { ...figures, outageMs: returnedAt - stoppedAt, readyAgainMs: readyMs, realtimeAcrossInstancesAgainMs: realtimeMs });
+    expect(figures.failures).toEqual({});
+    expect(figures.ok).toBeGreaterThan(30);
+  });
+
+  test('PostgreSQL stopped: requests fail fast with a clear 503, readiness says why, and everything recovers with no restart', async ({ cluster }) => {
+    await cluster.balanced();
+    const { token } = await signIn('user@demo.test');
+    const pids = cluster.apis.map((a) => a.pid);
+    const stoppedAt = Date.now();
+    cluster.postgres.stop();
+    const slowest = { ms: 0 };
+    const load = startLoad(8, (n) => (n % 2 === 0
+      ? { method: 'POST', url: api('lead/get-leads'), token, body: { page: 1, limit: 10, search: '' } }
+      : { method: 'POST', url: api('auth/login'), body: { email: 'user@demo.test', password: DEMO_PASSWORD } }));
+    // Each answer during the outage: how long it took and what it said.
+    const started = Date.now();
+    const probe = await request('POST', api('lead/get-leads'), { token, body: { page: 1, limit: 10, search: '' } });
+    slowest.ms = Date.now() - started;
+    expect(probe.status).toBe(503);
+    expect(probe.body).toMatchObject({ message: 'The service is temporarily unavailable. Please try again.' });
+    expect(probe.headers['retry-after']).toBeDefined();
+    const ready = await request('GET', api('ready', cluster.apiOrigin(0)));
+    expect(ready.status).toBe(503);
+    expect(JSON.stringify(ready.body)).toContain('database');
+    await sleep(3_000);
+    const during = await load.stop();
+
+    await cluster.postgres.start();
+    const returnedAt = Date.now();
+    const after = startLoad(4, () => ({ method: 'POST', url: api('lead/get-leads'), token, body: { page: 1, limit: 10, search: '' } }));
+    const recoveredAt = await after.firstOkAfter(returnedAt);
+    await sleep(1_000);
+    const afterFigures = await after.stop();
+    const failedAfterRecovery = afterFigures.failed;
+    report('PostgreSQL stopped', {
+      duringOutage: { tried: during.tried, answered503: during.failures['503']?.count ?? 0, other: Object.keys(during.failures).filter((k) => k !== '503'), ok: during.ok },
+      firstAnswerMs: slowest.ms, outageMs: returnedAt - stoppedAt, firstSuccessAfterReturnMs: recoveredAt - returnedAt, failedAfterReturn: failedAfterRecovery,
+    });
+    // Every request in the outage answered, and only with 503 (none hung, none 500).
+    expect(Object.keys(during.failures).filter((k) => k !== '503')).toEqual([]);
+    expect(slowest.ms).toBeLessThan(3_000);
+    expect(recoveredAt - returnedAt).toBeLessThan(10_000);
+    expect(cluster.apis.map((a) => a.pid)).toEqual(pids);
+    for (const index of [0, 1]) await expect.poll(async () => (await request('GET', api('ready', cluster.apiOrigin(index)))).status).toBe(200);
   });
 });
