@@ -3,7 +3,6 @@ import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import type { CallLog } from 'shared-contracts';
 import type { Db } from '../../db/client';
-import { withSerializedBody } from '../../http/serialized-body';
 import { servicePlugin } from '../../plugins/service-plugin';
 
 export interface CallLogsPage {
@@ -147,9 +146,7 @@ export function createCallLogsCache(db: Db, onError: (err: unknown) => void): Ca
       let pages = byAccount.get(accountId);
       if (!pages) byAccount.set(accountId, (pages = new Map()));
       if (!pages.has(key)) size += 1;
-      // Serialized once: every hit sends this text (what `{ data, total }` serializes to).
-      const body = JSON.stringify({ data: page.data, total: page.total });
-      pages.set(key, { page: withSerializedBody({ data: page.data, total: page.total }, body), expiresAt: Date.now() + ENTRY_TTL_MS });
+      pages.set(key, { page, expiresAt: Date.now() + ENTRY_TTL_MS });
     },
     async close() {
       closed = true;
