@@ -7,7 +7,6 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { lockDataDir } from './data-dir-lock';
 import * as schema from './schema';
-import { writeWatchLogger } from './write-watch';
 import { MIGRATIONS_FOLDER } from '../paths';
 
 /** What the app sees of either driver: the query builder both share. */
@@ -70,7 +69,7 @@ async function openPglite(dataDir: string): Promise<Database> {
     await unlock();
     throw err;
   }
-  const db = drizzlePglite({ client, schema, logger: writeWatchLogger });
+  const db = drizzlePglite({ client, schema });
   return {
     db: db as unknown as Db,
     kind: 'pglite',
@@ -94,7 +93,7 @@ async function openPostgres(url: string): Promise<Database> {
   // the process. The pool drops that client and the next query reports its own error.
   pool.on('error', () => undefined);
   lookupPool.on('error', () => undefined);
-  const db = drizzlePg({ client: pool, schema, logger: writeWatchLogger });
+  const db = drizzlePg({ client: pool, schema });
   lookupDbs.set(db as unknown as Db, drizzlePg({ client: lookupPool, schema }) as unknown as Db);
   return {
     db: db as unknown as Db,

@@ -7,7 +7,6 @@ import type { AuthUser, Implementation } from './implement';
 import { checkTenant } from './tenant';
 import { readUpload } from './read-upload';
 import { parsePart } from './validate';
-import { serializedBodyOf } from './serialized-body';
 
 export const urlOf = (impl: Pick<Implementation, 'def'>) => `/${API_VERSION}/${routePattern(impl.def)}`;
 
@@ -42,9 +41,6 @@ export function registerEndpoint(app: FastifyInstance, impl: Implementation): vo
     // `user` is null only on public endpoints, whose handler type says so.
     const result = await impl.handler({ params, query, body, user: user as AuthUser, db: app.db, app, request });
     if (def.paged) {
-      // Already the `{ data, total }` text (http/serialized-body.ts): sent as it is.
-      const serialized = serializedBodyOf(result);
-      if (serialized !== undefined) return reply.type('application/json; charset=utf-8').send(serialized);
       const { data, total } = result as { data: unknown; total: number };
       return { data, total };
     }

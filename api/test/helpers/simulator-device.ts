@@ -1,7 +1,9 @@
 import { WebSocket } from 'ws';
 import { SIMULATOR_VOICE_PATH, type SimulatorServerMessage } from 'shared-contracts';
-import type { TestServer } from './server';
-import type { TestSocket } from './sockets';
+import assert from 'node:assert/strict';
+import { createTenant, setAgentStatus } from '../factories';
+import { call, type TestServer } from './server';
+import { openSocket, type TestSocket } from './sockets';
 
 export interface TestDevice {
   next(timeoutMs?: number): Promise<SimulatorServerMessage>;
@@ -71,4 +73,22 @@ export async function silentFor(socket: TestSocket, type: string, ms = 400): Pro
   } catch {
     return true;
   }
+}
+
+/** A simulator voice token for the agent's softphone. */
+export async function voiceToken(server: TestServer, token: string, identity: string): Promise<string> {
+  const response = await call(server, 'POST', 'call/generate-token', { token, body: { identity } });
+  assert.equal(response.status, 200, JSON.stringify(response.body));
+  return response.body.data.token as string;
+}
+
+/** An agent whose softphone is open: realtime socket joined, simulator device registered, status available. */
+export async function onlineAgent(server: TestServer) {
+  const tenant = await createTenant(server);
+  await setAgentStatus(server.db, tenant.agent.id, 'available');
+  const room = openSocket(server, { accountId: tenant.account.id, token: tenant.agentToken });
+  assert.equal((await room.next()).type, 'INITIAL_STATUS');
+  const device = openDevice(server, await voiceToken(server, tenant.agentToken, tenant.agent.email));
+  assert.deepEqual(await device.next(), { type: 'registered' });
+  return { ...tenant, room, device };
 }

@@ -81,7 +81,7 @@ export function calendarSyncSuite(ctx: SuiteContext) {
       const theCall = await createCall(db(), { accountId: b.tenant.account.id, aiAgentId: b.agent.id, status: 'in-progress', fromNumber: callerNumber });
       const booked: string[] = [];
       const tools = callTools({
-        db: db(), accountId: b.tenant.account.id, aiAgentId: b.agent.id, callId: theCall.id, callerNumber, timeZone: NEW_YORK, workingHours: null, now: () => MONDAY_8AM,
+        db: db(), callLogs: server.app.callLogsCache, accountId: b.tenant.account.id, aiAgentId: b.agent.id, callId: theCall.id, callerNumber, timeZone: NEW_YORK, workingHours: null, now: () => MONDAY_8AM,
       }, {
         transfer: () => {},
         end: () => {},

@@ -40,7 +40,7 @@ export function callToolsSuite(ctx: SuiteContext) {
     const effects = { transfers: [] as string[], ends: 0, booked: [] as string[] };
     const now = options.now ?? MONDAY_8AM;
     const tools = callTools({
-      db, accountId: tenant.account.id, aiAgentId: agent.id, callId: theCall.id, callerNumber, timeZone, workingHours, now: () => now,
+      db, callLogs: ctx.server.app.callLogsCache, accountId: tenant.account.id, aiAgentId: agent.id, callId: theCall.id, callerNumber, timeZone, workingHours, now: () => now,
     }, {
       transfer: (reason) => effects.transfers.push(reason),
       end: () => { effects.ends += 1; },
@@ -168,7 +168,7 @@ export function callToolsSuite(ctx: SuiteContext) {
       const db = ctx.server.db;
       const otherCall = await createCall(db, { accountId: second.tenant.account.id, aiAgentId: second.agent.id, status: 'in-progress' });
       const otherTools = callTools({
-        db, accountId: second.tenant.account.id, aiAgentId: second.agent.id, callId: otherCall.id, callerNumber: otherCall.fromNumber,
+        db, callLogs: ctx.server.app.callLogsCache, accountId: second.tenant.account.id, aiAgentId: second.agent.id, callId: otherCall.id, callerNumber: otherCall.fromNumber,
         timeZone: NEW_YORK, workingHours: null, now: () => MONDAY_8AM,
       }, { transfer: () => {}, end: () => {}, booked: () => {} });
       const results = await Promise.all([

@@ -3,31 +3,14 @@ import { randomUUID } from 'node:crypto';
 import { describe, it } from 'node:test';
 import { eq } from 'drizzle-orm';
 import { agentStatuses, calls, queueEntries, smsConversations, smsMessages } from '../../src/db/schema';
-import { createTenant, setAgentStatus, uniquePhone } from '../factories';
+import { createTenant, uniquePhone } from '../factories';
 import { isAudio, playRecording } from '../helpers/recordings';
 import { isLoopback, SIMULATOR_LOCAL_ONLY_TEXT } from '../../src/modules/telephony/simulator-routes';
 import { call, type TestServer } from '../helpers/server';
-import { nextOfType, openDevice, silentFor } from '../helpers/simulator-device';
+import { nextOfType, onlineAgent, openDevice, silentFor, voiceToken } from '../helpers/simulator-device';
 import { openSocket } from '../helpers/sockets';
 import type { SuiteContext } from '../helpers/suite-context';
 import { simulatorDoor as simulator } from '../helpers/relay';
-
-async function voiceToken(server: TestServer, token: string, identity: string): Promise<string> {
-  const response = await call(server, 'POST', 'call/generate-token', { token, body: { identity } });
-  assert.equal(response.status, 200, JSON.stringify(response.body));
-  return response.body.data.token as string;
-}
-
-/** An agent whose softphone is open: realtime socket joined, simulator device registered, status available. */
-async function onlineAgent(server: TestServer) {
-  const tenant = await createTenant(server);
-  await setAgentStatus(server.db, tenant.agent.id, 'available');
-  const room = openSocket(server, { accountId: tenant.account.id, token: tenant.agentToken });
-  assert.equal((await room.next()).type, 'INITIAL_STATUS');
-  const device = openDevice(server, await voiceToken(server, tenant.agentToken, tenant.agent.email));
-  assert.deepEqual(await device.next(), { type: 'registered' });
-  return { ...tenant, room, device };
-}
 
 /** The account owner's screen: it hears every status change and call end of the account. */
 async function ownerScreen(server: TestServer, tenant: { account: { id: string }; ownerToken: string }) {

@@ -6,6 +6,7 @@ import { CALLER_CALL_SID_PARAMETER } from 'shared-contracts';
 import { agentStatuses, calls, conversations, queueEntries, smsMessages } from '../../src/db/schema';
 import { TWILIO_WEBHOOK_PATHS } from '../../src/modules/telephony/twilio-paths';
 import { createTenant, setAgentStatus, uniquePhone } from '../factories';
+import { withoutChangeNotifications } from '../helpers/change-notifications';
 import { call, startServer, type TestServer } from '../helpers/server';
 import { nextOfType, silentFor } from '../helpers/simulator-device';
 import { openSocket } from '../helpers/sockets';
@@ -49,7 +50,7 @@ export function telephonyTwilioSuite(ctx: SuiteContext) {
       assert.ok(Math.abs(payload.exp - (Date.now() / 1000 + 3600)) < 60);
     });
 
-    it('incoming call: good signature enqueues and rings the available agent; forged changes nothing; replay is a no-op', async () => {
+    it('incoming call: good signature enqueues and rings the available agent; forged changes nothing; replay is a no-op; the call logs show each step', async () => {
       const a = await createTenant(server);
       await setAgentStatus(server.db, a.agent.id, 'available');
       const room = openSocket(server, { accountId: a.account.id, token: a.agentToken });
@@ -70,42 +71,52 @@ export function telephonyTwilioSuite(ctx: SuiteContext) {
       assert.equal((await fetch(`${server.origin}${TWILIO_WEBHOOK_PATHS.incomingCall}`, { method: 'POST', headers, body: new URLSearchParams(tampered).toString() })).status, 403);
       assert.equal((await server.db.select().from(calls).where(eq(calls.callSid, callSid))).length, 0);
       assert.ok(await silentFor(room, 'QUEUE_UPDATED'));
+      await withoutChangeNotifications(server.db, async () => {
+        // The owner's call-logs page, read (and so cached) before each step, shows each step at once.
+        const logged = async () => (await call(server, 'POST', 'call/get-call-logs', { token: a.ownerToken, body: {} })).body.data[0] as
+          { status: string; durationSeconds: number | null; agent: { id: string } | null; conversation: { recordingUrl: string | null } | null } | undefined;
+        assert.equal(await logged(), undefined);
 
-      const good = await webhook(server, TWILIO_WEBHOOK_PATHS.incomingCall, params);
-      assert.equal(good.status, 200);
-      assert.match(good.type, /xml/);
-      // Each agent's leg names the caller's call, which the softphone looks up when it rings.
-      assert.match(good.text, new RegExp(`<Client[^>]*><Identity>${a.agent.email}</Identity><Parameter name="${CALLER_CALL_SID_PARAMETER}" value="${callSid}"/></Client>`));
-      assert.match(good.text, /<Dial[^>]*timeout="30"/);
-      assert.deepEqual((await nextOfType(room, 'QUEUE_UPDATED')).queue?.map((q) => q.phoneNumber), [params.From]);
+        const good = await webhook(server, TWILIO_WEBHOOK_PATHS.incomingCall, params);
+        assert.equal(good.status, 200);
+        assert.match(good.type, /xml/);
+        // Each agent's leg names the caller's call, which the softphone looks up when it rings.
+        assert.match(good.text, new RegExp(`<Client[^>]*><Identity>${a.agent.email}</Identity><Parameter name="${CALLER_CALL_SID_PARAMETER}" value="${callSid}"/></Client>`));
+        assert.match(good.text, /<Dial[^>]*timeout="30"/);
+        assert.deepEqual((await nextOfType(room, 'QUEUE_UPDATED')).queue?.map((q) => q.phoneNumber), [params.From]);
+        assert.equal((await logged())?.status, 'ringing');
 
-      const replay = await webhook(server, TWILIO_WEBHOOK_PATHS.incomingCall, params);
-      assert.equal(replay.status, 200);
-      assert.equal(replay.text, good.text);
-      assert.equal((await server.db.select().from(calls).where(eq(calls.callSid, callSid))).length, 1);
-      assert.equal((await server.db.select().from(queueEntries).where(eq(queueEntries.callSid, callSid))).length, 1);
-      assert.ok(await silentFor(room, 'QUEUE_UPDATED'));
+        const replay = await webhook(server, TWILIO_WEBHOOK_PATHS.incomingCall, params);
+        assert.equal(replay.status, 200);
+        assert.equal(replay.text, good.text);
+        assert.equal((await server.db.select().from(calls).where(eq(calls.callSid, callSid))).length, 1);
+        assert.equal((await server.db.select().from(queueEntries).where(eq(queueEntries.callSid, callSid))).length, 1);
+        assert.ok(await silentFor(room, 'QUEUE_UPDATED'));
 
-      // The agent's <Client> leg answers: the call is theirs and the caller leaves the queue.
-      const answered = { CallSid: sid('CA'), ParentCallSid: callSid, CallStatus: 'in-progress', To: `client:${a.agent.email}` };
-      assert.equal((await webhook(server, TWILIO_WEBHOOK_PATHS.dialStatus, answered)).status, 204);
-      assert.deepEqual((await nextOfType(room, 'QUEUE_UPDATED')).queue, []);
+        // The agent's <Client> leg answers: the call is theirs and the caller leaves the queue.
+        const answered = { CallSid: sid('CA'), ParentCallSid: callSid, CallStatus: 'in-progress', To: `client:${a.agent.email}` };
+        assert.equal((await webhook(server, TWILIO_WEBHOOK_PATHS.dialStatus, answered)).status, 204);
+        assert.deepEqual((await nextOfType(room, 'QUEUE_UPDATED')).queue, []);
+        assert.deepEqual([(await logged())?.status, (await logged())?.agent?.id], ['in-progress', a.agent.id]);
 
-      // The call ends: DISCONNECT_CALL once, the log completed with Twilio's duration, the recording stored.
-      const ended = { CallSid: callSid, CallStatus: 'completed', CallDuration: '42' };
-      assert.equal((await webhook(server, TWILIO_WEBHOOK_PATHS.callStatus, ended, 'forged')).status, 403);
-      assert.equal((await webhook(server, TWILIO_WEBHOOK_PATHS.callStatus, ended)).status, 204);
-      assert.deepEqual(await nextOfType(room, 'DISCONNECT_CALL'), { type: 'DISCONNECT_CALL', callSid, agentId: a.agent.id });
-      assert.equal((await webhook(server, TWILIO_WEBHOOK_PATHS.callStatus, ended)).status, 204);
-      assert.ok(await silentFor(room, 'DISCONNECT_CALL'));
-      const recording = { CallSid: callSid, RecordingStatus: 'completed', RecordingUrl: `https://api.twilio.com/recordings/RE${'4'.repeat(32)}` };
-      assert.equal((await webhook(server, TWILIO_WEBHOOK_PATHS.recording, recording)).status, 204);
-      const [row] = await server.db.select().from(calls).where(eq(calls.callSid, callSid));
-      assert.equal(row?.status, 'completed');
-      assert.equal(row?.durationSeconds, 42);
-      assert.equal(row?.agentUserId, a.agent.id);
-      const [conversation] = await server.db.select().from(conversations).where(eq(conversations.callId, row!.id));
-      assert.equal(conversation?.recordingUrl, recording.RecordingUrl);
+        // The call ends: DISCONNECT_CALL once, the log completed with Twilio's duration, the recording stored.
+        const ended = { CallSid: callSid, CallStatus: 'completed', CallDuration: '42' };
+        assert.equal((await webhook(server, TWILIO_WEBHOOK_PATHS.callStatus, ended, 'forged')).status, 403);
+        assert.equal((await webhook(server, TWILIO_WEBHOOK_PATHS.callStatus, ended)).status, 204);
+        assert.deepEqual(await nextOfType(room, 'DISCONNECT_CALL'), { type: 'DISCONNECT_CALL', callSid, agentId: a.agent.id });
+        assert.equal((await webhook(server, TWILIO_WEBHOOK_PATHS.callStatus, ended)).status, 204);
+        assert.ok(await silentFor(room, 'DISCONNECT_CALL'));
+        assert.deepEqual([(await logged())?.status, (await logged())?.durationSeconds, (await logged())?.conversation ?? null], ['completed', 42, null]);
+        const recording = { CallSid: callSid, RecordingStatus: 'completed', RecordingUrl: `https://api.twilio.com/recordings/RE${'4'.repeat(32)}` };
+        assert.equal((await webhook(server, TWILIO_WEBHOOK_PATHS.recording, recording)).status, 204);
+        assert.ok((await logged())?.conversation?.recordingUrl, 'the recording shows');
+        const [row] = await server.db.select().from(calls).where(eq(calls.callSid, callSid));
+        assert.equal(row?.status, 'completed');
+        assert.equal(row?.durationSeconds, 42);
+        assert.equal(row?.agentUserId, a.agent.id);
+        const [conversation] = await server.db.select().from(conversations).where(eq(conversations.callId, row!.id));
+        assert.equal(conversation?.recordingUrl, recording.RecordingUrl);
+      });
       room.close();
     });
 

@@ -15,6 +15,7 @@ import { RelayCaller } from '../../src/modules/voice-agent/relay-caller';
 import { addTranscriptLine } from '../../src/modules/voice-agent/transcript-lines';
 import { TWILIO_WEBHOOK_PATHS } from '../../src/modules/telephony/twilio-paths';
 import { createAdmin, createAiAgent, createCall, createConversation, createTenant, setAgentStatus, uniquePhone } from '../factories';
+import { withoutChangeNotifications } from '../helpers/change-notifications';
 import { assertContract } from '../helpers/contract-shape';
 import { answeredByLocalResponder, dialAiAgent, relaySocketUrl, simulatorDoor } from '../helpers/relay';
 import { call, startServer, type TestServer } from '../helpers/server';
@@ -210,20 +211,42 @@ export function voiceAgentRelaySuite(ctx: SuiteContext) {
       await caller.hangUp();
     });
 
-    it('books an appointment the caller asks for: the row, the lead and the calendar show it', async () => {
+    it('books an appointment the caller asks for: the row, the lead, the calendar and the call logs show it', async () => {
       const t = await createTenant(ctx.server, { timeZone: 'America/New_York' });
       const agent = await createAiAgent(ctx.server.db, {
         accountId: t.account.id, handleCallType: 'both', workingHours: { days: ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'], start: '08:00', end: '20:00' },
       });
       const from = uniquePhone();
-      const { caller, callId } = await dialAiAgent(ctx.server, agent.phoneNumber!, from);
-      caller.say('I would like to book an appointment.');
-      assert.match(await caller.nextReply(), /day/i);
-      caller.say('Tomorrow please.');
-      assert.match(await caller.nextReply(), /time/i);
-      caller.say('At 3 pm.');
-      const booked = await caller.nextReply();
-      assert.match(booked, /booked/i);
+      const room = openSocket(ctx.server, { accountId: t.account.id, token: t.ownerToken });
+      assert.equal((await room.next()).type, 'INITIAL_STATUS');
+      // The owner's call-logs page, read (and so cached) before each step, shows each step at once.
+      const logged = async () => (await call(ctx.server, 'POST', 'call/get-call-logs', { token: t.ownerToken, body: {} })).body.data[0] as
+        { id: string; status: string; conversation: object | null; lead: { phoneNumber: string } | null };
+      let callId = '';
+      let caller: RelayCaller | undefined;
+      await withoutChangeNotifications(ctx.server.db, async () => {
+        assert.equal(await logged(), undefined);
+        const door = await simulatorDoor(ctx.server, 'inbound-call', { from, to: agent.phoneNumber });
+        assert.equal(door.status, 200, JSON.stringify(door.body));
+        const { callSid, relay } = door.body.data as { callSid: string; callId: string; relay: { url: string; signature: string } };
+        callId = door.body.data.callId;
+        assert.deepEqual([(await logged()).id, (await logged()).status], [callId, 'ringing']);
+        caller = new RelayCaller({ url: relaySocketUrl(ctx.server), signature: relay.signature, callSid, callId, from, to: agent.phoneNumber! });
+        await caller.start();
+        // The greeting is the first line of the call's conversation.
+        await nextOfType(room, 'TRANSCRIPT_UPDATED');
+        assert.deepEqual([(await logged()).status, (await logged()).conversation !== null, (await logged()).lead], ['in-progress', true, null]);
+        caller.say('I would like to book an appointment.');
+        assert.match(await caller.nextReply(), /day/i);
+        caller.say('Tomorrow please.');
+        assert.match(await caller.nextReply(), /time/i);
+        caller.say('At 3 pm.');
+        const booked = await caller.nextReply();
+        assert.match(booked, /booked/i);
+        // The caller became a lead with the booking, and the call log names them.
+        assert.equal((await logged()).lead?.phoneNumber, from);
+      });
+      room.close();
       const [appointment] = await ctx.server.db.select().from(appointments).where(eq(appointments.callId, callId));
       assert.ok(appointment, 'an appointment was booked on the call');
       assert.equal(appointment.accountId, t.account.id);
@@ -232,7 +255,7 @@ export function voiceAgentRelaySuite(ctx: SuiteContext) {
       assert.equal(local, '15');
       const [lead] = await ctx.server.db.select().from(leads).where(eq(leads.id, appointment.leadId));
       assert.equal(lead!.phoneNumber, from);
-      await caller.hangUp();
+      await caller!.hangUp();
       const report = await call(ctx.server, 'POST', 'appointment/get-appointments-reports', { token: t.ownerToken, body: {} });
       assert.equal(report.status, 200, JSON.stringify(report.body));
       assert.ok(report.body.data.some((row: { id: string }) => row.id === appointment.id), 'the appointments report lists it');

@@ -1,5 +1,5 @@
-// The federation runtime is patched (patches/, docs/decisions/0005): these fail if an upgrade
-// drops a patch while the upstream code still does the work again on every shared import.
+// The federation runtime is patched (patches/, docs/decisions/0005): this fails if an upgrade
+// drops the patch while the upstream code still registers the share table on every shared import.
 import { createInstance } from '@module-federation/enhanced/runtime';
 
 const sharedLib = (version: string) => ({

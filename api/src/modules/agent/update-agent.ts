@@ -7,7 +7,7 @@ import { reindexKnowledge } from '../voice-agent/knowledge-passages';
 import { assertAgentLinks } from './agent-links';
 import { toAiAgent } from './to-ai-agent';
 
-export const updateAgent = implement(contract.agent.updateAgent, async ({ params, body, user, db }) => {
+export const updateAgent = implement(contract.agent.updateAgent, async ({ params, body, user, db, app }) => {
   await assertAgentLinks(db, user.accountId, body);
   const row = await db.transaction(async (tx) => {
     // The old text decides whether the passages need rebuilding: a form saves every field each time.
@@ -21,5 +21,7 @@ export const updateAgent = implement(contract.agent.updateAgent, async ({ params
     }
     return updated!;
   });
+  // The call logs show the agent's name.
+  app.callLogsCache.changed(row.accountId);
   return toAiAgent(row);
 });

@@ -3,8 +3,6 @@ import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import type { CallLog } from 'shared-contracts';
 import type { Db } from '../../db/client';
-import { watchWrites } from '../../db/write-watch';
-import { withSerializedBody } from '../../http/serialized-body';
 import { servicePlugin } from '../../plugins/service-plugin';
 
 export interface CallLogsPage {
@@ -13,23 +11,37 @@ export interface CallLogsPage {
 }
 
 /**
- * Recent pages of whole-account call logs (a page read is a database round trip,
- * which on its own kept the endpoint far from its throughput target). An entry is dropped:
- * - before any statement of this process writes calls, AI agents, users, leads or
- *   conversations (db/write-watch.ts), so a request that follows a write never sees the page
- *   from before it;
+ * Recent pages of whole-account call logs (a page read is a database round trip, which on its
+ * own kept the endpoint far from its throughput target). An account's pages are dropped:
+ * - when code of this process that writes what a page shows says so (`changed`), after its
+ *   write commits and before it answers, so a request that follows the write never sees the
+ *   page from before it;
  * - when any writer anywhere commits such a change: triggers announce it on the
- *   `call_logs_changed` channel (migration call-logs-notify), which every instance listens to;
+ *   `call_logs_changed` channel (migrations call-logs-notify*), which every instance listens to;
  * - after ENTRY_TTL_MS in any case, and all at once while the listening connection is down
  *   (nothing is cached until it is back).
+ *
+ * A page shows each call's direction, status, numbers, start and duration, its AI agent's name,
+ * its human agent's name, its lead's name and number, and its conversation's recording. So the
+ * writes that call `changed` are: a call logged or its status, duration, agent or lead set
+ * (telephony call events, AI calls, browser calls, the caller's lead on a call); a conversation
+ * opened or its recording stored; an AI agent edited or deleted; a lead edited; a user's profile
+ * edited. Writes a page cannot show need not: a new lead or AI agent (no call names it yet), a
+ * CallSid, a summary or handoff reason, roles, agent numbers, time zones, passwords, preferences.
  */
-export interface CallLogsCache {
+export interface CallLogsCache extends CallLogChanges {
   get(accountId: string, key: string): CallLogsPage | undefined;
   /** A mark to take before reading a page from the database, for `set`. */
   mark(): number;
   /** Remembers a page read since `mark`; ignored when anything changed meanwhile. */
   set(accountId: string, key: string, page: CallLogsPage, mark: number): void;
   close(): Promise<void>;
+}
+
+/** What a writer of calls, conversations, leads, AI agents or users tells the call-logs pages. */
+export interface CallLogChanges {
+  /** The account's pages may show something else now: called once the write has committed. */
+  changed(accountId: string): void;
 }
 
 declare module 'fastify' {
@@ -39,8 +51,6 @@ declare module 'fastify' {
 }
 
 const CHANNEL = 'call_logs_changed';
-/** Tables whose rows a call-logs page shows. */
-const WATCHED = new Set(['calls', 'ai_agents', 'users', 'leads', 'conversations']);
 const ENTRY_TTL_MS = 2_000;
 const MAX_ENTRIES = 2_000;
 const RELISTEN_MS = 1_000;
@@ -72,9 +82,6 @@ export function createCallLogsCache(db: Db, onError: (err: unknown) => void): Ca
     if (payload === undefined || payload === '*') dropAll();
     else dropAccount(payload);
   };
-  const unwatch = watchWrites((table) => {
-    if (WATCHED.has(table)) dropAll();
-  });
 
   const listen = async () => {
     const client = (db as unknown as { $client: pg.Pool | PGlite }).$client;
@@ -131,6 +138,7 @@ export function createCallLogsCache(db: Db, onError: (err: unknown) => void): Ca
       size -= 1;
       return undefined;
     },
+    changed: dropAccount,
     mark: () => generation,
     set(accountId, key, page, mark) {
       if (!listening || mark !== generation) return;
@@ -138,13 +146,10 @@ export function createCallLogsCache(db: Db, onError: (err: unknown) => void): Ca
       let pages = byAccount.get(accountId);
       if (!pages) byAccount.set(accountId, (pages = new Map()));
       if (!pages.has(key)) size += 1;
-      // Serialized once: every hit sends this text (what `{ data, total }` serializes to).
-      const body = JSON.stringify({ data: page.data, total: page.total });
-      pages.set(key, { page: withSerializedBody({ data: page.data, total: page.total }, body), expiresAt: Date.now() + ENTRY_TTL_MS });
+      pages.set(key, { page, expiresAt: Date.now() + ENTRY_TTL_MS });
     },
     async close() {
       closed = true;
-      unwatch();
       dropAll();
       if (listening) await stopListening();
       listening = false;

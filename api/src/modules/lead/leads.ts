@@ -44,9 +44,11 @@ export const createLead = implement(contract.lead.createLead, async ({ body, use
   return toLead(row!);
 });
 
-export const updateLead = implement(contract.lead.updateLead, async ({ params, body, user, db }) => {
+export const updateLead = implement(contract.lead.updateLead, async ({ params, body, user, db, app }) => {
   if (body.phoneNumber !== undefined) await refuseTakenNumber(db, user.accountId, body.phoneNumber, params.id);
   const [row] = await db.update(leads).set(body).where(and(eq(leads.id, params.id), eq(leads.accountId, user.accountId))).returning();
   if (!row) throw notFound();
+  // The call logs show the lead's name and number.
+  app.callLogsCache.changed(user.accountId);
   return toLead(row);
 });

@@ -2,6 +2,7 @@ import { and, eq, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { calls, conversations, dialerSettings, queueEntries, type CallRow } from '../../db/schema';
 import { listQueue, moveStatus, saveStatus } from '../realtime/presence-store';
+import type { CallLogChanges } from '../call/call-logs-cache';
 import type { RealtimeService } from '../realtime';
 import { raiseCallCompleted, type AccountEvents } from '../webhooks';
 import { agentByIdentity, agentByNumber, availableAgents, leadByNumber, type AgentLine } from './numbers';
@@ -11,6 +12,8 @@ import { firstReceipt } from './receipts';
 export interface TelephonyContext {
   db: Db;
   realtime: RealtimeService;
+  /** Told of every write a call-logs page shows (a call logged, its status, a recording). */
+  callLogs: CallLogChanges;
   /** The account's webhook events. */
   events: AccountEvents;
   /** An AI agent's call got its final status (a campaign moves its lead on). */
@@ -56,6 +59,7 @@ export async function inboundCall(ctx: TelephonyContext, input: { callSid: strin
       accountId, direction: 'inbound', status: 'ringing', fromNumber: input.from, toNumber: input.to,
       callSid: input.callSid, leadId: lead?.id ?? null,
     }).onConflictDoNothing();
+    ctx.callLogs.changed(accountId);
     await ctx.db.insert(queueEntries).values({
       accountId, phoneNumber: input.from, callerName: lead?.fullName ?? null, callSid: input.callSid,
     }).onConflictDoNothing();
@@ -79,6 +83,7 @@ export async function callAnswered(ctx: TelephonyContext, input: { callSid: stri
     )))
     .returning({ accountId: calls.accountId });
   if (!call) return false;
+  ctx.callLogs.changed(call.accountId);
   await ctx.db.delete(queueEntries).where(eq(queueEntries.callSid, input.callSid));
   const status = await saveStatus(ctx.db, input.agentUserId, 'busy');
   await ctx.realtime.broadcast(call.accountId, { type: 'STATUS_UPDATED', ...status });
@@ -109,6 +114,7 @@ export async function callEnded(
     status,
     durationSeconds: answered ? (input.durationSeconds ?? measured) : 0,
   }).where(eq(calls.id, call.id));
+  ctx.callLogs.changed(call.accountId);
   // An AI agent's own call is reported when its summary is written (the wrap-up job); a call a
   // person took, handed over by an AI agent or not, is reported as it ends.
   if (status === 'completed' && (call.aiAgentId === null || call.agentUserId !== null)) await raiseCallCompleted(ctx.db, ctx.events, call.id);
@@ -143,14 +149,16 @@ export async function outboundCall(
       accountId: agent.accountId, direction: 'outbound', status: 'ringing', fromNumber: agent.agentNumber, toNumber: input.to,
       callSid: input.callSid, agentUserId: agent.userId, leadId: lead?.id ?? null,
     }).onConflictDoNothing();
+    ctx.callLogs.changed(agent.accountId);
   }
   return { ok: true, agent, policy: await dialerPolicy(ctx.db, agent.accountId) };
 }
 
 /** The provider finished a recording: it becomes the call's conversation recording. */
 export async function recordingReady(ctx: TelephonyContext, input: { callSid: string; recordingUrl: string }): Promise<void> {
-  const [call] = await ctx.db.select({ id: calls.id }).from(calls).where(eq(calls.callSid, input.callSid));
+  const [call] = await ctx.db.select({ id: calls.id, accountId: calls.accountId }).from(calls).where(eq(calls.callSid, input.callSid));
   if (!call) return;
   await ctx.db.insert(conversations).values({ callId: call.id, recordingUrl: input.recordingUrl })
     .onConflictDoUpdate({ target: conversations.callId, set: { recordingUrl: input.recordingUrl } });
+  ctx.callLogs.changed(call.accountId);
 }

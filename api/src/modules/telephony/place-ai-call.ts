@@ -17,15 +17,15 @@ export async function placeAiCall(
   input: { accountId: string; aiAgentId: string; from: string; to: string },
   logged?: (callId: string) => Promise<void>,
 ): Promise<PlacedAiCall> {
-  const callId = await aiCallPlaced(app.db, input);
+  const callId = await aiCallPlaced(app.telephony.context, input);
   await logged?.(callId);
   try {
     const result = await app.telephony.provider.placeCall({ from: input.from, to: input.to, callId });
-    await aiCallAccepted(app.db, callId, result);
+    await aiCallAccepted(app.telephony.context, callId, result);
     return { callId, placed: true, callSid: result.sid, status: result.status };
   } catch (error) {
     app.log.warn({ err: error, callId }, 'AI call refused by the telephony provider');
-    await aiCallFailed(app.db, callId);
+    await aiCallFailed(app.telephony.context, callId);
     return { callId, placed: false };
   }
 }

@@ -93,7 +93,7 @@ export async function simulatorRoutes(app: FastifyInstance): Promise<void> {
     // An AI agent's number: the local caller plays Twilio's side of the relay protocol itself,
     // with the URL and handshake signature Twilio would have.
     const callSid = newCallSid();
-    const aiCall = await aiCallIncoming(app.db, { callSid, from, to });
+    const aiCall = await aiCallIncoming(app.telephony.context, { callSid, from, to });
     if (aiCall !== null) {
       const url = relayUrl(app.config.publicApiUrl);
       return { data: { callSid, callId: aiCall.callId, agentName: aiCall.agent.name, relay: { url, signature: signRelayUrl(relaySigningKey(app), url) } } };

@@ -45,6 +45,7 @@ export const telephonyPlugin = servicePlugin('telephony', async (app) => {
   const context: TelephonyContext = {
     db: app.db,
     realtime: app.realtime,
+    callLogs: app.callLogsCache,
     events: accountEvents(app),
     aiCallEnded: (call) => campaignCallEnded(app.db, call, app.config.campaignPacing.retryDelaySeconds),
   };

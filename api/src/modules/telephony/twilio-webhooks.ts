@@ -77,7 +77,7 @@ export async function twilioWebhookRoutes(app: FastifyInstance): Promise<void> {
     const [call] = await ctx.db.select({ aiAgentId: calls.aiAgentId }).from(calls).where(eq(calls.id, callId));
     const [agent] = call?.aiAgentId ? await ctx.db.select().from(aiAgents).where(eq(aiAgents.id, call.aiAgentId)) : [];
     if (!agent) return null;
-    await aiCallConnected(ctx.db, callId);
+    await aiCallConnected(ctx, callId);
     return relayTwiml({
       relayUrl: relayUrl(base),
       actionUrl: url(`${TWILIO_WEBHOOK_PATHS.relayAction}?callId=${callId}`),
@@ -89,7 +89,7 @@ export async function twilioWebhookRoutes(app: FastifyInstance): Promise<void> {
 
   webhook(TWILIO_WEBHOOK_PATHS.incomingCall, async (params, reply) => {
     // A number an AI agent answers: the caller talks to the agent.
-    const aiCall = await aiCallIncoming(ctx.db, { callSid: field(params, 'CallSid'), from: field(params, 'From'), to: field(params, 'To') });
+    const aiCall = await aiCallIncoming(ctx, { callSid: field(params, 'CallSid'), from: field(params, 'From'), to: field(params, 'To') });
     const relay = aiCall === null ? null : await connectToAgent(aiCall.callId);
     if (relay !== null) return twiml(reply, relay);
     const response = new VoiceResponse();

@@ -18,6 +18,8 @@ export const updateCurrentUser = implement(contract.users.updateCurrentUser, asy
     ? await db.update(users).set(profile).where(eq(users.id, user.id)).returning()
     : await db.select().from(users).where(eq(users.id, user.id));
   if (!row) throw notFound();
+  // The call logs show a human agent's name.
+  if (Object.keys(profile).length > 0) app.callLogsCache.changed(row.accountId);
   // The signed-in caller (`user` of later requests) carries the profile: drop its cached copy.
   await app.auth.forgetUser(user.id);
   return { user: toSessionUser(row), phoneNumber: security.phoneNumber };

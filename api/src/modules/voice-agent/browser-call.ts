@@ -24,6 +24,7 @@ export const startBrowserCall = implement(contract.call.startBrowserCall, async 
     accountId: user.accountId, aiAgentId: agent.id, direction: 'inbound', status: 'ringing',
     fromNumber: BROWSER_PARTY, toNumber: agent.phoneNumber ?? BROWSER_PARTY, callSid,
   }).returning({ id: calls.id });
+  app.callLogsCache.changed(user.accountId);
   return {
     callId: call!.id,
     callSid,

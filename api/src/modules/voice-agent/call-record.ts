@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { CallResult } from 'shared-contracts';
 import type { Db } from '../../db/client';
 import { accounts, aiAgents, businesses, calls, conversations } from '../../db/schema';
+import type { CallLogChanges } from '../call/call-logs-cache';
 import { aiCallConnected } from '../telephony/ai-calls';
 import type { CallWrapUp } from './responder';
 
@@ -26,7 +27,8 @@ const ENDED = ['completed', 'missed', 'busy', 'failed', 'voicemail'];
  * agent's call that has not ended. Twilio can open the session before our own write of the
  * CallSid lands, so a call without one takes the session's.
  */
-export async function openRelayCall(db: Db, callId: string, callSid: string): Promise<RelayCall | null> {
+export async function openRelayCall(ctx: { db: Db; callLogs: CallLogChanges }, callId: string, callSid: string): Promise<RelayCall | null> {
+  const { db } = ctx;
   const [call] = await db.select().from(calls).where(eq(calls.id, callId));
   if (!call || call.aiAgentId === null || ENDED.includes(call.status)) return null;
   if (call.callSid !== null && call.callSid !== callSid) return null;
@@ -40,8 +42,10 @@ export async function openRelayCall(db: Db, callId: string, callSid: string): Pr
     db.select().from(businesses).where(eq(businesses.accountId, call.accountId)),
     db.select({ name: accounts.name, timeZone: accounts.timeZone }).from(accounts).where(eq(accounts.id, call.accountId)),
   ]);
-  await aiCallConnected(db, callId);
+  await aiCallConnected(ctx, callId);
+  // The call's log entry links its conversation (and so its transcript) from now on.
   await db.insert(conversations).values({ callId }).onConflictDoNothing();
+  ctx.callLogs.changed(call.accountId);
   const [conversation] = await db.select({ id: conversations.id }).from(conversations).where(eq(conversations.callId, callId));
   const address = business ? [business.addressLine1, business.city, business.stateCode].filter(Boolean).join(', ') || null : null;
   return {

@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { controlCharacterText, findControlCharacter, hhmmToMinutes, isTimeZone } from 'shared-contracts';
 import type { Db } from '../../db/client';
 import type { WorkingHoursValue } from '../../db/schema';
+import type { CallLogChanges } from '../call/call-logs-cache';
 import { bookSlot, freeSlots, SLOT_MINUTES, type SlotScope } from './appointment-slots';
 import { findOrCreateCallerLead } from './caller-lead';
 import { bookedText, freeDayText, fullDayText, NEED_NAME_TEXT, refusalText } from './slot-answers';
@@ -28,6 +29,8 @@ export interface CallTool<S extends v.GenericSchema = v.GenericSchema> {
 /** The call the tools act for: its account is the only data they read or write. */
 export interface CallToolScope {
   db: Db;
+  /** Told when a tool links the call to a lead or names its lead (the call log shows the lead). */
+  callLogs: CallLogChanges;
   accountId: string;
   aiAgentId: string;
   callId: string;
@@ -176,6 +179,8 @@ export function callTools(scope: CallToolScope, effects: CallToolEffects): CallT
           date, minutes, callId: scope.callId, aiAgentId: scope.aiAgentId, notes: notes ? notes : null,
           leadFor: async (tx) => (await findOrCreateCallerLead(tx, caller, nameOf(name)))?.id ?? null,
         });
+        // Once the booking (and the caller's lead with it) has committed or rolled back.
+        scope.callLogs.changed(scope.accountId);
         if (!outcome.ok) return refused(await refusalText(at, outcome, date, minutes));
         // Committed: its calendar sync is queued, and runs without delaying the answer.
         await effects.booked(outcome.appointmentId);
@@ -189,6 +194,7 @@ export function callTools(scope: CallToolScope, effects: CallToolEffects): CallT
       FindOrCreateLeadArgs,
       async ({ name }) => {
         const lead = await findOrCreateCallerLead(scope.db, caller, nameOf(name));
+        scope.callLogs.changed(scope.accountId);
         if (lead === null) return refused(NEED_NAME_TEXT);
         if (!lead.created) return { ok: true, say: `I have you on file as ${lead.fullName}.` };
         return { ok: true, say: nameOf(name) ? `I have added you as ${lead.fullName}.` : 'I have noted your phone number.' };

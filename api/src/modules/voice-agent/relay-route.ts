@@ -30,6 +30,7 @@ export async function relayRoutes(app: FastifyInstance): Promise<void> {
 
   const deps: RelaySessionDeps = {
     db: app.db,
+    callLogs: app.callLogsCache,
     realtime: app.realtime,
     log: app.log,
     responderFor: (call) => responderForAgent(app, call.agent),

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import * as v from 'valibot';
 import { Id, RELAY_CALL_PARAMETER, RESPONDER_FALLBACK_TEXT, type RelayHandoff, type RelayInbound, type RelayOutbound } from 'shared-contracts';
 import type { Db } from '../../db/client';
+import type { CallLogChanges } from '../call/call-logs-cache';
 import type { RealtimeService } from '../realtime';
 import { greetingOf, instructionsFor, openRelayCall, type RelayCall } from './call-record';
 import { callTools, type CallTool } from './call-tools';
@@ -14,6 +15,8 @@ type Frame<T extends RelayInbound['type']> = Extract<RelayInbound, { type: T }>;
 /** What a session needs from the server; the route wires the real ones, tests and benchmarks their own. */
 export interface RelaySessionDeps {
   db: Db;
+  /** Told when the call's log entry changes (connected, its lead found or made). */
+  callLogs: CallLogChanges;
   realtime: RealtimeService;
   log: FastifyBaseLogger;
   responderFor(call: RelayCall): Promise<Responder>;
@@ -133,7 +136,7 @@ export class RelaySession {
     };
     if (!v.is(Id, callId)) return refuse('no call named');
     if (this.admission.kind === 'browser' && this.admission.callId !== callId) return refuse('the link is for another call');
-    const call = await openRelayCall(this.deps.db, callId, frame.callSid);
+    const call = await openRelayCall(this.deps, callId, frame.callSid);
     if (call === null) return refuse('unknown or finished call');
     if (!this.deps.claim(call.callId, this)) return refuse('the call already has a session');
     this.call = call;
@@ -141,6 +144,7 @@ export class RelaySession {
     this.responder = await this.deps.responderFor(call);
     this.tools = callTools({
       db: this.deps.db,
+      callLogs: this.deps.callLogs,
       accountId: call.accountId,
       aiAgentId: call.agent.id,
       callId: call.callId,
