@@ -2,41 +2,86 @@ import { Redis } from 'ioredis';
 
 /** One Redis pub/sub channel of JSON messages, between every API instance (this one too). */
 export interface RedisChannel<T> {
+  /** Fails at once (never queues) while Redis does not answer. */
   publish(message: T): Promise<void>;
+  /** True while this instance hears the channel: its own messages come back to it. */
+  readonly listening: boolean;
   close(): Promise<void>;
 }
 
-export async function openRedisChannel<T>(
-  url: string,
-  channel: string,
-  onMessage: (message: T) => void,
-  onError: (err: unknown) => void,
-): Promise<RedisChannel<T>> {
+export interface RedisChannelEvents<T> {
+  message(message: T): void;
+  /**
+   * The channel is heard again (first subscription, or after a reconnection): messages published
+   * while it was down were missed.
+   */
+  up?(): void;
+  /** The subscribing connection is lost; ioredis keeps reconnecting and `up` follows. */
+  down?(): void;
+  error(err: unknown): void;
+}
+
+/** A command to Redis waits at most this long: past it, callers fall back instead of hanging. */
+export const REDIS_COMMAND_TIMEOUT_MS = 1_000;
+
+/**
+ * Options for a connection whose commands must not wait for Redis to come back: while it is
+ * down they fail at once (no offline queue, no retry), and a command Redis does not answer fails
+ * after REDIS_COMMAND_TIMEOUT_MS. ioredis keeps reconnecting in the background either way.
+ */
+export const FAIL_FAST_REDIS = {
+  enableOfflineQueue: false,
+  maxRetriesPerRequest: 0,
+  commandTimeout: REDIS_COMMAND_TIMEOUT_MS,
+} as const;
+
+/**
+ * Opens the channel without waiting for Redis: an instance starts (and serves) during a Redis
+ * outage, and joins the channel once Redis answers.
+ */
+export function openRedisChannel<T>(url: string, channel: string, events: RedisChannelEvents<T>): RedisChannel<T> {
   // A subscribed connection can only listen, so publishing needs a second one.
-  const publisher = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 3 });
-  const subscriber = new Redis(url, { lazyConnect: true });
-  for (const client of [publisher, subscriber]) client.on('error', onError);
-  try {
-    await Promise.all([publisher.connect(), subscriber.connect()]);
-  } catch (err) {
-    publisher.disconnect();
-    subscriber.disconnect();
-    throw new Error(`Redis at ${url} is unreachable: ${String(err)}`);
-  }
+  const publisher = new Redis(url, FAIL_FAST_REDIS);
+  // The subscription is made again by hand on each connection, so `up` is told only once the
+  // channel is actually heard (ioredis' own resubscription reports ready before it is).
+  const subscriber = new Redis(url, { autoResubscribe: false, maxRetriesPerRequest: 0 });
+  let listening = false;
+  let closed = false;
+  for (const client of [publisher, subscriber]) client.on('error', events.error);
+  subscriber.on('ready', () => {
+    subscriber.subscribe(channel).then(() => {
+      if (closed || listening) return;
+      listening = true;
+      events.up?.();
+    }, events.error);
+  });
+  subscriber.on('close', () => {
+    if (!listening) return;
+    listening = false;
+    events.down?.();
+  });
   subscriber.on('message', (_channel: string, raw: string) => {
     try {
-      onMessage(JSON.parse(raw) as T);
+      events.message(JSON.parse(raw) as T);
     } catch (err) {
-      onError(err);
+      events.error(err);
     }
   });
-  await subscriber.subscribe(channel);
   return {
     async publish(message) {
       await publisher.publish(channel, JSON.stringify(message));
     },
+    get listening() {
+      return listening;
+    },
     async close() {
-      await Promise.allSettled([subscriber.quit(), publisher.quit()]);
+      closed = true;
+      listening = false;
+      // quit waits for Redis; while it is away there is nothing to say goodbye to.
+      for (const client of [subscriber, publisher]) {
+        if (client.status === 'ready') await client.quit().catch(() => client.disconnect());
+        else client.disconnect();
+      }
     },
   };
 }
