@@ -45,6 +45,7 @@ import { voiceAgentRelaySuite } from './suites/voice-agent-relay';
 import { webhooksSuite } from './suites/webhooks';
 import { campaignsSuite } from './suites/campaigns';
 import { productionSuite } from './suites/production';
+import { redisOutageSuite } from './suites/redis-outage';
 
 // One process and one database per target for every suite: starting PGlite costs seconds,
 // and each test makes its own rows with the factories, so sharing the database is safe.
@@ -94,6 +95,7 @@ for (const target of await databaseTargets()) {
     webhooksSuite(ctx);
     campaignsSuite(ctx);
     productionSuite(ctx);
+    redisOutageSuite(ctx);
     // Last: it signs its own sessions out at the end.
     contractFuzzSuite(ctx);
   });

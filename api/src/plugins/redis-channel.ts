@@ -25,6 +25,13 @@ export interface RedisChannelEvents<T> {
 export const REDIS_COMMAND_TIMEOUT_MS = 1_000;
 
 /**
+ * Every connection tries again at most this long after losing Redis, so all of them are back
+ * within about this long of Redis returning (ioredis' default backs off to 2 s).
+ */
+export const REDIS_RECONNECT_MAX_MS = 1_000;
+const retryStrategy = (times: number) => Math.min(times * 100, REDIS_RECONNECT_MAX_MS);
+
+/**
  * Options for a connection whose commands must not wait for Redis to come back: while it is
  * down they fail at once (no offline queue, no retry), and a command Redis does not answer fails
  * after REDIS_COMMAND_TIMEOUT_MS. ioredis keeps reconnecting in the background either way.
@@ -33,25 +40,31 @@ export const FAIL_FAST_REDIS = {
   enableOfflineQueue: false,
   maxRetriesPerRequest: 0,
   commandTimeout: REDIS_COMMAND_TIMEOUT_MS,
+  retryStrategy,
 } as const;
 
+/** How long an instance starting waits for its channel before it serves without it. */
+const OPEN_WAIT_MS = 3_000;
+
 /**
- * Opens the channel without waiting for Redis: an instance starts (and serves) during a Redis
- * outage, and joins the channel once Redis answers.
+ * Opens the channel, waiting at most OPEN_WAIT_MS for Redis: an instance starts (and serves)
+ * during a Redis outage, and joins the channel once Redis answers.
  */
-export function openRedisChannel<T>(url: string, channel: string, events: RedisChannelEvents<T>): RedisChannel<T> {
+export async function openRedisChannel<T>(url: string, channel: string, events: RedisChannelEvents<T>): Promise<RedisChannel<T>> {
   // A subscribed connection can only listen, so publishing needs a second one.
   const publisher = new Redis(url, FAIL_FAST_REDIS);
   // The subscription is made again by hand on each connection, so `up` is told only once the
   // channel is actually heard (ioredis' own resubscription reports ready before it is).
-  const subscriber = new Redis(url, { autoResubscribe: false, maxRetriesPerRequest: 0 });
+  const subscriber = new Redis(url, { autoResubscribe: false, maxRetriesPerRequest: 0, retryStrategy });
   let listening = false;
   let closed = false;
+  let heard = () => {};
   for (const client of [publisher, subscriber]) client.on('error', events.error);
   subscriber.on('ready', () => {
     subscriber.subscribe(channel).then(() => {
       if (closed || listening) return;
       listening = true;
+      heard();
       events.up?.();
     }, events.error);
   });
@@ -67,6 +80,11 @@ export function openRedisChannel<T>(url: string, channel: string, events: RedisC
       events.error(err);
     }
   });
+  const opened = Promise.all([
+    new Promise((resolve) => publisher.once('ready', resolve)),
+    new Promise<void>((resolve) => (heard = resolve)),
+  ]);
+  await Promise.race([opened, new Promise((resolve) => setTimeout(resolve, OPEN_WAIT_MS).unref())]);
   return {
     async publish(message) {
       await publisher.publish(channel, JSON.stringify(message));

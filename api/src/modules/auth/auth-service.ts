@@ -139,7 +139,7 @@ export const authServicePlugin = servicePlugin('auth-service', async (app: Fasti
   const { redisUrl, sessionCacheSeconds } = app.config;
   const cache = redisUrl === undefined
     ? createLocalSessionCache(sessionCacheSeconds ?? SESSION_CACHE_SECONDS.local)
-    : createRedisSessionCache(redisUrl, sessionCacheSeconds ?? SESSION_CACHE_SECONDS.redis,
+    : await createRedisSessionCache(redisUrl, sessionCacheSeconds ?? SESSION_CACHE_SECONDS.redis,
       (err) => app.log.error({ err }, 'session cache redis error'));
   app.addHook('onClose', () => cache.close());
   app.decorate('auth', createAuthService(app.db, app.config, cache));

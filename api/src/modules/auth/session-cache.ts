@@ -1,5 +1,5 @@
 import type { AuthUser } from '../../http/implement';
-import { openRedisChannel } from '../../plugins/redis-channel';
+import { openRedisChannel, REDIS_RECONNECT_MAX_MS } from '../../plugins/redis-channel';
 
 /**
  * Remembers, per token, the caller a token named a moment ago, so an authenticated request
@@ -101,16 +101,27 @@ export function createLocalSessionCache(ttlSeconds: number): SessionCache {
 }
 
 /**
+ * After the channel is heard again, entries are still not used for this long: the other
+ * instances' publishing connections may take up to REDIS_RECONNECT_MAX_MS (plus a connect) to
+ * come back, and a logout they make meanwhile reaches nobody.
+ */
+export const REJOIN_GRACE_MS = 3 * REDIS_RECONNECT_MAX_MS;
+
+/**
  * Entries are used only while the forget channel is heard. While it is not, a logout on another
  * instance would go unheard, so every request asks the database; everything is dropped when the
  * channel goes (and again when it comes back: what was said meanwhile was missed), and the
  * listeners hear `{ everyone: true }` so open sockets check their sessions again.
  */
-export function createRedisSessionCache(url: string, ttlSeconds: number, onError: (err: unknown) => void): SessionCache {
+export async function createRedisSessionCache(url: string, ttlSeconds: number, onError: (err: unknown) => void): Promise<SessionCache> {
   let drop: (message: Forget) => void = () => {};
-  const channel = openRedisChannel<Forget>(url, CHANNEL, {
+  let servingFrom = Infinity;
+  const channel = await openRedisChannel<Forget>(url, CHANNEL, {
     message: (message) => drop(message),
-    up: () => drop({ everyone: true }),
+    up() {
+      servingFrom = Date.now() + REJOIN_GRACE_MS;
+      drop({ everyone: true });
+    },
     down: () => drop({ everyone: true }),
     error: onError,
   });
@@ -118,7 +129,7 @@ export function createRedisSessionCache(url: string, ttlSeconds: number, onError
     // The change is already in the database and dropped here; a Redis outage must not fail the
     // logout itself. The other instances hear nothing then, but they are not using their entries.
     await channel.publish(message).catch(onError);
-  }, () => channel.listening);
+  }, () => channel.listening && Date.now() >= servingFrom);
   drop = created.drop;
   return { ...created.cache, close: () => channel.close() };
 }

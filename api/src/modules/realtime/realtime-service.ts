@@ -39,9 +39,9 @@ export function createLocalRealtime(): RealtimeService {
  * instances' sockets miss it, and the clients' next reads catch up), and it never throws: the
  * change it announces is already made, and the request that made it must not fail for it.
  */
-export function createRedisRealtime(url: string, onError: (err: unknown) => void): RealtimeService {
+export async function createRedisRealtime(url: string, onError: (err: unknown) => void): Promise<RealtimeService> {
   const rooms = new Rooms();
-  const channel = openRedisChannel<{ accountId: string; frame: string }>(url, CHANNEL, {
+  const channel = await openRedisChannel<{ accountId: string; frame: string }>(url, CHANNEL, {
     message: ({ accountId, frame }) => rooms.deliver(accountId, frame),
     error: onError,
   });
@@ -67,7 +67,7 @@ export const realtimeServicePlugin = servicePlugin('realtime-service', async (ap
   const { redisUrl } = app.config;
   const realtime = redisUrl === undefined
     ? createLocalRealtime()
-    : createRedisRealtime(redisUrl, (err) => app.log.error({ err }, 'realtime redis error'));
+    : await createRedisRealtime(redisUrl, (err) => app.log.error({ err }, 'realtime redis error'));
   app.decorate('realtime', realtime);
   app.addHook('onClose', () => realtime.close());
 });
