@@ -46,6 +46,7 @@ import { webhooksSuite } from './suites/webhooks';
 import { campaignsSuite } from './suites/campaigns';
 import { productionSuite } from './suites/production';
 import { redisOutageSuite } from './suites/redis-outage';
+import { postgresOutageSuite } from './suites/postgres-outage';
 
 // One process and one database per target for every suite: starting PGlite costs seconds,
 // and each test makes its own rows with the factories, so sharing the database is safe.
@@ -96,6 +97,7 @@ for (const target of await databaseTargets()) {
     campaignsSuite(ctx);
     productionSuite(ctx);
     redisOutageSuite(ctx);
+    postgresOutageSuite(ctx);
     // Last: it signs its own sessions out at the end.
     contractFuzzSuite(ctx);
   });
