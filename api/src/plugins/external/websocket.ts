@@ -11,11 +11,9 @@ import { SOCKET_CLOSE_SERVER_RESTART } from 'shared-contracts';
  * room seat for ever. Browsers, Twilio and the `ws` library answer pings on their own.
  */
 export async function registerWebsocket(app: FastifyInstance, pingIntervalMs: number): Promise<void> {
-  let heartbeat: NodeJS.Timeout | undefined;
   // Before the plugin's own close hook (hooks run in order): a stopping instance tells each
   // browser to reconnect at once, which the load balancer sends to an instance still running.
   app.addHook('preClose', async () => {
-    clearInterval(heartbeat);
     for (const client of app.websocketServer.clients) client.close(SOCKET_CLOSE_SERVER_RESTART, 'Server restarting');
   });
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
@@ -25,7 +23,7 @@ export async function registerWebsocket(app: FastifyInstance, pingIntervalMs: nu
     answered.add(socket);
     socket.on('pong', () => answered.add(socket));
   });
-  heartbeat = setInterval(() => {
+  const heartbeat = setInterval(() => {
     for (const socket of app.websocketServer.clients) {
       if (!answered.has(socket)) {
         socket.terminate();
@@ -36,4 +34,5 @@ export async function registerWebsocket(app: FastifyInstance, pingIntervalMs: nu
     }
   }, pingIntervalMs);
   heartbeat.unref();
+  app.addHook('onClose', async () => clearInterval(heartbeat));
 }
