@@ -43,6 +43,20 @@ export const FAIL_FAST_REDIS = {
   retryStrategy,
 } as const;
 
+/**
+ * Reports a connection's first error after each time it was ready: while Redis is away ioredis
+ * fails every reconnection attempt, and one log line per outage says as much as hundreds.
+ */
+export function reportOncePerOutage(client: Redis, report: (err: unknown) => void): void {
+  let reported = false;
+  client.on('ready', () => (reported = false));
+  client.on('error', (err) => {
+    if (reported) return;
+    reported = true;
+    report(err);
+  });
+}
+
 /** How long an instance starting waits for its channel before it serves without it. */
 const OPEN_WAIT_MS = 3_000;
 
@@ -59,7 +73,7 @@ export async function openRedisChannel<T>(url: string, channel: string, events: 
   let listening = false;
   let closed = false;
   let heard = () => {};
-  for (const client of [publisher, subscriber]) client.on('error', events.error);
+  for (const client of [publisher, subscriber]) reportOncePerOutage(client, events.error);
   subscriber.on('ready', () => {
     subscriber.subscribe(channel).then(() => {
       if (closed || listening) return;

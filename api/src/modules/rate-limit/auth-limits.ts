@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { ApiError } from '../../http/api-error';
 import { servicePlugin } from '../../plugins/service-plugin';
-import { FAIL_FAST_REDIS } from '../../plugins/redis-channel';
+import { FAIL_FAST_REDIS, reportOncePerOutage } from '../../plugins/redis-channel';
 import { databaseCounters, redisOrDatabaseCounters, type AttemptCounters, type CounterLimit } from './attempt-counters';
 
 export const tooManyAttempts = (seconds: number) => {
@@ -45,7 +45,7 @@ export const authLimitsPlugin = servicePlugin('auth-limits', async (app: Fastify
   let counters: AttemptCounters;
   if (app.config.redisUrl) {
     const redis = new Redis(app.config.redisUrl, FAIL_FAST_REDIS);
-    redis.on('error', (err) => app.log.warn({ err }, 'sign-in counters: Redis does not answer; counting in the database'));
+    reportOncePerOutage(redis, (err) => app.log.warn({ err }, 'sign-in counters: Redis does not answer; counting in the database'));
     app.addHook('onClose', async () => {
       if (redis.status === 'ready') await redis.quit().catch(() => redis.disconnect());
       else redis.disconnect();

@@ -50,12 +50,15 @@ export async function createRedisRealtime(url: string, onError: (err: unknown) =
     async broadcast(accountId, message) {
       const frame = JSON.stringify(message);
       // Not heard here: this instance's sockets would not get it back from Redis.
-      if (!channel.listening) rooms.deliver(accountId, frame);
+      const heard = channel.listening;
+      if (!heard) rooms.deliver(accountId, frame);
       try {
         await channel.publish({ accountId, frame });
       } catch (err) {
+        // Expected while the channel is down (and said once by the channel); news otherwise.
+        if (!heard) return;
         onError(err);
-        if (channel.listening) rooms.deliver(accountId, frame);
+        rooms.deliver(accountId, frame);
       }
     },
     close: () => channel.close(),
