@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Redis } from 'ioredis';
-import type { ServerMessage } from 'shared-contracts';
+import { SESSION_EXPIRED_TEXT, type ServerMessage } from 'shared-contracts';
 import { DEFAULT_AUTH_RATE_LIMITS } from '../../src/config';
 import { REJOIN_GRACE_MS } from '../../src/modules/auth/session-cache';
 import { createTenant, createUser, createAccount, PASSWORD, signIn } from '../factories';
@@ -50,6 +50,8 @@ export function redisOutageSuite(ctx: SuiteContext) {
     let one: TestServer;
     let two: TestServer;
     const keyPrefix = `outage-${randomUUID()}`;
+    /** A socket on two whose session one ends while Redis is away: two hears of it only when Redis is back. */
+    let revokedSocket: TestSocket | undefined;
     before(async () => {
       if (skip) return;
       redis = await startOwnRedis();
@@ -71,7 +73,7 @@ export function redisOutageSuite(ctx: SuiteContext) {
       const token = await signIn(one, owner.email);
       const path = `call/get-call-stats/${account.id}`;
       assert.equal((await call(two, 'GET', path, { token })).status, 200);
-      return { token, path };
+      return { token, path, accountId: account.id };
     }
 
     it('with Redis up, a logout on one instance is refused on the other at once', { skip }, async () => {
@@ -88,6 +90,7 @@ export function redisOutageSuite(ctx: SuiteContext) {
       await redis.stop();
 
       // Instance two cannot hear the logout, so it must not answer from what it remembers.
+      revokedSocket = await joined(two, remembered.accountId, remembered.token);
       assert.equal((await call(one, 'POST', 'auth/logout', { token: remembered.token })).status, 200);
       assert.equal(await statusSoon(two, remembered.path, remembered.token), 401);
 
@@ -131,7 +134,7 @@ export function redisOutageSuite(ctx: SuiteContext) {
       socket.close();
     });
 
-    it('when Redis returns, readiness, realtime across instances, logout across instances and counting in Redis resume without a restart', { skip }, async (t) => {
+    it('when Redis returns, readiness, realtime and logout across instances and counting in Redis resume without a restart, and sockets revoked meanwhile close', { skip }, async (t) => {
       const a = await createTenant(ctx.server);
       // Sockets opened during the outage stay open through its end.
       const onOne = await joined(one, a.account.id, a.agentToken);
@@ -143,6 +146,7 @@ export function redisOutageSuite(ctx: SuiteContext) {
         assert.equal((await waitFor(() => call(server, 'GET', 'ready'), (r) => r.status === 200, 10_000)).status, 200);
       }
       const readyAfter = Date.now() - restarted;
+      assert.deepEqual(await Promise.race([revokedSocket!.closed, sleep(5_000)]), { code: 4401, reason: SESSION_EXPIRED_TEXT });
 
       // A status set on one reaches the socket on two once both hear the channel again.
       let heard: ServerMessage | undefined;

@@ -52,7 +52,8 @@ function createCache(ttlMs: number, publish: (message: Forget) => Promise<void>,
   const entries = new Map<string, Entry>();
   const listeners: Array<(change: Forget) => void> = [];
   let generation = 0;
-  const drop = (message: Forget) => {
+  /** Drops the entries the change concerns; `quiet` leaves the listeners out. */
+  const drop = (message: Forget, quiet = false) => {
     generation += 1;
     for (const [token, entry] of entries) {
       if ('everyone' in message
@@ -60,7 +61,7 @@ function createCache(ttlMs: number, publish: (message: Forget) => Promise<void>,
         entries.delete(token);
       }
     }
-    for (const listener of listeners) listener(message);
+    if (!quiet) for (const listener of listeners) listener(message);
   };
   const cache: SessionCache = {
     get(token) {
@@ -110,11 +111,11 @@ export const REJOIN_GRACE_MS = 3 * REDIS_RECONNECT_MAX_MS;
 /**
  * Entries are used only while the forget channel is heard. While it is not, a logout on another
  * instance would go unheard, so every request asks the database; everything is dropped when the
- * channel goes (and again when it comes back: what was said meanwhile was missed), and the
- * listeners hear `{ everyone: true }` so open sockets check their sessions again.
+ * channel goes, and again when it comes back: what was said meanwhile was missed, so the
+ * listeners then hear `{ everyone: true }` and open sockets check their sessions again.
  */
 export async function createRedisSessionCache(url: string, ttlSeconds: number, onError: (err: unknown) => void): Promise<SessionCache> {
-  let drop: (message: Forget) => void = () => {};
+  let drop: (message: Forget, quiet?: boolean) => void = () => {};
   let servingFrom = Infinity;
   const channel = await openRedisChannel<Forget>(url, CHANNEL, {
     message: (message) => drop(message),
@@ -122,7 +123,8 @@ export async function createRedisSessionCache(url: string, ttlSeconds: number, o
       servingFrom = Date.now() + REJOIN_GRACE_MS;
       drop({ everyone: true });
     },
-    down: () => drop({ everyone: true }),
+    // Sockets check their session on each frame meanwhile; the idle ones are checked on `up`.
+    down: () => drop({ everyone: true }, true),
     error: onError,
   });
   const created = createCache(ttlSeconds * 1000, async (message) => {
