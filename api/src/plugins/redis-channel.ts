@@ -69,7 +69,7 @@ export async function openRedisChannel<T>(url: string, channel: string, events: 
   const publisher = new Redis(url, FAIL_FAST_REDIS);
   // The subscription is made again by hand on each connection, so `up` is told only once the
   // channel is actually heard (ioredis' own resubscription reports ready before it is).
-  const subscriber = new Redis(url, { autoResubscribe: false, maxRetriesPerRequest: 0, retryStrategy });
+  const subscriber = new Redis(url, { autoResubscribe: false, maxRetriesPerRequest: 0, commandTimeout: REDIS_COMMAND_TIMEOUT_MS, retryStrategy });
   let listening = false;
   let closed = false;
   let heard = () => {};
@@ -94,6 +94,16 @@ export async function openRedisChannel<T>(url: string, channel: string, events: 
       events.error(err);
     }
   });
+  // A Redis that stops answering but leaves its connections open (paused, or cut off by the
+  // network) never closes the subscriber: a ping that gets no answer in time closes it, so the
+  // channel counts as down (and ioredis connects again).
+  const watchdog = setInterval(() => {
+    if (!listening) return;
+    subscriber.ping().catch(() => {
+      if (listening) subscriber.disconnect(true);
+    });
+  }, REDIS_COMMAND_TIMEOUT_MS);
+  watchdog.unref();
   const opened = Promise.all([
     new Promise((resolve) => publisher.once('ready', resolve)),
     new Promise<void>((resolve) => (heard = resolve)),
@@ -109,6 +119,7 @@ export async function openRedisChannel<T>(url: string, channel: string, events: 
     async close() {
       closed = true;
       listening = false;
+      clearInterval(watchdog);
       // quit waits for Redis; while it is away there is nothing to say goodbye to.
       for (const client of [subscriber, publisher]) {
         if (client.status === 'ready') await client.quit().catch(() => client.disconnect());

@@ -14,6 +14,10 @@ export interface OwnRedis {
   stop(): Promise<void>;
   /** Starts it again on the same port, empty; resolves once it accepts connections. */
   start(): Promise<void>;
+  /** Freezes it (SIGSTOP): connections stay open and nothing is answered, as in a network partition. */
+  pause(): void;
+  /** Lets a paused server answer again (SIGCONT). */
+  resume(): void;
   /** Stops it for good. */
   destroy(): Promise<void>;
 }
@@ -55,6 +59,8 @@ export async function startOwnRedis(): Promise<OwnRedis> {
     port,
     stop,
     start,
+    pause: () => void child?.kill('SIGSTOP'),
+    resume: () => void child?.kill('SIGCONT'),
     async destroy() {
       await stop();
       process.removeListener('exit', kill);

@@ -36,6 +36,12 @@ async function joined(server: TestServer, accountId: string, token: string): Pro
 const statusSoon = async (server: TestServer, path: string, token: string) =>
   (await waitFor(() => call(server, 'GET', path, { token }), (r) => r.status === 401, 250)).status;
 
+const timed = async <T>(work: Promise<T>): Promise<[T, number]> => {
+  const started = Date.now();
+  const result = await work;
+  return [result, Date.now() - started];
+};
+
 const login = (server: TestServer, email: string, password: string) =>
   call(server, 'POST', 'auth/login', { body: { email, password } });
 
@@ -80,6 +86,27 @@ export function redisOutageSuite(ctx: SuiteContext) {
       const { token, path } = await acceptedOnTwo();
       assert.equal((await call(one, 'POST', 'auth/logout', { token })).status, 200);
       assert.equal(await statusSoon(two, path, token), 401);
+    });
+
+    it('with Redis frozen (connections open, nothing answered), sign-in answers and a logout is refused on the other instance within seconds', { skip }, async (t) => {
+      const remembered = await acceptedOnTwo();
+      const account = await createAccount(ctx.server.db);
+      const user = await createUser(ctx.server.db, { accountId: account.id, role: 'USER' });
+      redis.pause();
+      try {
+        const [signedIn, signInMs] = await timed(login(two, user.email, PASSWORD));
+        assert.equal(signedIn.status, 200, JSON.stringify(signedIn.body));
+        const [out, logoutMs] = await timed(call(one, 'POST', 'auth/logout', { token: remembered.token }));
+        assert.equal(out.status, 200);
+        const refused = await timed(waitFor(() => call(two, 'GET', remembered.path, { token: remembered.token }), (r) => r.status === 401, 4_000));
+        assert.equal(refused[0].status, 401);
+        t.diagnostic(`with Redis frozen: sign-in in ${signInMs} ms, logout in ${logoutMs} ms, refused on the other instance ${refused[1]} ms later`);
+        assert.ok(signInMs < 2_500 && logoutMs < 2_500, `sign-in ${signInMs} ms, logout ${logoutMs} ms`);
+      } finally {
+        redis.resume();
+      }
+      for (const server of [one, two]) await waitFor(() => call(server, 'GET', 'ready'), (r) => r.status === 200, 10_000);
+      await sleep(REJOIN_GRACE_MS);
     });
 
     it('with Redis stopped, sign-in, its limits and logout work on every instance, and readiness names Redis', { skip }, async (t) => {

@@ -52,14 +52,14 @@ export async function createRedisRealtime(url: string, onError: (err: unknown) =
       // Not heard here: this instance's sockets would not get it back from Redis.
       const heard = channel.listening;
       if (!heard) rooms.deliver(accountId, frame);
-      try {
-        await channel.publish({ accountId, frame });
-      } catch (err) {
+      // Not awaited: a Redis that hangs would hold the request for the command timeout, and one
+      // connection keeps broadcasts in order anyway.
+      channel.publish({ accountId, frame }).catch((err: unknown) => {
         // Expected while the channel is down (and said once by the channel); news otherwise.
         if (!heard) return;
         onError(err);
         rooms.deliver(accountId, frame);
-      }
+      });
     },
     close: () => channel.close(),
   };
