@@ -35,7 +35,17 @@ export interface BuildAppOptions {
 
 /** Plugins in order: external → services → routes. Opening and migrating the database is the caller's job. */
 export async function buildApp({ config, db }: BuildAppOptions): Promise<FastifyInstance> {
+  const timeouts = config.httpTimeouts;
   const app = Fastify({
+    connectionTimeout: timeouts.idleMs,
+    keepAliveTimeout: timeouts.keepAliveMs,
+    requestTimeout: timeouts.requestMs,
+    http: {
+      headersTimeout: timeouts.headersMs,
+      // Node enforces the headers and request timeouts on this tick (30 s by default, which
+      // would let a slow client hold on well past them).
+      connectionsCheckingInterval: Math.min(5_000, Math.max(100, Math.floor(timeouts.headersMs / 4))),
+    },
     // Behind the load balancer the caller's address comes from X-Forwarded-For, from trusted hops only.
     trustProxy: config.trustProxy ?? false,
     logger: {
@@ -56,7 +66,7 @@ export async function buildApp({ config, db }: BuildAppOptions): Promise<Fastify
 
   await registerCors(app, config.corsOrigins);
   await registerSecurityHeaders(app, [config.appUrl, ...config.corsOrigins]);
-  await registerWebsocket(app);
+  await registerWebsocket(app, config.socketPingIntervalMs);
   await registerMultipart(app);
 
   await app.register(appContextPlugin(config, db));

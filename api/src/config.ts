@@ -82,6 +82,11 @@ const EnvSchema = v.object({
   SHUTDOWN_TIMEOUT_SECONDS: int(25, 1, 600),
   SHUTDOWN_DRAIN_SECONDS: v.optional(wholeNumber(0, 120)),
   SMS_SETTLE_AFTER_SECONDS: int(120, 1, 24 * 60 * 60),
+  HTTP_HEADERS_TIMEOUT_SECONDS: int(20, 1, 600),
+  HTTP_REQUEST_TIMEOUT_SECONDS: int(300, 1, 3600),
+  HTTP_IDLE_TIMEOUT_SECONDS: int(120, 1, 3600),
+  HTTP_KEEP_ALIVE_TIMEOUT_SECONDS: int(72, 1, 3600),
+  SOCKET_PING_INTERVAL_SECONDS: int(30, 1, 600),
   MICROSOFT_GRAPH_API_URL: v.optional(v.pipe(v.string(), v.regex(/^https?:\/\/[^\s]+$/, 'must be an http(s) URL')), 'https://graph.microsoft.com'),
 });
 
@@ -159,6 +164,21 @@ export interface CampaignPacing {
   anyHour: boolean;
 }
 
+/**
+ * How long a client may hold a connection without doing its part, so slow or idle clients cannot
+ * pile up connections (a header sent a byte at a time, a connection opened and left).
+ */
+export interface HttpTimeouts {
+  /** From a request's first byte to the end of its headers. */
+  headersMs: number;
+  /** From a request's first byte to the end of its body (an upload must arrive within it). */
+  requestMs: number;
+  /** A connection on which nothing is sent or received for this long is closed, whatever it waits for. */
+  idleMs: number;
+  /** Between requests on a kept-alive connection; above the load balancer's own idle timeout, so it closes first. */
+  keepAliveMs: number;
+}
+
 export interface Config {
   /** Unset: the local telephony simulator. */
   twilio: TwilioConfig | undefined;
@@ -222,6 +242,9 @@ export interface Config {
    * unconfirmed: well past the provider client's own time limit (Twilio's is 30 s).
    */
   smsSettleAfterSeconds: number;
+  httpTimeouts: HttpTimeouts;
+  /** Every open WebSocket is pinged this often, and closed when the previous ping got no pong. */
+  socketPingIntervalMs: number;
 }
 
 export class ConfigError extends Error {
@@ -267,6 +290,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   // Calling hours protect the people called: only a test or a demo machine may switch them off.
   if (production && e.CAMPAIGN_ANY_HOUR === true) problems.push('CAMPAIGN_ANY_HOUR: cannot be on when NODE_ENV is production');
+  // Node refuses to start a server whose headers may take longer than the whole request.
+  if (e.HTTP_HEADERS_TIMEOUT_SECONDS > e.HTTP_REQUEST_TIMEOUT_SECONDS) {
+    problems.push('HTTP_HEADERS_TIMEOUT_SECONDS: must not be above HTTP_REQUEST_TIMEOUT_SECONDS');
+  }
   if (problems.length > 0) throw new ConfigError(problems);
 
   return {
@@ -321,6 +348,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     // Longer than the load balancer's upstream keepalive_timeout (deploy/nginx/api-lb.conf).
     shutdownDrainSeconds: e.SHUTDOWN_DRAIN_SECONDS ?? (production ? 5 : 0),
     smsSettleAfterSeconds: e.SMS_SETTLE_AFTER_SECONDS,
+    httpTimeouts: {
+      headersMs: e.HTTP_HEADERS_TIMEOUT_SECONDS * 1000,
+      requestMs: e.HTTP_REQUEST_TIMEOUT_SECONDS * 1000,
+      idleMs: e.HTTP_IDLE_TIMEOUT_SECONDS * 1000,
+      keepAliveMs: e.HTTP_KEEP_ALIVE_TIMEOUT_SECONDS * 1000,
+    },
+    socketPingIntervalMs: e.SOCKET_PING_INTERVAL_SECONDS * 1000,
     trustProxy: e.TRUST_PROXY?.split(',').map((s) => s.trim()),
     calendarApis: {
       googleUrl: e.GOOGLE_CALENDAR_API_URL.replace(/\/+$/, ''),

@@ -46,6 +46,9 @@ import { voiceAgentRelaySuite } from './suites/voice-agent-relay';
 import { webhooksSuite } from './suites/webhooks';
 import { campaignsSuite } from './suites/campaigns';
 import { productionSuite } from './suites/production';
+import { redisOutageSuite } from './suites/redis-outage';
+import { postgresOutageSuite } from './suites/postgres-outage';
+import { connectionTimeoutsSuite } from './suites/connection-timeouts';
 
 // One process and one database per target for every suite: starting PGlite costs seconds,
 // and each test makes its own rows with the factories, so sharing the database is safe.
@@ -96,6 +99,9 @@ for (const target of await databaseTargets()) {
     webhooksSuite(ctx);
     campaignsSuite(ctx);
     productionSuite(ctx);
+    redisOutageSuite(ctx);
+    postgresOutageSuite(ctx);
+    connectionTimeoutsSuite(ctx);
     // Last: it signs its own sessions out at the end.
     contractFuzzSuite(ctx);
   });

@@ -8,7 +8,7 @@ export interface ApiErrorBody {
 
 export const API_ERROR_TYPES = [
   'BadRequest', 'Unauthorized', 'InvalidCredentials', 'Forbidden', 'NotFound', 'Conflict',
-  'TooManyRequests', 'PayloadTooLarge', 'InternalError',
+  'TooManyRequests', 'PayloadTooLarge', 'InternalError', 'ServiceUnavailable',
 ] as const;
 export type ApiErrorType = (typeof API_ERROR_TYPES)[number];
 
@@ -20,6 +20,8 @@ export type FetchLayerStatus = typeof FETCH_ERROR | typeof TIMEOUT_ERROR | typeo
 
 export const UNEXPECTED_ERROR_TEXT = 'Unexpected error occurred';
 export const SESSION_EXPIRED_TEXT = 'Session expired, Please login again.';
+/** A 503: a service the API depends on (its database) does not answer; the same request may work in a moment. */
+export const SERVICE_UNAVAILABLE_TEXT = 'The service is temporarily unavailable. Please try again.';
 
 const record = (x: unknown): Record<string, unknown> | undefined =>
   typeof x === 'object' && x !== null ? (x as Record<string, unknown>) : undefined;

@@ -47,6 +47,9 @@ const lookupDbs = new WeakMap<Db, Db>();
  */
 export const lookupDbOf = (db: Db): Db => lookupDbs.get(db) ?? db;
 
+/** Under the 3 s a caller should wait at most for "try again" when PostgreSQL is out of reach. */
+const CONNECT_TIMEOUT_MS = 2_500;
+
 /** Any fixed number, the same in every instance: the advisory lock's name. */
 const STARTUP_LOCK = 7_301_001;
 const MIGRATIONS = fileURLToPath(MIGRATIONS_FOLDER);
@@ -87,8 +90,10 @@ async function openPglite(dataDir: string): Promise<Database> {
 }
 
 async function openPostgres(url: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5_000 });
-  const lookupPool = new pg.Pool({ connectionString: url, max: LOOKUP_POOL_SIZE, connectionTimeoutMillis: 5_000 });
+  // A request waits at most CONNECT_TIMEOUT_MS for a connection (a new one or a free one), so an
+  // unreachable database answers 503 in seconds; the pool opens fresh connections once it is back.
+  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+  const lookupPool = new pg.Pool({ connectionString: url, max: LOOKUP_POOL_SIZE, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
   // An idle client that loses its server emits 'error' on the pool; unhandled, that would crash
   // the process. The pool drops that client and the next query reports its own error.
   pool.on('error', () => undefined);

@@ -38,6 +38,7 @@ export function typeForStatus(status: number): ApiErrorType {
     case 409: return 'Conflict';
     case 413: return 'PayloadTooLarge';
     case 429: return 'TooManyRequests';
+    case 503: return 'ServiceUnavailable';
     default: return status >= 500 ? 'InternalError' : 'BadRequest';
   }
 }

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
-import type { ApiErrorBody } from 'shared-contracts';
+import { SERVICE_UNAVAILABLE_TEXT, type ApiErrorBody } from 'shared-contracts';
+import { isDatabaseUnavailable } from '../db/unavailable';
 import { ApiError, INTERNAL_ERROR_TEXT, NOT_FOUND_TEXT, typeForStatus } from './api-error';
 
 /**
@@ -14,6 +15,13 @@ export function installErrorHandlers(app: FastifyInstance): void {
     if (status >= 400 && status < 500) {
       const body: ApiErrorBody = { type: typeForStatus(status), message: error.message };
       return reply.status(status).send(body);
+    }
+    // The database is stopped or out of reach: nothing is wrong with the request, and it may
+    // work in a moment. A 503 says so (and a load balancer may retry it elsewhere).
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      const body: ApiErrorBody = { type: 'ServiceUnavailable', message: SERVICE_UNAVAILABLE_TEXT };
+      return reply.status(503).header('retry-after', '5').send(body);
     }
     request.log.error({ err: error }, 'request failed');
     const body: ApiErrorBody = { type: 'InternalError', message: INTERNAL_ERROR_TEXT };

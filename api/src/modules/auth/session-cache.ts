@@ -1,5 +1,5 @@
 import type { AuthUser } from '../../http/implement';
-import { openRedisChannel } from '../../plugins/redis-channel';
+import { openRedisChannel, REDIS_RECONNECT_MAX_MS } from '../../plugins/redis-channel';
 
 /**
  * Remembers, per token, the caller a token named a moment ago, so an authenticated request
@@ -9,7 +9,8 @@ import { openRedisChannel } from '../../plugins/redis-channel';
  * - on this instance, synchronously, by whoever changes it (logout, password change or reset,
  *   idle timeout, profile, role or time-zone changes, account administration);
  * - on the other instances through Redis pub/sub when REDIS_URL is set; without Redis the
- *   short TTL bounds how long another instance may still accept a revoked token.
+ *   short TTL bounds how long another instance may still accept a revoked token. While Redis
+ *   does not answer, the cache serves nothing (see createRedisSessionCache).
  */
 export interface SessionCache {
   get(token: string): AuthUser | null;
@@ -40,24 +41,31 @@ interface Entry {
   deadlineMs: number;
 }
 
-export type Forget = { sessionId: string } | { userId: string };
+/** A change to forget; `everyone` is local only (the channel to the other instances was lost or regained). */
+export type Forget = { sessionId: string } | { userId: string } | { everyone: true };
 
-/** The in-process part; `publish` tells the other instances (a no-op alone). */
-function createCache(ttlMs: number, publish: (message: Forget) => Promise<void>) {
+/**
+ * The in-process part; `publish` tells the other instances (a no-op alone), and `serving` says
+ * whether entries may be used at all (with Redis: only while its revocations are heard).
+ */
+function createCache(ttlMs: number, publish: (message: Forget) => Promise<void>, serving: () => boolean = () => true) {
   const entries = new Map<string, Entry>();
   const listeners: Array<(change: Forget) => void> = [];
   let generation = 0;
-  const drop = (message: Forget) => {
+  /** Drops the entries the change concerns; `quiet` leaves the listeners out. */
+  const drop = (message: Forget, quiet = false) => {
     generation += 1;
     for (const [token, entry] of entries) {
-      if ('sessionId' in message ? entry.user.sessionId === message.sessionId : entry.user.id === message.userId) {
+      if ('everyone' in message
+        || ('sessionId' in message ? entry.user.sessionId === message.sessionId : entry.user.id === message.userId)) {
         entries.delete(token);
       }
     }
-    for (const listener of listeners) listener(message);
+    if (!quiet) for (const listener of listeners) listener(message);
   };
   const cache: SessionCache = {
     get(token) {
+      if (!serving()) return null;
       const entry = entries.get(token);
       if (!entry) return null;
       if (Date.now() >= entry.deadlineMs) {
@@ -68,7 +76,7 @@ function createCache(ttlMs: number, publish: (message: Forget) => Promise<void>)
     },
     mark: () => generation,
     set(token, user, deadlineMs, mark) {
-      if (ttlMs <= 0 || mark !== generation) return;
+      if (ttlMs <= 0 || mark !== generation || !serving()) return;
       entries.delete(token);
       if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value!);
       entries.set(token, { user: Object.freeze(user), deadlineMs: Math.min(deadlineMs, Date.now() + ttlMs) });
@@ -93,14 +101,37 @@ export function createLocalSessionCache(ttlSeconds: number): SessionCache {
   return createCache(ttlSeconds * 1000, async () => {}).cache;
 }
 
+/**
+ * After the channel is heard again, entries are still not used for this long: the other
+ * instances' publishing connections may take up to REDIS_RECONNECT_MAX_MS (plus a connect) to
+ * come back, and a logout they make meanwhile reaches nobody.
+ */
+export const REJOIN_GRACE_MS = 3 * REDIS_RECONNECT_MAX_MS;
+
+/**
+ * Entries are used only while the forget channel is heard. While it is not, a logout on another
+ * instance would go unheard, so every request asks the database; everything is dropped when the
+ * channel goes, and again when it comes back: what was said meanwhile was missed, so the
+ * listeners then hear `{ everyone: true }` and open sockets check their sessions again.
+ */
 export async function createRedisSessionCache(url: string, ttlSeconds: number, onError: (err: unknown) => void): Promise<SessionCache> {
-  let drop: (message: Forget) => void = () => {};
-  const channel = await openRedisChannel<Forget>(url, CHANNEL, (message) => drop(message), onError);
+  let drop: (message: Forget, quiet?: boolean) => void = () => {};
+  let servingFrom = Infinity;
+  const channel = await openRedisChannel<Forget>(url, CHANNEL, {
+    message: (message) => drop(message),
+    up() {
+      servingFrom = Date.now() + REJOIN_GRACE_MS;
+      drop({ everyone: true });
+    },
+    // Sockets check their session on each frame meanwhile; the idle ones are checked on `up`.
+    down: () => drop({ everyone: true }, true),
+    error: onError,
+  });
   const created = createCache(ttlSeconds * 1000, async (message) => {
     // The change is already in the database and dropped here; a Redis outage must not fail the
-    // logout itself. The other instances then keep their entry at most the TTL.
+    // logout itself. The other instances hear nothing then, but they are not using their entries.
     await channel.publish(message).catch(onError);
-  });
+  }, () => channel.listening && Date.now() >= servingFrom);
   drop = created.drop;
   return { ...created.cache, close: () => channel.close() };
 }

@@ -87,3 +87,32 @@ export const databaseCounters = (db: Db): AttemptCounters => ({
     await db.execute(sql`update auth_attempts set count = greatest(count - 1, 0) where key = ${key} and resets_at > now()`);
   },
 });
+
+/** After Redis failed a command, the database counts alone for this long before Redis is tried again. */
+const REDIS_PAUSE_MS = 5_000;
+
+/**
+ * Redis while it answers, the database while it does not: sign-in stays open during a Redis
+ * outage, still limited. A command Redis never answered may or may not have counted there; the
+ * attempt is counted in the database too, so it is never left uncounted. The two stores count
+ * apart, so for one window an outage can allow up to twice the limit, never an unlimited run.
+ * A Redis that hangs with its connection open costs one command timeout per REDIS_PAUSE_MS.
+ */
+export const redisOrDatabaseCounters = (redis: Redis, db: Db): AttemptCounters => {
+  const primary = redisCounters(redis);
+  const fallback = databaseCounters(db);
+  let pausedUntil = 0;
+  const pick = async <T>(work: (counters: AttemptCounters) => Promise<T>): Promise<T> => {
+    if (redis.status !== 'ready' || Date.now() < pausedUntil) return work(fallback);
+    try {
+      return await work(primary);
+    } catch {
+      pausedUntil = Date.now() + REDIS_PAUSE_MS;
+      return work(fallback);
+    }
+  };
+  return {
+    take: (counters, windowSeconds) => pick((c) => c.take(counters, windowSeconds)),
+    giveBack: (key) => pick((c) => c.giveBack(key)),
+  };
+};

@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { ApiError } from '../../http/api-error';
 import { servicePlugin } from '../../plugins/service-plugin';
-import { databaseCounters, redisCounters, type AttemptCounters, type CounterLimit } from './attempt-counters';
+import { FAIL_FAST_REDIS, reportOncePerOutage } from '../../plugins/redis-channel';
+import { databaseCounters, redisOrDatabaseCounters, type AttemptCounters, type CounterLimit } from './attempt-counters';
 
 export const tooManyAttempts = (seconds: number) => {
   const minutes = Math.max(1, Math.ceil(seconds / 60));
@@ -38,14 +39,18 @@ declare module 'fastify' {
 
 /**
  * Limits for the sign-in endpoints. The counters live where every API instance sees them: in
- * Redis when REDIS_URL is set, in the database otherwise.
+ * Redis when REDIS_URL is set (the database while Redis does not answer), in the database otherwise.
  */
 export const authLimitsPlugin = servicePlugin('auth-limits', async (app: FastifyInstance) => {
   let counters: AttemptCounters;
   if (app.config.redisUrl) {
-    const redis = new Redis(app.config.redisUrl, { maxRetriesPerRequest: 2 });
-    app.addHook('onClose', async () => void (await redis.quit()));
-    counters = redisCounters(redis);
+    const redis = new Redis(app.config.redisUrl, FAIL_FAST_REDIS);
+    reportOncePerOutage(redis, (err) => app.log.warn({ err }, 'sign-in counters: Redis does not answer; counting in the database'));
+    app.addHook('onClose', async () => {
+      if (redis.status === 'ready') await redis.quit().catch(() => redis.disconnect());
+      else redis.disconnect();
+    });
+    counters = redisOrDatabaseCounters(redis, app.db);
   } else {
     counters = databaseCounters(app.db);
   }

@@ -71,7 +71,9 @@ export async function socketRoutes(app: FastifyInstance): Promise<void> {
   app.auth.onSessionChange((change) => {
     for (const [socket, admitted] of sockets) {
       const { user } = admitted.session;
-      if ('sessionId' in change ? user.sessionId !== change.sessionId : user.id !== change.userId) continue;
+      const concerned = 'everyone' in change
+        || ('sessionId' in change ? user.sessionId === change.sessionId : user.id === change.userId);
+      if (!concerned) continue;
       stillAdmitted(app, admitted)
         .then((ok) => ok || socket.close(SOCKET_CLOSE_UNAUTHORIZED, SESSION_EXPIRED_TEXT))
         .catch((err: unknown) => app.log.error({ err }, 'socket session check failed'));
