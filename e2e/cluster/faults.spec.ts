@@ -221,7 +221,7 @@ test.describe('faults', () => {
     // Sign-ins, reads, writes and texts from 8 clients while Redis is away.
     const load = startLoad(8, (n) => [
       { method: 'POST', url: api('auth/login'), body: { email: 'user@demo.test', password: DEMO_PASSWORD } },
-      { method: 'POST', url: api('call/get-call-logs'), token: agent.token, body: { page: 1, limit: 10 } },
+      { method: 'POST', url: api('call/get-agent-call-logs'), token: agent.token, body: { page: 1, limit: 10 } },
       { method: 'POST', url: api('conversation/send-sms'), token: agent.token, body: { toNumber: leadNumber(run, n), content: `outage ${n}`, agentNo: AGENT_NUMBER, idempotencyKey: randomUUID() } },
     ][n % 3]!, (a) => a.status === 200);
     await sleep(3_000);

@@ -141,6 +141,27 @@ export function productionSuite(ctx: SuiteContext) {
     });
   });
 
+  describe('instances starting together', () => {
+    it('several instances starting at once on a new database all start (the job queues are created once)', { skip: ctx.target !== 'postgres' && 'separate processes share PostgreSQL, not an embedded database', timeout: 60_000 }, async () => {
+      for (let round = 0; round < 3; round += 1) {
+        const name = `api_start_${randomBytes(6).toString('hex')}`;
+        await adminQuery(`create database ${name}`);
+        const databases = await Promise.all([0, 1, 2].map(() => openDatabase({ databaseUrl: databaseUrl(name), dataDir: 'unused' })));
+        const servers: TestServer[] = [];
+        try {
+          await databases[0]!.migrate();
+          const started = await Promise.allSettled(databases.map((d) => startServer(d.db)));
+          for (const result of started) if (result.status === 'fulfilled') servers.push(result.value);
+          assert.deepEqual(started.map((r) => (r.status === 'rejected' ? String(r.reason) : 'started')), ['started', 'started', 'started']);
+        } finally {
+          await Promise.all(servers.map((server) => server.close().catch(() => undefined)));
+          await Promise.all(databases.map((d) => d.close().catch(() => undefined)));
+          await adminQuery(`drop database if exists ${name} with (force)`);
+        }
+      }
+    });
+  });
+
   describe('readiness with Redis', () => {
     let skip: string | undefined;
     before(async () => {

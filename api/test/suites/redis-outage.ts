@@ -150,7 +150,7 @@ export function redisOutageSuite(ctx: SuiteContext) {
       const a = await createTenant(ctx.server);
       const socket = await joined(one, a.account.id, a.agentToken);
       const sent = await call(one, 'POST', 'conversation/send-sms', {
-        token: a.agentToken, body: { toNumber: '+15555550199', content: 'Sent while Redis is away', agentNo: a.agent.agentNumber },
+        token: a.agentToken, body: { toNumber: '+15555550199', content: 'Sent while Redis is away', agentNo: a.agent.agentNumber, idempotencyKey: randomUUID() },
       });
       assert.equal(sent.status, 200, JSON.stringify(sent.body));
       const pushed = await nextOfType(socket, 'RECEIVE_SMS');

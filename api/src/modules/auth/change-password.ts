@@ -16,10 +16,10 @@ export const PASSWORD_CHANGED_TEXT = 'Password changed. Your other sessions were
  */
 export const changePassword = implement(contract.auth.changePassword, async ({ body, user, app, request }) => {
   const keys = limitKeys('change-password', user.id, request);
-  await app.authLimits.takeAttempt(keys);
-  const [row] = await app.db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, user.id));
-  if (!row || !(await verifyPassword(row.passwordHash, body.password))) throw badRequest(CURRENT_PASSWORD_WRONG_TEXT);
-  await app.authLimits.giveBack(keys);
+  await app.authLimits.attempt(keys, async () => {
+    const [row] = await app.db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, user.id));
+    if (!row || !(await verifyPassword(row.passwordHash, body.password))) throw badRequest(CURRENT_PASSWORD_WRONG_TEXT);
+  });
   await app.auth.setPassword(user.id, body.passwordNew, user.sessionId);
   await app.mailer.send(passwordChangedMail(user.email));
   return { message: PASSWORD_CHANGED_TEXT };

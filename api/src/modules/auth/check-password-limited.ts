@@ -10,9 +10,9 @@ import { limitKeys } from './limit-keys';
  */
 export async function checkPasswordLimited(app: FastifyInstance, email: string, password: string, request: FastifyRequest) {
   const keys = limitKeys('login', email, request);
-  await app.authLimits.takeAttempt(keys);
-  const user = await app.auth.checkCredentials(email, password);
-  if (user === null) throw invalidCredentials();
-  await app.authLimits.giveBack(keys);
-  return user;
+  return app.authLimits.attempt(keys, async () => {
+    const user = await app.auth.checkCredentials(email, password);
+    if (user === null) throw invalidCredentials();
+    return user;
+  });
 }

@@ -12,10 +12,11 @@ export const PASSWORD_RESET_TEXT = 'Your password was reset. Sign in with the ne
 export const resetPassword = implement(contract.auth.resetPassword, async ({ body, app, request }) => {
   // Links are unguessable; counting failures per IP still stops anyone trying.
   const keys = limitKeys('reset-link', null, request);
-  await app.authLimits.takeAttempt(keys);
-  const result = await app.oneTimeCodes.consumeLink('password_reset', body.id);
-  if (!result.ok) throw badRequest(result.reason === 'expired' ? RESET_LINK_EXPIRED_TEXT : RESET_LINK_INVALID_TEXT);
-  await app.authLimits.giveBack(keys);
+  const result = await app.authLimits.attempt(keys, async () => {
+    const link = await app.oneTimeCodes.consumeLink('password_reset', body.id);
+    if (!link.ok) throw badRequest(link.reason === 'expired' ? RESET_LINK_EXPIRED_TEXT : RESET_LINK_INVALID_TEXT);
+    return link;
+  });
   await app.auth.setPassword(result.userId, body.password, null);
   // The link arrived by email, which proves the address as well as a verification link does.
   await updateSecurity(app.db, result.userId, { emailVerified: true });

@@ -12,13 +12,14 @@ export const CODE_EXHAUSTED_TEXT = 'Too many wrong codes. Ask for a new one.';
 /** Finishes a two-step sign-in. An unknown address and a wrong code get the same answer. */
 export const verify2FACode = implement(contract.auth.verify2FACode, async ({ body, app, request }) => {
   const keys = limitKeys('two-step', body.email, request);
-  await app.authLimits.takeAttempt(keys);
-  const [user] = await app.db.select().from(users).where(eq(users.email, body.email));
-  const result = user ? await app.oneTimeCodes.checkCode(user.id, 'two_step', body.code) : { ok: false as const, reason: 'invalid' as const };
-  if (!result.ok || !user) {
-    if (result.ok || result.reason === 'invalid') throw new ApiError(401, 'InvalidCredentials', CODE_INCORRECT_TEXT);
-    throw badRequest(result.reason === 'expired' ? CODE_EXPIRED_TEXT : CODE_EXHAUSTED_TEXT);
-  }
-  await app.authLimits.giveBack(keys);
+  const user = await app.authLimits.attempt(keys, async () => {
+    const [found] = await app.db.select().from(users).where(eq(users.email, body.email));
+    const result = found ? await app.oneTimeCodes.checkCode(found.id, 'two_step', body.code) : { ok: false as const, reason: 'invalid' as const };
+    if (!result.ok || !found) {
+      if (result.ok || result.reason === 'invalid') throw new ApiError(401, 'InvalidCredentials', CODE_INCORRECT_TEXT);
+      throw badRequest(result.reason === 'expired' ? CODE_EXPIRED_TEXT : CODE_EXHAUSTED_TEXT);
+    }
+    return found;
+  });
   return app.auth.startSession(user);
 });

@@ -12,13 +12,14 @@ export const VERIFY_LINK_EXPIRED_TEXT = 'This verification link has expired. Ask
 /** The link from the registration email: token and email, used once. */
 export const verifyEmail = implement(contract.auth.verifyEmail, async ({ query, app, request }) => {
   const keys = limitKeys('verify-email', query.email, request);
-  await app.authLimits.takeAttempt(keys);
-  const result = await app.oneTimeCodes.consumeLink('verify_email', query.token);
-  if (!result.ok) throw badRequest(result.reason === 'expired' ? VERIFY_LINK_EXPIRED_TEXT : VERIFY_LINK_INVALID_TEXT);
-  const [user] = await app.db.select({ email: users.email }).from(users).where(eq(users.id, result.userId));
-  // A token only counts with the address it was sent to.
-  if (!user || user.email !== query.email) throw badRequest(VERIFY_LINK_INVALID_TEXT);
-  await app.authLimits.giveBack(keys);
+  const { result, user } = await app.authLimits.attempt(keys, async () => {
+    const link = await app.oneTimeCodes.consumeLink('verify_email', query.token);
+    if (!link.ok) throw badRequest(link.reason === 'expired' ? VERIFY_LINK_EXPIRED_TEXT : VERIFY_LINK_INVALID_TEXT);
+    const [owner] = await app.db.select({ email: users.email }).from(users).where(eq(users.id, link.userId));
+    // A token only counts with the address it was sent to.
+    if (!owner || owner.email !== query.email) throw badRequest(VERIFY_LINK_INVALID_TEXT);
+    return { result: link, user: owner };
+  });
   await updateSecurity(app.db, result.userId, { emailVerified: true });
   return { email: user.email, verified: true };
 });

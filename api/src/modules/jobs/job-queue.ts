@@ -45,6 +45,25 @@ declare module 'fastify' {
   }
 }
 
+/** PostgreSQL's SQLSTATE for a transaction it refused to end a deadlock. */
+const DEADLOCK_DETECTED = '40P01';
+
+/**
+ * Creates a queue (nothing happens when it exists). Instances that start together on a new
+ * database create the same queues at once, and PostgreSQL may settle that by refusing one of
+ * them as a deadlock: that one tries again, a moment later.
+ */
+async function createQueue(boss: PgBoss, queue: Parameters<PgBoss['createQueue']>[1] & { name: string }): Promise<void> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await boss.createQueue(queue.name, queue);
+    } catch (err) {
+      if ((err as { code?: string }).code !== DEADLOCK_DETECTED || attempt === 5) throw err;
+      await new Promise((resolve) => setTimeout(resolve, attempt * 50 + Math.random() * 50));
+    }
+  }
+}
+
 /**
  * Durable work (a call's wrap-up, and what else must not be lost to a restart) on pg-boss, in the
  * same database as everything else: the embedded one by default, PostgreSQL when configured.
@@ -64,7 +83,7 @@ export const jobQueuePlugin = (definitions: ReadonlyArray<JobDefinition<v.Generi
 
     const workers = new Map<string, string>();
     for (const job of definitions) {
-      await boss.createQueue(job.name, {
+      await createQueue(boss, {
         name: job.name, retryLimit: job.retryLimit, retryDelay: job.retryDelaySeconds, retryBackoff: true, expireInSeconds: job.expireInSeconds,
         ...(job.policy !== undefined ? { policy: job.policy } : {}),
       });

@@ -18,6 +18,12 @@ export interface AuthLimits {
   takeAttempt(keys: LimitKeys): Promise<void>;
   /** The attempt succeeded: it does not count against the limit. */
   giveBack(keys: LimitKeys): Promise<void>;
+  /**
+   * One limited attempt: counted, then `check` runs. Only the caller's own failure (an ApiError
+   * `check` throws) stays counted; any other error (the database out of reach) is nobody's failed
+   * attempt and is given back, so an outage does not lock anyone out once it is over.
+   */
+  attempt<T>(keys: LimitKeys, check: () => Promise<T>): Promise<T>;
   /** Counts one email-sending request and refuses (429) past the limit. */
   consumeEmail(keys: LimitKeys): Promise<void>;
 }
@@ -70,11 +76,26 @@ export const authLimitsPlugin = servicePlugin('auth-limits', async (app: Fastify
     if (refusedFor !== null) throw tooManyAttempts(refusedFor);
   };
 
-  app.decorate('authLimits', {
+  const base = {
     takeAttempt: (keys) => count(keyed(keys, limits.failuresPerAccount, limits.failuresPerIp)),
     async giveBack(keys) {
       await Promise.all(keyed(keys, 0, 0).map(({ key }) => counters.giveBack(key)));
     },
     consumeEmail: (keys) => count(keyed(keys, limits.emailsPerAddress, limits.emailsPerIp)),
+  } satisfies Omit<AuthLimits, 'attempt'>;
+  app.decorate('authLimits', {
+    ...base,
+    async attempt(keys, check) {
+      await base.takeAttempt(keys);
+      let result;
+      try {
+        result = await check();
+      } catch (err) {
+        if (!(err instanceof ApiError)) await base.giveBack(keys).catch(() => undefined);
+        throw err;
+      }
+      await base.giveBack(keys);
+      return result;
+    },
   } satisfies AuthLimits);
 });
