@@ -16,12 +16,12 @@ export interface Load {
 }
 
 /**
- * `connections` loops, each sending `make(i)` one after another until stopped; a request counts
- * as failed unless `ok(answer)`.
+ * `connections` loops, each sending `make(n, loop)` one after another until stopped (`n` counts
+ * every request, `loop` is the sender's index); a request counts as failed unless `ok(answer)`.
  */
 export function startLoad(
   connections: number,
-  make: (n: number) => { method: string; url: string; token?: string; body?: unknown; headers?: Record<string, string> },
+  make: (n: number, loop: number) => { method: string; url: string; token?: string; body?: unknown; headers?: Record<string, string> },
   ok: (answer: Answer) => boolean = (a) => a.status >= 200 && a.status < 300,
 ): Load {
   const figures: LoadFigures = { tried: 0, ok: 0, failed: 0, failures: {} };
@@ -33,9 +33,9 @@ export function startLoad(
     const entry = (figures.failures[key] ??= { count: 0, example: example.slice(0, 200) });
     entry.count += 1;
   };
-  const loop = async () => {
+  const loop = async (index: number) => {
     while (running) {
-      const spec = make(n++);
+      const spec = make(n++, index);
       figures.tried += 1;
       try {
         const answer = await request(spec.method, spec.url, { token: spec.token, body: spec.body, headers: spec.headers, timeoutMs: 15_000 });
@@ -50,7 +50,7 @@ export function startLoad(
       }
     }
   };
-  const loops = Array.from({ length: connections }, loop);
+  const loops = Array.from({ length: connections }, (_, index) => loop(index));
   return {
     async stop() {
       running = false;
