@@ -15,7 +15,8 @@ import {
 } from './topology';
 
 const apiDir = path.join(repoRoot, 'api');
-const NGINX = process.env.NGINX_PATH ?? 'nginx';
+// Debian's nginx lives in /usr/sbin, which a non-root PATH may leave out.
+const NGINX = process.env.NGINX_PATH ?? (fs.existsSync('/usr/sbin/nginx') ? '/usr/sbin/nginx' : 'nginx');
 
 function run(command: string, args: string[], options: { cwd: string; env?: Record<string, string> }): string {
   const result = spawnSync(command, args, { cwd: options.cwd, env: { ...process.env, ...options.env }, encoding: 'utf8' });
