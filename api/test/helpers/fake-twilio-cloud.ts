@@ -3,7 +3,11 @@ import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import twilio from 'twilio';
 import type RequestClient from 'twilio/lib/base/RequestClient';
-import { TEST_TWILIO as TWILIO } from './twilio-fixture';
+import { after, before } from 'node:test';
+import type { Db } from '../../src/db/client';
+import { createTwilioProvider } from '../../src/modules/telephony/twilio-provider';
+import { startServer, type TestServer } from './server';
+import { TEST_PUBLIC_URL, TEST_TWILIO as TWILIO } from './twilio-fixture';
 
 /** Twilio's REST cloud, played locally: records each request and answers like Calls.json and Messages.json do. */
 export async function fakeTwilioCloud() {
@@ -44,3 +48,24 @@ export async function fakeTwilioCloud() {
   };
 }
 
+
+export type FakeTwilioCloud = Awaited<ReturnType<typeof fakeTwilioCloud>>;
+
+/**
+ * For a suite: a test server whose telephony is Twilio, the real client against the local cloud,
+ * opened before the suite's tests (handed to `opened`) and closed after them.
+ */
+export function serverOnTwilioCloud(db: () => Db, opened: (on: { server: TestServer; cloud: FakeTwilioCloud }) => void): void {
+  let server: TestServer | undefined;
+  let cloud: FakeTwilioCloud | undefined;
+  before(async () => {
+    server = await startServer(db(), { twilio: TWILIO, publicApiUrl: TEST_PUBLIC_URL });
+    cloud = await fakeTwilioCloud();
+    server.app.telephony.provider = createTwilioProvider(TWILIO, TEST_PUBLIC_URL, { httpClient: cloud.httpClient });
+    opened({ server, cloud });
+  });
+  after(async () => {
+    await server?.close();
+    await cloud?.close();
+  });
+}

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { and, eq } from 'drizzle-orm';
 import twilio from 'twilio';
 import {
@@ -8,10 +8,9 @@ import {
 } from 'shared-contracts';
 import { smsConversations, smsMessages } from '../../src/db/schema';
 import { settleSmsSend, smsSettleJob } from '../../src/modules/conversation/sms-settle-job';
-import { createTwilioProvider } from '../../src/modules/telephony/twilio-provider';
 import { smsStatusCallbackPath } from '../../src/modules/telephony/twilio-paths';
 import { createTenant, uniquePhone } from '../factories';
-import { fakeTwilioCloud } from '../helpers/fake-twilio-cloud';
+import { serverOnTwilioCloud, type FakeTwilioCloud } from '../helpers/fake-twilio-cloud';
 import { call, startServer, type TestServer } from '../helpers/server';
 import { nextOfType } from '../helpers/simulator-device';
 import { openSocket } from '../helpers/sockets';
@@ -30,16 +29,8 @@ async function statusChange(room: ReturnType<typeof openSocket>, id: string) {
 export function smsSendsSuite(ctx: SuiteContext) {
   describe('SMS sends: once per idempotency key, never left queued (Twilio cloud played locally)', () => {
     let server: TestServer;
-    let cloud: Awaited<ReturnType<typeof fakeTwilioCloud>>;
-    before(async () => {
-      server = await startServer(ctx.server.db, { twilio: TWILIO, publicApiUrl: PUBLIC_URL });
-      cloud = await fakeTwilioCloud();
-      server.app.telephony.provider = createTwilioProvider(TWILIO, PUBLIC_URL, { httpClient: cloud.httpClient });
-    });
-    after(async () => {
-      await server.close();
-      await cloud.close();
-    });
+    let cloud: FakeTwilioCloud;
+    serverOnTwilioCloud(() => ctx.server.db, (on) => ({ server, cloud } = on));
 
     const texts = () => cloud.requests.filter((r) => r.path.endsWith('/Messages.json'));
     const rows = (accountId: string) => server.db.select().from(smsMessages).where(eq(smsMessages.accountId, accountId));

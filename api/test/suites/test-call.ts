@@ -1,21 +1,20 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { asc, eq } from 'drizzle-orm';
 import twilio from 'twilio';
 import { contract } from 'shared-contracts';
 import { calls, conversationMessages, conversations } from '../../src/db/schema';
 import { TWILIO_WEBHOOK_PATHS } from '../../src/modules/telephony/twilio-paths';
-import { createTwilioProvider } from '../../src/modules/telephony/twilio-provider';
 import { SIMULATED_CALLEE_LINES } from '../../src/modules/voice-agent/simulated-callee';
 import { createAiAgent, createTenant, missingId, uniquePhone } from '../factories';
 import { assertContract } from '../helpers/contract-shape';
 import { isAudio, playRecording } from '../helpers/recordings';
-import { call, startServer, type TestServer } from '../helpers/server';
+import { call, type TestServer } from '../helpers/server';
 import { nextOfType } from '../helpers/simulator-device';
 import { openSocket } from '../helpers/sockets';
 import type { SuiteContext } from '../helpers/suite-context';
 import { waitFor } from '../helpers/wait-for';
-import { fakeTwilioCloud } from '../helpers/fake-twilio-cloud';
+import { serverOnTwilioCloud, type FakeTwilioCloud } from '../helpers/fake-twilio-cloud';
 import { TEST_PUBLIC_URL as PUBLIC_URL, TEST_TWILIO as TWILIO } from '../helpers/twilio-fixture';
 
 const callRow = (server: TestServer, callSid: string) =>
@@ -112,16 +111,8 @@ export function testCallSuite(ctx: SuiteContext) {
 
     describe('on Twilio (REST Calls create; the cloud is a local fake)', () => {
       let server: TestServer;
-      let cloud: Awaited<ReturnType<typeof fakeTwilioCloud>>;
-      before(async () => {
-        server = await startServer(ctx.server.db, { twilio: TWILIO, publicApiUrl: PUBLIC_URL });
-        cloud = await fakeTwilioCloud();
-        server.app.telephony.provider = createTwilioProvider(TWILIO, PUBLIC_URL, { httpClient: cloud.httpClient });
-      });
-      after(async () => {
-        await server.close();
-        await cloud.close();
-      });
+      let cloud: FakeTwilioCloud;
+      serverOnTwilioCloud(() => ctx.server.db, (on) => ({ server, cloud } = on));
 
       const signedPost = (path: string, params: Record<string, string>, token = TWILIO.authToken) =>
         fetch(`${server.origin}${path}`, {
