@@ -75,8 +75,9 @@ export async function startOwnPostgres(): Promise<OwnPostgres> {
 
   const start = async () => {
     if (running || destroyed) return;
-    // fsync off: the data is thrown away, and a shared test machine need not wait for disks.
-    const options = `-c listen_addresses=127.0.0.1 -p ${port} -k ${dir} -c fsync=off -c synchronous_commit=off`;
+    // fsync off: the data is thrown away, and a shared test machine need not wait for disks. Commits
+    // stay synchronous: a stop with `-m immediate` must not lose what a test has just written.
+    const options = `-c listen_addresses=127.0.0.1 -p ${port} -k ${dir} -c fsync=off`;
     await run('pg_ctl', ['-D', data, '-o', options, '-l', join(dir, 'log'), '-w', '-t', '30', 'start']);
     running = true;
   };

@@ -72,7 +72,8 @@ export function postgresOutageSuite(ctx: SuiteContext) {
       assert.equal((await waitFor(() => call(server, 'GET', 'ready'), (r) => r.status === 200, 15_000)).status, 200);
       t.diagnostic(`after PostgreSQL restarted: ready in ${Date.now() - restarted} ms`);
       assert.equal((await call(server, 'GET', stats, { token: tenant.ownerToken })).status, 200);
-      assert.equal((await call(server, 'POST', 'auth/login', { body: { email: tenant.owner.email, password: PASSWORD } })).status, 200);
+      const relogin = await call(server, 'POST', 'auth/login', { body: { email: tenant.owner.email, password: PASSWORD } });
+      assert.equal(relogin.status, 200, JSON.stringify(relogin.body));
       assert.equal((await call(server, 'POST', 'call/get-call-logs', { token: tenant.ownerToken, body: {} })).status, 200);
     });
   });
