@@ -345,7 +345,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     migrateOnStart: e.MIGRATE_ON_START ?? !production,
     shutdownTimeoutSeconds: e.SHUTDOWN_TIMEOUT_SECONDS,
-    // Longer than the load balancer's upstream keepalive_timeout (deploy/nginx/api-lb.conf).
+    // Longer than the load balancer's upstream keepalive_timeout (deploy/nginx/lb.conf).
     shutdownDrainSeconds: e.SHUTDOWN_DRAIN_SECONDS ?? (production ? 5 : 0),
     smsSettleAfterSeconds: e.SMS_SETTLE_AFTER_SECONDS,
     httpTimeouts: {

@@ -1,6 +1,6 @@
 #!/bin/sh
 # The host container's start: writes runtime-config.json (where the browser finds the API and the
-# remotes) and the Content Security Policy that allows exactly those origins, from the environment.
+# remotes) and the Content Security Policy that allows exactly their origins, from the environment.
 # A missing or malformed value stops the container instead of serving a page that cannot work.
 set -eu
 
@@ -18,13 +18,28 @@ origin() {
   printf '%s' "$value"
 }
 
+# Where a remote's files are: an origin, or an origin and a path (a remote behind the load
+# balancer's /remotes/<name>/); its remoteEntry.js is right under it.
+base_url() {
+  name="$1"; value="$(eval "printf '%s' \"\${$1:-}\"")"
+  value="${value%/}"
+  [ -n "$value" ] || fail "$name is required"
+  printf '%s' "$value" | grep -Eq '^https?://[A-Za-z0-9.-]+(:[0-9]{1,5})?(/[A-Za-z0-9._~-]+)*$' || fail "$name must be a URL like https://host/remotes/name (got '$value')"
+  printf '%s' "$value"
+}
+
+# The distinct origins of a list of URLs, in order: what the CSP names.
+origins() {
+  for url in "$@"; do printf '%s\n' "$url" | sed -E 's#^([a-z]+://[^/]+).*#\1#'; done | awk '!seen[$0]++' | tr '\n' ' ' | sed 's/ $//'
+}
+
 API_BASE="$(origin API_BASE 'https?')"
 WS_DEFAULT="$(printf '%s' "$API_BASE" | sed 's/^http/ws/')"
 WS_BASE="${WS_BASE:-$WS_DEFAULT}"; WS_BASE="$(origin WS_BASE 'wss?')"
-USER_DASHBOARD_URL="$(origin USER_DASHBOARD_URL 'https?')"
-AGENT_SOFTPHONE_URL="$(origin AGENT_SOFTPHONE_URL 'https?')"
-ADMIN_URL="$(origin ADMIN_URL 'https?')"
-REMOTES="$USER_DASHBOARD_URL $AGENT_SOFTPHONE_URL $ADMIN_URL"
+USER_DASHBOARD_URL="$(base_url USER_DASHBOARD_URL)"
+AGENT_SOFTPHONE_URL="$(base_url AGENT_SOFTPHONE_URL)"
+ADMIN_URL="$(base_url ADMIN_URL)"
+REMOTES="$(origins "$USER_DASHBOARD_URL" "$AGENT_SOFTPHONE_URL" "$ADMIN_URL")"
 
 CSP_EXTRA_ORIGINS="${CSP_EXTRA_ORIGINS:-}"
 for extra in $CSP_EXTRA_ORIGINS; do
@@ -53,7 +68,7 @@ JSON
 # antd writes its styles at run time, hence 'unsafe-inline' for styles (never for scripts).
 CSP="default-src 'self'"
 CSP="$CSP; script-src 'self' $REMOTES${GOOGLE_ORIGIN:+ $GOOGLE_ORIGIN}"
-CSP="$CSP; connect-src 'self' $API_BASE $WS_BASE $REMOTES${GOOGLE_ORIGIN:+ $GOOGLE_ORIGIN}${CSP_EXTRA_ORIGINS:+ $CSP_EXTRA_ORIGINS}"
+CSP="$CSP; connect-src 'self' $(origins "$API_BASE" "$WS_BASE" $REMOTES)${GOOGLE_ORIGIN:+ $GOOGLE_ORIGIN}${CSP_EXTRA_ORIGINS:+ $CSP_EXTRA_ORIGINS}"
 CSP="$CSP; style-src 'self' 'unsafe-inline'${GOOGLE_ORIGIN:+ $GOOGLE_ORIGIN}"
 CSP="$CSP; img-src 'self' data: blob: $API_BASE"
 CSP="$CSP; media-src 'self' blob: $API_BASE${CSP_EXTRA_ORIGINS:+ $CSP_EXTRA_ORIGINS}"
@@ -64,4 +79,4 @@ CSP="$CSP; worker-src 'self' blob:; object-src 'none'; base-uri 'self'; form-act
 mkdir -p "$SNIPPETS_DIR"
 printf 'map $request_uri $content_security_policy {\n    default "%s";\n}\n' "$CSP" > "$SNIPPETS_DIR/csp.conf"
 : > "$SNIPPETS_DIR/cors.conf"
-echo "runtime config: API $API_BASE, remotes $REMOTES"
+echo "runtime config: API $API_BASE, remotes $USER_DASHBOARD_URL $AGENT_SOFTPHONE_URL $ADMIN_URL"

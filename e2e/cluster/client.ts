@@ -3,7 +3,7 @@ import http from 'node:http';
 import { WebSocket } from 'ws';
 import type { ServerMessage } from 'shared-contracts';
 import { SOCKET_PATH } from 'shared-contracts';
-import { API_ORIGIN } from './topology';
+import { APP_ORIGIN } from './topology';
 
 export const DEMO_PASSWORD = 'Demo1234!';
 
@@ -51,9 +51,9 @@ export function request(
   });
 }
 
-export const api = (path: string, origin = API_ORIGIN) => `${origin}/v1/${path.replace(/^\//, '')}`;
+export const api = (path: string, origin = APP_ORIGIN) => `${origin}/v1/${path.replace(/^\//, '')}`;
 
-export async function signIn(email: string, origin = API_ORIGIN): Promise<{ token: string; user: { id: string; accountId: string } }> {
+export async function signIn(email: string, origin = APP_ORIGIN): Promise<{ token: string; user: { id: string; accountId: string } }> {
   const res = await request('POST', api('auth/login', origin), { body: { email, password: DEMO_PASSWORD } });
   if (res.status !== 200) throw new Error(`sign-in as ${email}: ${res.status} ${JSON.stringify(res.body)}`);
   return (res.body as { data: { token: string; user: { id: string; accountId: string } } }).data;
@@ -69,7 +69,7 @@ export interface ClusterSocket {
 }
 
 /** The realtime socket of an account, opened through `origin` (the load balancer by default). */
-export async function openSocket(accountId: string, token: string, origin = API_ORIGIN): Promise<ClusterSocket> {
+export async function openSocket(accountId: string, token: string, origin = APP_ORIGIN): Promise<ClusterSocket> {
   const socket = new WebSocket(`${origin.replace(/^http/, 'ws')}${SOCKET_PATH}?${new URLSearchParams({ accountId, token })}`);
   const inbox: ServerMessage[] = [];
   const waiters = new Set<() => void>();

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { api, DEMO_PASSWORD, openSocket, request, signIn } from './client';
 import { expect, test } from './fixtures';
-import { API_ORIGIN, CLUSTER_PORTS, HOST_ORIGIN } from './topology';
+import { APP_ORIGIN, appUrl, CLUSTER_PORTS } from './topology';
 
 const requestsLogged = (log: string, path: string) => log.split('\n').filter((line) => line.includes(`"url":"${path}`)).length;
 
@@ -40,7 +40,7 @@ test.describe('the product behind the load balancer', () => {
     expect((await request('POST', api('auth/logout', cluster.apiOrigin(0)), { token })).status).toBe(200);
     // The other instance hears of it through Redis, within the few milliseconds that takes.
     await expect.poll(async () => (await logs(cluster.apiOrigin(1))).status, { timeout: 250, intervals: [10, 25, 50] }).toBe(401);
-    for (let i = 0; i < 4; i += 1) expect((await logs(API_ORIGIN)).status).toBe(401);
+    for (let i = 0; i < 4; i += 1) expect((await logs(APP_ORIGIN)).status).toBe(401);
   });
 
   test('per-address sign-in limits count the real client address, whatever X-Forwarded-For it sends', async () => {
@@ -69,44 +69,68 @@ test.describe('the product behind the load balancer', () => {
   });
 });
 
-test.describe('the web apps on nginx', () => {
-  test('the host serves the shell on every route, runtime config from the environment, and a CSP naming exactly the API and remotes', async () => {
-    const page = await request('GET', `${HOST_ORIGIN}/dashboard/overview`);
+test.describe('the web apps behind the load balancer', () => {
+  test('the host serves the shell on every route, runtime config from the environment, and a CSP naming only the one origin', async () => {
+    const page = await request('GET', `${APP_ORIGIN}/dashboard/overview`);
     expect(page.status).toBe(200);
     expect(String(page.body)).toContain('<div id="root">');
     const csp = String(page.headers['content-security-policy']);
-    expect(csp).toContain(`connect-src 'self' ${API_ORIGIN} ${API_ORIGIN.replace('http', 'ws')} http://localhost:${CLUSTER_PORTS.userDashboard}`);
-    expect(csp).toContain(`script-src 'self' http://localhost:${CLUSTER_PORTS.userDashboard} http://localhost:${CLUSTER_PORTS.agentSoftphone} http://localhost:${CLUSTER_PORTS.admin}`);
-    const config = await request('GET', `${HOST_ORIGIN}/runtime-config.json`);
+    expect(csp).toContain(`script-src 'self' ${APP_ORIGIN};`);
+    expect(csp).toContain(`connect-src 'self' ${APP_ORIGIN} ${APP_ORIGIN.replace('http', 'ws')};`);
+    expect(csp).not.toContain(`:${CLUSTER_PORTS.host}`);
+    const config = await request('GET', `${APP_ORIGIN}/runtime-config.json`);
     expect(config.headers['cache-control']).toBe('no-store');
-    expect(config.body).toMatchObject({ apiBase: API_ORIGIN, remotes: { admin: `http://localhost:${CLUSTER_PORTS.admin}/remoteEntry.js` } });
-    expect((await request('GET', `${HOST_ORIGIN}/missing-file.js`)).status).toBe(404);
+    expect(config.body).toMatchObject({
+      apiBase: APP_ORIGIN,
+      wsBase: APP_ORIGIN.replace('http', 'ws'),
+      remotes: { admin: `${appUrl('admin')}/remoteEntry.js`, userDashboard: `${appUrl('userDashboard')}/remoteEntry.js` },
+    });
+    expect((await request('GET', `${APP_ORIGIN}/missing-file.js`)).status).toBe(404);
   });
 
-  test('a remote serves its entry uncached to the host origin only, and has no fallback page', async () => {
-    const origin = `http://localhost:${CLUSTER_PORTS.userDashboard}`;
-    const entry = await request('GET', `${origin}/remoteEntry.js`);
+  test('a remote serves its entry uncached under its own path, its chunks immutable, and has no fallback page', async () => {
+    const base = appUrl('userDashboard');
+    const entry = await request('GET', `${base}/remoteEntry.js`);
     expect(entry.status).toBe(200);
     expect(entry.headers['cache-control']).toBe('no-cache');
-    expect(entry.headers['access-control-allow-origin']).toBe(HOST_ORIGIN);
-    const chunk = /"([\w./-]+\.[0-9a-f]{8}\.js)"/.exec(String(entry.body))?.[1];
-    if (chunk !== undefined) expect((await request('GET', `${origin}/${chunk.replace(/^\//, '')}`)).headers['cache-control']).toContain('immutable');
-    expect((await request('GET', `${origin}/dashboard/overview`)).status).toBe(404);
+    expect(entry.headers['access-control-allow-origin']).toBe(APP_ORIGIN);
+    expect(entry.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+    // The manifest names each exposed screen's hashed chunks, relative to the remote's base.
+    const manifest = await request('GET', `${base}/mf-manifest.json`);
+    expect(manifest.headers['cache-control']).toBe('no-cache');
+    const chunk = (manifest.body as { exposes: { assets: { js: { sync: string[] } } }[] }).exposes[0]!.assets.js.sync[0]!;
+    expect(chunk).toMatch(/\.[0-9a-f]{8}\.js$/);
+    const chunkAnswer = await request('GET', `${base}/${chunk}`);
+    expect(chunkAnswer.status).toBe(200);
+    expect(chunkAnswer.headers['cache-control']).toContain('immutable');
+    expect((await request('GET', `${base}/dashboard/overview`)).status).toBe(404);
+    // Each remote answers its own files under its own path.
+    for (const app of ['agentSoftphone', 'admin'] as const) expect((await request('GET', `${appUrl(app)}/remoteEntry.js`)).status, app).toBe(200);
   });
 
-  test('a person signs in through the host and works in a remote, with nothing refused by the CSP', async ({ page }) => {
+  test('a person signs in through the one origin and works in a remote, with nothing refused by the CSP', async ({ page }) => {
     const refused: string[] = [];
     page.on('console', (message) => {
       if (message.type() === 'error' && /Content Security Policy/i.test(message.text())) refused.push(message.text());
     });
-    await page.goto(`${HOST_ORIGIN}/auth/login`);
+    const origins = new Set<string>();
+    const remoteFiles: string[] = [];
+    page.on('response', (response) => {
+      origins.add(new URL(response.url()).origin);
+      if (response.url().startsWith(`${appUrl('userDashboard')}/`) && response.ok()) remoteFiles.push(response.url());
+    });
+    await page.goto(`${APP_ORIGIN}/auth/login`);
     await page.getByLabel('Email').fill('user@demo.test');
     await page.getByLabel('Password').fill(DEMO_PASSWORD);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expect(page).toHaveURL(/\/dashboard\//);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    await page.goto(`${HOST_ORIGIN}/dashboard/reports/call-logs`);
+    await page.goto(`${APP_ORIGIN}/dashboard/reports/call-logs`);
     await expect(page.getByRole('table')).toBeVisible();
     expect(refused).toEqual([]);
+    // The screen came from the user dashboard's files, through the load balancer like the rest.
+    expect(remoteFiles.some((url) => url.endsWith('/remoteEntry.js'))).toBe(true);
+    expect(remoteFiles.some((url) => /\.[0-9a-f]{8}\.js$/.test(url))).toBe(true);
+    expect([...origins]).toEqual([APP_ORIGIN]);
   });
 });

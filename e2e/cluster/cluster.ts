@@ -1,7 +1,7 @@
 /**
  * Starts the production topology locally (see topology.ts): PostgreSQL and Redis of its own, the
- * migration job, two API instances from the built bundle, the API load balancer and the four web
- * apps, each on nginx with its deploy config and start script.
+ * migration job, two API instances from the built bundle, the four web apps, each on nginx with
+ * its deploy config and start script, and the load balancer in front of them all.
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -10,7 +10,7 @@ import path from 'node:path';
 import { FakeTwilio } from './fake-twilio';
 import { assertPortsFree, OwnPostgres, OwnRedis, Service, waitForOk } from './processes';
 import {
-  API_COMMANDS, API_ORIGIN, apiEnvironment, CLUSTER_PORTS, deployDir, lbRewrites, localNginxConf, nginxMainConf, repoRoot,
+  API_COMMANDS, APP_ORIGIN, apiEnvironment, CLUSTER_PORTS, deployDir, lbRewrites, localNginxConf, nginxMainConf, repoRoot,
   WEB_APPS, WEB_SNIPPETS, webEnvironment, webRewrites, type Rewrite, type WebApp,
 } from './topology';
 
@@ -75,7 +75,7 @@ export class Cluster {
     const served = () => this.apis.map((a) => a.log().split('\n').filter((l) => l.includes('"url":"/v1/health"')).length);
     const before = served();
     for (const deadline = Date.now() + timeoutMs; ;) {
-      await fetch(`${API_ORIGIN}/v1/health`);
+      await fetch(`${APP_ORIGIN}/v1/health`);
       if (served().every((n, i) => n > before[i]!)) return;
       if (Date.now() > deadline) throw new Error('the load balancer does not reach every instance');
       await new Promise((r) => setTimeout(r, 100));
@@ -110,8 +110,8 @@ export class Cluster {
     const [migrate, ...migrateArgs] = API_COMMANDS.migrate;
     run(migrate, migrateArgs, { cwd: apiDir, env: { ...this.apiEnv(0), SEED_DEMO: 'true' } });
     await Promise.all(this.apis.map((_, i) => this.startApi(i)));
-    this.startNginx('api-lb', 'api-lb.conf', () => lbRewrites(CLUSTER_PORTS.lb, [CLUSTER_PORTS.api1, CLUSTER_PORTS.api2]));
     for (const app of Object.keys(WEB_APPS) as WebApp[]) this.startWebApp(app);
+    this.startNginx('lb', 'lb.conf', () => lbRewrites(CLUSTER_PORTS.lb));
     await Promise.all([
       waitForOk(`http://127.0.0.1:${CLUSTER_PORTS.lb}/healthz`),
       ...(Object.keys(WEB_APPS) as WebApp[]).map((app) => waitForOk(`http://127.0.0.1:${CLUSTER_PORTS[app]}/healthz`)),

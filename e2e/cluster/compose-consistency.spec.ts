@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { parse } from 'yaml';
-import { API_COMMANDS, apiEnvironment, CLUSTER_SECRETS, deployDir, repoRoot, WEB_APPS, WEB_SNIPPETS, webEnvironment } from './topology';
+import { API_COMMANDS, apiEnvironment, CLUSTER_SECRETS, deployDir, LB_UPSTREAMS, repoRoot, WEB_APPS, WEB_SNIPPETS, webEnvironment } from './topology';
 
 interface Service {
   image?: string;
@@ -96,10 +96,18 @@ test.describe('docker-compose.yml', () => {
     expect(clusterEnv.filter((name) => !composeEnv.includes(name) && !documented.has(name))).toEqual([]);
     for (const secret of Object.keys(CLUSTER_SECRETS)) expect(documented.has(secret)).toBe(true);
     expect(services['api-1']!.environment!.PORT).toBe('4000');
-    // The load balancer's config names the compose services.
-    expect(services['api-lb']!.volumes).toEqual(['./deploy/nginx/api-lb.conf:/etc/nginx/conf.d/default.conf:ro']);
-    const upstreams = [...fs.readFileSync(path.join(deployDir, 'nginx', 'api-lb.conf'), 'utf8').matchAll(/^\s*server (api-\d+):4000 /gm)].map((m) => m[1]);
-    expect(upstreams).toEqual(apiServices);
+    // The load balancer is the only published port, and its config names the compose services:
+    // the API instances on their port, each web app on the image's, the remotes under their prefix.
+    expect(Object.entries(services).filter(([, service]) => service.ports !== undefined).map(([name]) => name)).toEqual(['lb']);
+    expect(services.lb!.volumes).toEqual(['./deploy/nginx/lb.conf:/etc/nginx/conf.d/default.conf:ro']);
+    expect(Object.keys(services.lb!.depends_on!).sort()).toEqual(Object.keys(LB_UPSTREAMS).sort());
+    const lbConf = fs.readFileSync(path.join(deployDir, 'nginx', 'lb.conf'), 'utf8');
+    const upstreams = [...lbConf.matchAll(/^\s*server ([a-z0-9-]+):(\d+) resolve/gm)].map((m) => `${m[1]}:${m[2]}`);
+    expect(upstreams.sort()).toEqual(Object.keys(LB_UPSTREAMS).map((name) => `${name}:${/^api-/.test(name) ? services[name]!.environment!.PORT : 8080}`).sort());
+    for (const { service, prefix } of Object.values(WEB_APPS)) {
+      if (prefix === '') expect(lbConf).toMatch(new RegExp(`location / \\{\\s+proxy_pass http://${service};`));
+      else expect(lbConf).toMatch(new RegExp(`location ${prefix}/ \\{\\s+proxy_pass http://${service}/;`));
+    }
     // Each web app: its image target, its start script, its environment.
     const webfile = dockerfile('deploy/web.Dockerfile');
     expect(webfile).toContain(`COPY ${WEB_SNIPPETS.map((s) => `deploy/nginx/${s}`).join(' ')} /etc/nginx/snippets/`);
@@ -109,5 +117,14 @@ test.describe('docker-compose.yml', () => {
       expect(webfile).toMatch(new RegExp(`FROM static AS ${target}\\nCOPY deploy/nginx/${conf} /etc/nginx/conf.d/${conf}\\nCOPY --chmod=755 deploy/web/${startScript} /docker-entrypoint.d/${startScript}`));
       expect(Object.keys(composed.environment!).sort(), service).toEqual(Object.keys(webEnvironment(app as keyof typeof WEB_APPS)).sort());
     }
+    // The host finds the API and each remote at the load balancer's origin and prefixes.
+    const appUrl = '${APP_URL:?set APP_URL in .env}';
+    expect(services.host!.environment).toMatchObject({
+      API_BASE: appUrl,
+      USER_DASHBOARD_URL: `${appUrl}${WEB_APPS.userDashboard.prefix}`,
+      AGENT_SOFTPHONE_URL: `${appUrl}${WEB_APPS.agentSoftphone.prefix}`,
+      ADMIN_URL: `${appUrl}${WEB_APPS.admin.prefix}`,
+    });
+    expect(services['api-1']!.environment).toMatchObject({ CORS_ORIGINS: appUrl, PUBLIC_API_URL: appUrl });
   });
 });

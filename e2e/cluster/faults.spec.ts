@@ -5,7 +5,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { WebSocket } from 'ws';
 import { twilioSignature, CLUSTER_TWILIO } from './fake-twilio';
-import { API_ORIGIN } from './topology';
+import { APP_ORIGIN } from './topology';
 import { api, DEMO_PASSWORD, openSocket, request, signIn, type ClusterSocket } from './client';
 import { expect, test } from './fixtures';
 import { startLoad } from './load';
@@ -150,7 +150,7 @@ test.describe('faults', () => {
     const callSid = `CA${randomBytes(16).toString('hex')}`;
     const caller = leadNumber(3, 0);
     // Twilio asks what to do with the incoming call: connect it to the agent over ConversationRelay.
-    const twiml = await cluster.twilio.webhook(`${API_ORIGIN}/v1/telephony/twilio/voice/incoming`, {
+    const twiml = await cluster.twilio.webhook(`${APP_ORIGIN}/v1/telephony/twilio/voice/incoming`, {
       CallSid: callSid, From: caller, To: RECEPTIONIST_NUMBER, CallStatus: 'ringing', Direction: 'inbound',
     });
     expect(twiml.status).toBe(200);
@@ -193,7 +193,7 @@ test.describe('faults', () => {
     const next = await cluster.twilio.webhook(actionUrl!, { CallSid: callSid, SessionStatus: 'failed', SessionDuration: '9' });
     expect(next.status).toBe(200);
     expect(next.text).toContain('<Hangup/>');
-    expect((await cluster.twilio.webhook(`${API_ORIGIN}/v1/telephony/twilio/voice/status`, { CallSid: callSid, CallStatus: 'completed', CallDuration: '9' })).status).toBe(204);
+    expect((await cluster.twilio.webhook(`${APP_ORIGIN}/v1/telephony/twilio/voice/status`, { CallSid: callSid, CallStatus: 'completed', CallDuration: '9' })).status).toBe(204);
 
     const callRow = () => cluster.sql(`select c.status, c.duration_seconds, v.summary from calls c left join conversations v on v.call_id = c.id where c.id = '${callId}'`)[0];
     let settledMs = 0;

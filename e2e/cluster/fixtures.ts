@@ -1,8 +1,8 @@
 import { test as base } from '@playwright/test';
 import { Cluster } from './cluster';
-import { HOST_ORIGIN } from './topology';
+import { APP_ORIGIN } from './topology';
 
-/** The cluster, started once per worker (one worker runs every cluster test) and stopped after. */
+/** The cluster, started once per worker (one worker runs every cluster test) for every test, and stopped after. */
 export const test = base.extend<object, { cluster: Cluster }>({
   // Playwright reads a fixture's dependencies from its first parameter's pattern: none here.
   // eslint-disable-next-line no-empty-pattern
@@ -16,9 +16,9 @@ export const test = base.extend<object, { cluster: Cluster }>({
     } finally {
       await cluster.stop();
     }
-  }, { scope: 'worker', timeout: 240_000 }],
+  }, { scope: 'worker', timeout: 240_000, auto: true }],
 });
 
-test.use({ baseURL: HOST_ORIGIN });
+test.use({ baseURL: APP_ORIGIN });
 
 export { expect } from '@playwright/test';

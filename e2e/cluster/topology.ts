@@ -10,7 +10,10 @@ export const repoRoot = path.resolve(__dirname, '..', '..');
 export const deployDir = path.join(repoRoot, 'deploy');
 
 const offset = Number(process.env.E2E_PORT_OFFSET ?? 0);
-/** Ports of the local cluster, apart from `pnpm start`'s and the e2e stack's. */
+/**
+ * Ports of the local cluster, apart from `pnpm start`'s and the e2e stack's. The load balancer's
+ * is the one a user reaches; the others are what each container has to itself.
+ */
 export const CLUSTER_PORTS = {
   lb: 4480 + offset,
   api1: 4481 + offset,
@@ -25,8 +28,8 @@ export const CLUSTER_PORTS = {
   admin: 3483 + offset,
 } as const;
 
-export const HOST_ORIGIN = `http://localhost:${CLUSTER_PORTS.host}`;
-export const API_ORIGIN = `http://localhost:${CLUSTER_PORTS.lb}`;
+/** The product's one origin (compose's APP_URL): the load balancer. */
+export const APP_ORIGIN = `http://localhost:${CLUSTER_PORTS.lb}`;
 
 /** The API image's commands (deploy/api.Dockerfile CMD and the compose `migrate` service), run in api/. */
 export const API_COMMANDS = {
@@ -54,11 +57,11 @@ export function apiEnvironment(port: number, databaseUrl: string, redisUrl: stri
     HOST: '127.0.0.1',
     PORT: String(port),
     TRUST_PROXY: '127.0.0.1',
-    CORS_ORIGINS: HOST_ORIGIN,
+    CORS_ORIGINS: APP_ORIGIN,
+    PUBLIC_API_URL: APP_ORIGIN,
     // .env (see .env.example)
     ...CLUSTER_SECRETS,
-    APP_URL: HOST_ORIGIN,
-    PUBLIC_API_URL: API_ORIGIN,
+    APP_URL: APP_ORIGIN,
     SEED_DEMO: 'false',
     LOG_LEVEL: 'info',
     SHUTDOWN_TIMEOUT_SECONDS: '25',
@@ -68,25 +71,31 @@ export function apiEnvironment(port: number, databaseUrl: string, redisUrl: stri
 
 export type WebApp = 'host' | 'userDashboard' | 'agentSoftphone' | 'admin';
 
-/** Each web app's image: its folder, compose service, nginx server config and start script. */
-export const WEB_APPS: Record<WebApp, { dir: string; service: string; target: 'host' | 'remote'; conf: string; startScript: string }> = {
-  host: { dir: 'host', service: 'host', target: 'host', conf: 'host.conf', startScript: '40-runtime-config.sh' },
-  userDashboard: { dir: 'mf-user-dashboard', service: 'user-dashboard', target: 'remote', conf: 'remote.conf', startScript: '40-remote-origin.sh' },
-  agentSoftphone: { dir: 'mf-agent-softphone', service: 'agent-softphone', target: 'remote', conf: 'remote.conf', startScript: '40-remote-origin.sh' },
-  admin: { dir: 'mf-admin', service: 'admin', target: 'remote', conf: 'remote.conf', startScript: '40-remote-origin.sh' },
+/**
+ * Each web app's image: its folder, compose service, nginx server config and start script, and
+ * the path the load balancer serves it under (deploy/nginx/lb.conf).
+ */
+export const WEB_APPS: Record<WebApp, { dir: string; service: string; target: 'host' | 'remote'; conf: string; startScript: string; prefix: string }> = {
+  host: { dir: 'host', service: 'host', target: 'host', conf: 'host.conf', startScript: '40-runtime-config.sh', prefix: '' },
+  userDashboard: { dir: 'mf-user-dashboard', service: 'user-dashboard', target: 'remote', conf: 'remote.conf', startScript: '40-remote-origin.sh', prefix: '/remotes/user-dashboard' },
+  agentSoftphone: { dir: 'mf-agent-softphone', service: 'agent-softphone', target: 'remote', conf: 'remote.conf', startScript: '40-remote-origin.sh', prefix: '/remotes/agent-softphone' },
+  admin: { dir: 'mf-admin', service: 'admin', target: 'remote', conf: 'remote.conf', startScript: '40-remote-origin.sh', prefix: '/remotes/admin' },
 };
+
+/** Where the browser finds a web app: under the load balancer's origin. */
+export const appUrl = (app: WebApp): string => `${APP_ORIGIN}${WEB_APPS[app].prefix}`;
 
 /** The snippets every web image copies into /etc/nginx/snippets (deploy/web.Dockerfile). */
 export const WEB_SNIPPETS = ['security-headers.conf', 'static-files.conf'];
 
 /** The environment each web app's start script reads (compose's `environment` of that service). */
 export function webEnvironment(app: WebApp): Record<string, string> {
-  if (app !== 'host') return { HOST_ORIGIN };
+  if (app !== 'host') return { HOST_ORIGIN: APP_ORIGIN };
   return {
-    API_BASE: API_ORIGIN,
-    USER_DASHBOARD_URL: `http://localhost:${CLUSTER_PORTS.userDashboard}`,
-    AGENT_SOFTPHONE_URL: `http://localhost:${CLUSTER_PORTS.agentSoftphone}`,
-    ADMIN_URL: `http://localhost:${CLUSTER_PORTS.admin}`,
+    API_BASE: APP_ORIGIN,
+    USER_DASHBOARD_URL: appUrl('userDashboard'),
+    AGENT_SOFTPHONE_URL: appUrl('agentSoftphone'),
+    ADMIN_URL: appUrl('admin'),
     GOOGLE_CLIENT_ID: '',
     GOOGLE_SIGN_IN_FLOW: 'implicit',
     GOOGLE_EXTRA_SCOPES: '',
@@ -119,15 +128,22 @@ export const webRewrites = (port: number, snippetsDir: string, htmlDir: string):
   { from: /root \/usr\/share\/nginx\/html;/, to: `root ${htmlDir};` },
 ];
 
+/** The compose services behind the load balancer, by name, with the local port each one has here. */
+export const LB_UPSTREAMS: Record<string, number> = {
+  'api-1': CLUSTER_PORTS.api1,
+  'api-2': CLUSTER_PORTS.api2,
+  ...Object.fromEntries((Object.keys(WEB_APPS) as WebApp[]).map((app) => [WEB_APPS[app].service, CLUSTER_PORTS[app]])),
+};
+
 /**
- * The load balancer's config: Docker's DNS names become the local instances' addresses. nginx
- * re-resolving names (`resolve`, nginx 1.27.3+) has nothing to do with fixed local addresses, and
- * Debian's nginx predates it.
+ * The load balancer's config: Docker's DNS names become the local addresses. nginx re-resolving
+ * names (`resolve`, nginx 1.27.3+) has nothing to do with fixed local addresses, and Debian's
+ * nginx predates it.
  */
-export const lbRewrites = (port: number, instancePorts: number[]): Rewrite[] => [
+export const lbRewrites = (port: number): Rewrite[] => [
   { from: /listen 8080;/, to: `listen 127.0.0.1:${port};` },
   { from: /^resolver .*;\n/m, to: '' },
-  ...instancePorts.map((instancePort, i) => ({ from: new RegExp(`server api-${i + 1}:4000 resolve `), to: `server 127.0.0.1:${instancePort} ` })),
+  ...Object.entries(LB_UPSTREAMS).map(([service, local]) => ({ from: new RegExp(`server ${service}:\\d+ resolve\\b`), to: `server 127.0.0.1:${local}` })),
 ];
 
 /**
