@@ -2,21 +2,40 @@
 // webpack.config.js only names itself, its port and what it exposes.
 const path = require('node:path');
 const fs = require('node:fs');
+const crypto = require('node:crypto');
 const webpack = require('webpack');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const { antdShares, antdShareNames, isAntdShareKey, AntdSharesPlugin, antdCacheGroups, hostAntdCacheGroups } = require('./antd-shares');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 
-/** Packages with one copy in the page. `react/` and `react-dom/` (with the slash) cover
+/** Packages the host hands its remotes. `react/` and `react-dom/` (with the slash) cover
  *  subpaths such as `react/jsx-runtime` and `react-dom/client`. antd is deliberately absent:
  *  a shared module is not tree-shaken, so antd is shared one component at a time (antd-shares.js).
  *  The forms libraries and shared-contracts hold no state that needs one copy, but the host
  *  already runs nearly all of them on its first screen: shared, a remote does not ship them again
  *  (measured: -12 to -16 KiB gzip on each remote route, +6 KiB on the host's). */
-const SINGLETONS = [
+const SHARED_PACKAGES = [
   'react', 'react/', 'react-dom', 'react-dom/', 'react-router-dom',
   'jotai', 'swr', 'notistack', 'final-form', 'react-final-form', 'shared-auth', 'shared-contracts',
 ];
+
+/** Workspace packages that change with every feature and hold no state: a remote takes the
+ *  host's copy only when both were built from the same source, and otherwise runs its own, so a
+ *  remote shipped before the host (or after it) never meets a contract it was not built with. */
+const SHARED_BY_SOURCE = ['shared-contracts'];
+
+/** The fingerprint of a package's source (every file under src/ but tests), as a semver
+ *  pre-release: `1.0.0-src.<12 hex>`. Equal only for equal source. */
+function sourceVersionOf(pkgName, dirname) {
+  const pkgDir = path.dirname(fs.realpathSync(require.resolve(`${pkgName}/package.json`, { paths: [dirname] })));
+  const srcDir = path.join(pkgDir, 'src');
+  const files = fs.readdirSync(srcDir, { recursive: true })
+    .filter((file) => !/\.test\.[jt]sx?$/.test(file) && fs.statSync(path.join(srcDir, file)).isFile())
+    .sort();
+  const hash = crypto.createHash('sha256');
+  for (const file of files) hash.update(`${file.split(path.sep).join('/')}\0`).update(fs.readFileSync(path.join(srcDir, file))).update('\0');
+  return `${installedVersionOf(pkgName, dirname)}-src.${hash.digest('hex').slice(0, 12)}`;
+}
 
 /** react-router-dom is provided as shared-ui/src/router.ts, which re-exports only what the
  *  apps use: shared whole, react-router is 183 KiB of minified JS where the apps need 36. */
@@ -61,15 +80,19 @@ function installedVersionOf(pkgName, dirname) {
 function sharedConfig(dirname) {
   const pkg = readJson(path.join(dirname, 'package.json'));
   const deps = { ...pkg.devDependencies, ...pkg.peerDependencies, ...pkg.dependencies };
-  const singletons = Object.fromEntries(
-    SINGLETONS.map((key) => {
+  const shares = Object.fromEntries(
+    SHARED_PACKAGES.map((key) => {
       const pkgName = key.replace(/\/$/, '');
+      const requiredVersion = requiredVersionOf(pkgName, deps, dirname);
+      const bySource = SHARED_BY_SOURCE.includes(pkgName) ? sourceVersionOf(pkgName, dirname) : null;
       // A remote takes the host's copies, so its own stay lazy fallbacks behind `import('./bootstrap')`.
-      const share = { singleton: true, requiredVersion: requiredVersionOf(pkgName, deps, dirname), version: installedVersionOf(pkgName, dirname), eager: false };
+      const share = bySource
+        ? { singleton: false, requiredVersion: bySource, version: bySource, eager: false }
+        : { singleton: true, requiredVersion, version: installedVersionOf(pkgName, dirname), eager: false };
       return [key, key === 'react-router-dom' ? { ...share, ...routerShare() } : share];
     }),
   );
-  return { ...singletons, ...antdShares() };
+  return { ...shares, ...antdShares() };
 }
 
 /** What the host hands its remotes at run time (host/src/federation/host-shares.ts): each shared
@@ -79,7 +102,7 @@ function hostShareConstants(hostDir) {
   const versions = {};
   for (const [key, share] of Object.entries(sharedConfig(hostDir))) {
     const pkgName = isAntdShareKey(share.shareKey) ? 'antd' : key.replace(/\/$/, '');
-    versions[pkgName] = { version: share.version, requiredVersion: share.requiredVersion };
+    versions[pkgName] = { version: share.version, requiredVersion: share.requiredVersion, singleton: share.singleton };
   }
   return { __SHARED_VERSIONS__: versions, __ANTD_SHARE_NAMES__: antdShareNames() };
 }
@@ -301,4 +324,4 @@ function createPlainConfig({ dirname, hostDir, runtime, hostShares, preloadRemot
   };
 }
 
-module.exports = { createAppConfig, createPlainConfig, hostShareConstants, SINGLETONS };
+module.exports = { createAppConfig, createPlainConfig, hostShareConstants, SHARED_PACKAGES, SHARED_BY_SOURCE, sourceVersionOf };

@@ -5,21 +5,27 @@ import { createInstance } from '@module-federation/enhanced/runtime';
 import * as react from 'react';
 import * as sharedAuth from 'shared-auth';
 import * as button from 'shared-ui/src/antd/button';
-import { hostShares, packageOf, SINGLETON_MODULES } from './host-shares';
+import * as sharedContracts from 'shared-contracts';
+import { hostShares, packageOf, SHARED_MODULES } from './host-shares';
 
-const { SINGLETONS } = jest.requireActual<{ SINGLETONS: string[] }>('../../../tools/mf-config');
+const { SHARED_PACKAGES } = jest.requireActual<{ SHARED_PACKAGES: string[] }>('../../../tools/mf-config');
 const unique = (name: string) => `${name}-${Math.random().toString(36).slice(2)}`;
 
-/** A remote as its build registers itself: its own copies at the same versions, as fallbacks. */
-function remoteOver(host: ReturnType<typeof createInstance>, keys: string[]) {
+/**
+ * A remote as its build registers itself: its own copies, as fallbacks, at the host's versions
+ * unless `versions` names another (a remote built from other source).
+ */
+function remoteOver(host: ReturnType<typeof createInstance>, keys: string[], versions: Record<string, string> = {}) {
   const own = { own: true };
   const remote = createInstance({
     name: unique('remote'),
     remotes: [],
     shareStrategy: 'loaded-first',
     shared: Object.fromEntries(keys.map((key) => {
-      const version = __SHARED_VERSIONS__[key.startsWith('shared-ui/antd/') ? 'antd' : packageOf(key)]!.version;
-      return [key, { version, get: () => Promise.resolve(() => own), shareConfig: { singleton: true, requiredVersion: `^${version}` } }];
+      const hosts = __SHARED_VERSIONS__[key.startsWith('shared-ui/antd/') ? 'antd' : packageOf(key)]!;
+      const version = versions[key] ?? hosts.version;
+      const requiredVersion = hosts.singleton ? `^${version}` : version;
+      return [key, { version, get: () => Promise.resolve(() => own), shareConfig: { singleton: hosts.singleton, requiredVersion } }];
     })),
   });
   remote.initShareScopeMap('default', host.shareScopeMap.default!);
@@ -42,13 +48,27 @@ test('a remote gets the host\'s own React, shared-auth and antd components, not 
   expect(await load('react-dom/client')).toBe(jest.requireActual('react-dom/client'));
 });
 
+test('a remote built from the same contract source gets the host\'s shared-contracts; one built from other source runs its own', async () => {
+  const host = createInstance({ name: unique('host'), remotes: [], shareStrategy: 'loaded-first', shared: hostShares() });
+  const same = remoteOver(host, ['shared-contracts', 'shared-auth']);
+  await same.remote.initializeSharing('default', { strategy: 'loaded-first' });
+  expect(((await same.remote.loadShare('shared-contracts')) as () => unknown)()).toBe(sharedContracts);
+
+  // Shipped ahead of the host (or behind it): its contract differs, so it keeps its own, while
+  // the session store is still the host's one copy.
+  const other = remoteOver(host, ['shared-contracts', 'shared-auth'], { 'shared-contracts': '1.0.0-src.000000000000' });
+  await other.remote.initializeSharing('default', { strategy: 'loaded-first' });
+  expect(((await other.remote.loadShare('shared-contracts')) as () => unknown)()).toBe(other.own);
+  expect(((await other.remote.loadShare('shared-auth')) as () => typeof sharedAuth)().authStore).toBe(sharedAuth.authStore);
+});
+
 test('the host provides every package tools/mf-config shares, and only those', () => {
-  const keys = Object.keys(SINGLETON_MODULES);
-  for (const shared of SINGLETONS) {
+  const keys = Object.keys(SHARED_MODULES);
+  for (const shared of SHARED_PACKAGES) {
     const covered = shared.endsWith('/') ? keys.some((key) => key.startsWith(shared)) : keys.includes(shared);
     expect({ shared, covered }).toEqual({ shared, covered: true });
   }
-  const packages = new Set(SINGLETONS.map((key) => key.replace(/\/$/, '')));
+  const packages = new Set(SHARED_PACKAGES.map((key) => key.replace(/\/$/, '')));
   for (const key of keys) expect({ key, shared: packages.has(packageOf(key)) }).toEqual({ key, shared: true });
   // Remotes import react/jsx-runtime and react-dom/client (the `react/` and `react-dom/` shares).
   expect(keys).toEqual(expect.arrayContaining(['react/jsx-runtime', 'react-dom/client']));

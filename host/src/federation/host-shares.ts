@@ -23,13 +23,14 @@ type Shared = NonNullable<Parameters<typeof init>[0]['shared']>;
 const commonJs = (namespace: object): object => (namespace as { default?: object }).default ?? namespace;
 
 /**
- * The singletons the host gives its remotes, by share key: its own module instances (one React,
- * one router, one jotai store in the page), already running on its first screen. This module is
+ * The modules the host gives its remotes, by share key: its own module instances (one React,
+ * one router, one jotai store in the page), already running on its first screen. shared-contracts
+ * goes only to remotes built from the same contract source (tools/mf-config, SHARED_BY_SOURCE). This module is
  * in the lazy federation chunk, so a page with no remote never evaluates it. react-router-dom is
  * the curated shared-ui/src/router module, as in the remotes' builds. A key here must name a
  * package that tools/mf-config shares (host-shares.test.ts checks both ways).
  */
-export const SINGLETON_MODULES: Record<string, object> = {
+export const SHARED_MODULES: Record<string, object> = {
   react: commonJs(react),
   'react/jsx-runtime': commonJs(jsxRuntime),
   'react/jsx-dev-runtime': commonJs(jsxDevRuntime),
@@ -53,15 +54,15 @@ export const packageOf = (shareKey: string) => (shareKey.startsWith('@') ? share
 function versionsOf(pkg: string) {
   const versions = __SHARED_VERSIONS__[pkg];
   if (!versions) throw new Error(`host-shares: ${pkg} has no version from tools/mf-config`);
-  return { version: versions.version, shareConfig: { singleton: true, requiredVersion: versions.requiredVersion } };
+  return { version: versions.version, shareConfig: { singleton: versions.singleton, requiredVersion: versions.requiredVersion } };
 }
 
-/** The runtime `shared` option: every singleton, and every antd component the build knows. */
+/** The runtime `shared` option: every shared package, and every antd component the build knows. */
 export function hostShares(): Shared {
   const shared: Shared = {};
   // `lib` is the module already loaded; `get` loads a component's chunk when a remote first asks.
   // Both hand the runtime a factory, as a build's own provides do.
-  for (const [key, module] of Object.entries(SINGLETON_MODULES)) shared[key] = { ...versionsOf(packageOf(key)), lib: () => module };
+  for (const [key, module] of Object.entries(SHARED_MODULES)) shared[key] = { ...versionsOf(packageOf(key)), lib: () => module };
   for (const name of __ANTD_SHARE_NAMES__) {
     shared[`shared-ui/antd/${name}`] = { ...versionsOf('antd'), get: () => loadAntdComponent(name).then((module) => () => module) };
   }
