@@ -8,7 +8,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { FakeTwilio } from './fake-twilio';
-import { assertPortsFree, OwnPostgres, OwnRedis, Service, waitForOk } from './processes';
+import { startOwnPostgres, startOwnRedis, stopOwnPostgresIn, type OwnPostgres, type OwnRedis } from 'own-services';
+import { assertPortsFree, Service, waitForOk } from './processes';
 import {
   API_COMMANDS, APP_ORIGIN, apiEnvironment, CLUSTER_PORTS, deployDir, lbRewrites, localNginxConf, nginxMainConf, repoRoot,
   WEB_APPS, WEB_SNIPPETS, webEnvironment, webRewrites, type Rewrite, type WebApp,
@@ -40,7 +41,7 @@ function stopLeftovers(): void {
   for (const pid of pids) {
     try { process.kill(Number(pid), 'SIGKILL'); } catch { /* already gone */ }
   }
-  try { new OwnPostgres(path.join(dir, 'postgres'), CLUSTER_PORTS.postgres).stop(); } catch { /* already gone */ }
+  try { stopOwnPostgresIn(path.join(dir, 'postgres')); } catch { /* already gone */ }
   fs.rmSync(dir, { recursive: true, force: true });
   fs.rmSync(stateFile);
 }
@@ -48,8 +49,8 @@ function stopLeftovers(): void {
 export class Cluster {
   readonly dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cluster-'));
   private readonly pidFile = path.join(this.dir, 'pids');
-  readonly postgres = new OwnPostgres(path.join(this.dir, 'postgres'), CLUSTER_PORTS.postgres);
-  readonly redis = new OwnRedis(this.dir, CLUSTER_PORTS.redis, this.pidFile);
+  private ownPostgres: OwnPostgres | undefined;
+  private ownRedis: OwnRedis | undefined;
   readonly apis: Service[];
   readonly nginx: Service[] = [];
   readonly databaseUrl: string;
@@ -61,6 +62,16 @@ export class Cluster {
     this.apis = [CLUSTER_PORTS.api1, CLUSTER_PORTS.api2].map((port, i) => new Service(`api-${i + 1}`, API_COMMANDS.server[0], API_COMMANDS.server.slice(1), {
       cwd: apiDir, env: () => this.apiEnv(port), logFile: path.join(this.dir, `api-${i + 1}.log`), pidFile: this.pidFile,
     }));
+  }
+
+  get postgres(): OwnPostgres {
+    if (!this.ownPostgres) throw new Error('the cluster is not started');
+    return this.ownPostgres;
+  }
+
+  get redis(): OwnRedis {
+    if (!this.ownRedis) throw new Error('the cluster is not started');
+    return this.ownRedis;
   }
 
   apiEnv(port: number): Record<string, string> {
@@ -102,9 +113,11 @@ export class Cluster {
     }
     // The API image's build step: the bundle in api/dist.
     run('pnpm', ['--filter', 'api', 'build'], { cwd: repoRoot });
-    await this.postgres.init();
+    this.ownPostgres = await startOwnPostgres({ dir: path.join(this.dir, 'postgres'), port: CLUSTER_PORTS.postgres, settings: { max_connections: 200 } });
     run('psql', [this.postgres.url, '-qc', 'create database calls'], { cwd: '/' });
-    await this.redis.up();
+    this.ownRedis = await startOwnRedis({
+      port: CLUSTER_PORTS.redis, logFile: path.join(this.dir, 'redis.log'), onStart: (pid) => fs.appendFileSync(this.pidFile, `${pid}\n`),
+    });
     this.twilioEnv = await this.twilio.start();
     // The migration job, with the demo accounts so the tests can sign in.
     const [migrate, ...migrateArgs] = API_COMMANDS.migrate;
@@ -162,9 +175,9 @@ export class Cluster {
 
   async stop(): Promise<void> {
     await Promise.allSettled([...this.nginx, ...this.apis].map((s) => s.stop('SIGTERM', 10_000)));
-    await this.redis.stop('SIGKILL');
+    await this.ownRedis?.destroy();
     await this.twilio.stop();
-    this.postgres.stop();
+    await this.ownPostgres?.destroy();
     // CLUSTER_KEEP=1 keeps the logs (api-N.log, each nginx's error.log) for a look after the run.
     if (!process.env.CLUSTER_KEEP) fs.rmSync(this.dir, { recursive: true, force: true });
     fs.rmSync(stateFile, { force: true });

@@ -217,7 +217,7 @@ test.describe('faults', () => {
     const watcher = await openSocket(agent.user.accountId, agent.token, cluster.apiOrigin(0));
     await watcher.next((m) => m.type === 'INITIAL_STATUS');
     const stoppedAt = Date.now();
-    await cluster.redis.stop('SIGKILL');
+    await cluster.redis.stop();
 
     // Sign-ins, reads, writes and texts from 8 clients while Redis is away.
     const load = startLoad(8, (n, loop) => [
@@ -241,7 +241,7 @@ test.describe('faults', () => {
 
     // Redis returns: readiness and cross-instance realtime come back with no restart.
     const pids = cluster.apis.map((a) => a.pid);
-    await cluster.redis.up();
+    await cluster.redis.start();
     const returnedAt = Date.now();
     let readyMs = 0;
     for (; ; await sleep(50)) {
@@ -270,7 +270,7 @@ test.describe('faults', () => {
     const { token } = await signIn('user@demo.test');
     const pids = cluster.apis.map((a) => a.pid);
     const stoppedAt = Date.now();
-    cluster.postgres.stop();
+    await cluster.postgres.stop();
     const slowest = { ms: 0 };
     // Reads, and sign-ins of four people (each person's attempts one at a time, as the per-account
     // limit counts attempts in flight).

@@ -4,7 +4,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { SERVICE_UNAVAILABLE_TEXT } from 'shared-contracts';
 import { openDatabase, type Database } from '../../src/db/client';
 import { createTenant, PASSWORD } from '../factories';
-import { ownPostgresSkipReason, startOwnPostgres, type OwnPostgres } from '../helpers/own-postgres';
+import { ownPostgresSkipReason, startOwnPostgres, type OwnPostgres } from 'own-services';
 import { call, startServer, type TestServer } from '../helpers/server';
 import type { SuiteContext } from '../helpers/suite-context';
 import { waitFor } from '../helpers/wait-for';

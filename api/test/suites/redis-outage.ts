@@ -7,7 +7,7 @@ import { SESSION_EXPIRED_TEXT, type ServerMessage } from 'shared-contracts';
 import { DEFAULT_AUTH_RATE_LIMITS } from '../../src/config';
 import { REJOIN_GRACE_MS } from '../../src/modules/auth/session-cache';
 import { createTenant, createUser, createAccount, PASSWORD, signIn } from '../factories';
-import { ownRedisSkipReason, startOwnRedis, type OwnRedis } from '../helpers/own-redis';
+import { ownRedisSkipReason, startOwnRedis, type OwnRedis } from 'own-services';
 import { call, startServer, type TestServer } from '../helpers/server';
 import { openSocket, type TestSocket } from '../helpers/sockets';
 import type { SuiteContext } from '../helpers/suite-context';

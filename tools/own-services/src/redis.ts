@@ -1,10 +1,11 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { freePort, untilConnectable } from './free-port';
+import { closeSync, openSync } from 'node:fs';
+import { freePort, untilConnectable } from './ports';
 
 /**
  * A throwaway redis-server of the test's own, which the test may stop and start again on the
- * same port (a Redis outage). Nothing is saved to disk. `stop` and `destroy` may be called
- * any number of times; the server also dies with the test process.
+ * same port (a Redis outage). Nothing is saved to disk (as in docker-compose.yml). `stop` and
+ * `destroy` may be called any number of times; the server also dies with the test process.
  */
 export interface OwnRedis {
   /** redis://127.0.0.1:<port> */
@@ -22,6 +23,15 @@ export interface OwnRedis {
   destroy(): Promise<void>;
 }
 
+export interface OwnRedisOptions {
+  /** Default: a free port. */
+  port?: number;
+  /** Where its output goes; default: nowhere. */
+  logFile?: string;
+  /** Told each server's process id, for a caller that must find it after an interrupted run. */
+  onStart?: (pid: number) => void;
+}
+
 /** Why redis-server cannot run here (skip locally, fail under CI=true), or undefined. */
 export function ownRedisSkipReason(): string | undefined {
   const probe = spawnSync('redis-server', ['--version'], { encoding: 'utf8' });
@@ -31,8 +41,8 @@ export function ownRedisSkipReason(): string | undefined {
   return reason;
 }
 
-export async function startOwnRedis(): Promise<OwnRedis> {
-  const port = await freePort();
+export async function startOwnRedis(options: OwnRedisOptions = {}): Promise<OwnRedis> {
+  const port = options.port ?? (await freePort());
   let child: ChildProcess | undefined;
   const kill = () => child?.kill('SIGKILL');
   process.once('exit', kill);
@@ -47,13 +57,23 @@ export async function startOwnRedis(): Promise<OwnRedis> {
   };
   const start = async () => {
     if (child !== undefined) return;
-    const started = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+    const log = options.logFile === undefined ? 'ignore' : openSync(options.logFile, 'a');
+    const started = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
+      stdio: ['ignore', log, log],
+    });
+    if (typeof log === 'number') closeSync(log);
     child = started;
+    if (started.pid !== undefined) options.onStart?.(started.pid);
     const failed = new Promise<never>((_, reject) => started.once('exit', (code) => reject(new Error(`redis-server exited with ${code}`))));
     failed.catch(() => undefined);
     await Promise.race([untilConnectable(port), failed]);
   };
-  await start();
+  try {
+    await start();
+  } catch (err) {
+    process.removeListener('exit', kill);
+    throw err;
+  }
   return {
     url: `redis://127.0.0.1:${port}`,
     port,

@@ -12,20 +12,24 @@ export function freePort(): Promise<number> {
   });
 }
 
+/** Whether something accepts TCP connections on the port right now. */
+export function listening(port: number, host = '127.0.0.1'): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect(port, host);
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
+
 /** Resolves once something accepts TCP connections on the port; fails after `timeoutMs`. */
-export async function untilConnectable(port: number, timeoutMs = 15_000): Promise<void> {
+export async function untilConnectable(port: number, timeoutMs = 15_000, host = '127.0.0.1'): Promise<void> {
   const end = Date.now() + timeoutMs;
   for (;;) {
-    const open = await new Promise<boolean>((resolve) => {
-      const socket = connect(port, '127.0.0.1');
-      socket.once('connect', () => {
-        socket.destroy();
-        resolve(true);
-      });
-      socket.once('error', () => resolve(false));
-    });
-    if (open) return;
-    if (Date.now() > end) throw new Error(`nothing listens on port ${port} after ${timeoutMs} ms`);
+    if (await listening(port, host)) return;
+    if (Date.now() > end) throw new Error(`nothing listens on ${host}:${port} after ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
