@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { eq } from 'drizzle-orm';
-import { agentStatuses } from '../../src/db/schema';
+import { agentStatuses, queueEntries } from '../../src/db/schema';
 import { createAdmin, createQueueEntry, createTenant, createUser, missingId, PASSWORD, setAgentStatus, signIn } from '../factories';
 import { call } from '../helpers/server';
 import { openSocket, type TestSocket } from '../helpers/sockets';
@@ -118,13 +118,29 @@ export function realtimeSuite(ctx: SuiteContext) {
       assert.equal(await statusOf(colleague.id), undefined);
       socket.close();
 
-      // A USER may set its own agents' statuses, but not another account's agent.
-      const owner = openSocket(ctx.server, { accountId: a.account.id, token: a.ownerToken });
-      await joined(owner);
-      owner.send({ type: 'UPDATE_STATUS', agentId: b.agent.id, status: 'available' });
-      assert.deepEqual(await owner.next(), { type: 'ERROR', message: 'Agent not found in this account', refused: 'UPDATE_STATUS' });
-      assert.equal(await statusOf(b.agent.id), undefined);
-      owner.close();
+    });
+
+    it('USER and ADMINISTRATOR sockets only listen: statuses and the queue are the agents\' own', async () => {
+      const a = await createTenant(ctx.server);
+      const { token: adminToken } = await createAdmin(ctx.server);
+      const entry = await createQueueEntry(ctx.server.db, { accountId: a.account.id });
+      for (const token of [a.ownerToken, adminToken]) {
+        const socket = openSocket(ctx.server, { accountId: a.account.id, token });
+        await joined(socket);
+        const frames = [
+          { type: 'UPDATE_STATUS', agentId: a.agent.id, status: 'available' },
+          { type: 'AGENT_ACTIVE_STATUS', accountId: a.account.id, agentId: a.agent.id, isActive: true },
+          { type: 'REMOVE_FROM_QUEUE', accountId: a.account.id, agentId: a.agent.id },
+        ] as const;
+        for (const frame of frames) {
+          socket.send(frame);
+          assert.deepEqual(await socket.next(), { type: 'ERROR', message: 'Only agents may send this message', refused: frame.type });
+        }
+        socket.close();
+      }
+      assert.equal(await statusOf(a.agent.id), undefined);
+      const queued = await ctx.server.db.select().from(queueEntries).where(eq(queueEntries.accountId, a.account.id));
+      assert.deepEqual(queued.map((row) => row.id), [entry.id]);
     });
 
     it('maps AGENT_ACTIVE_STATUS to busy (on a call, with busyFrom)/available, and REMOVE_FROM_QUEUE pops the first caller', async () => {

@@ -18,13 +18,16 @@ export class RefusedMessage extends Error {}
 export const NOT_THIS_ACCOUNT_TEXT = 'accountId is not the account of this connection';
 export const AGENT_NOT_FOUND_TEXT = 'Agent not found in this account';
 export const OWN_STATUS_ONLY_TEXT = 'Agents may only change their own status';
+export const AGENTS_ONLY_TEXT = 'Only agents may send this message';
 
 /**
- * The agent a frame names must be a human agent of this connection's account, and an AGENT
- * may only speak for itself. Another account's agent gets the same answer as a missing one.
+ * Only an AGENT is marked active or inactive and uses the queue, and only for itself; the frame's
+ * agent must also be a human agent of this connection's account (another account's agent gets
+ * the same answer as a missing one). USER and ADMINISTRATOR sockets only listen.
  */
 async function assertAgent(session: SocketSession, agentId: string): Promise<void> {
-  if (session.user.role === 'AGENT' && agentId !== session.user.id) throw new RefusedMessage(OWN_STATUS_ONLY_TEXT);
+  if (session.user.role !== 'AGENT') throw new RefusedMessage(AGENTS_ONLY_TEXT);
+  if (agentId !== session.user.id) throw new RefusedMessage(OWN_STATUS_ONLY_TEXT);
   if ((await findAccountAgent(session.db, session.accountId, agentId)) === null) throw new RefusedMessage(AGENT_NOT_FOUND_TEXT);
 }
 
