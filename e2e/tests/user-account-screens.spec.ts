@@ -14,7 +14,7 @@ test('the calendar and the business profile show the demo account\'s data', asyn
   await saveScreenshot(page, 'dashboard-account-business');
 });
 
-test('the profile, account overview and security pages show the signed-in USER', async ({ page }) => {
+test('the profile, account overview and security pages show the signed-in USER and the account', async ({ page }) => {
   await signIn(page, DEMO.USER);
   await page.goto('/dashboard/account/profile');
   await expect(page.getByLabel('First name')).toHaveValue('Dana');
@@ -23,6 +23,10 @@ test('the profile, account overview and security pages show the signed-in USER',
   await page.goto('/dashboard/account/overview');
   await expect(page.getByText('Dana Whitfield')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Manage security' })).toBeVisible();
+  // The account at a glance, from the API: its plan, this month's minutes and its agents.
+  await expect(page.getByText('Minutes this month')).toBeVisible();
+  await expect(page.getByText(/^[\d,.]+ min of [\d,.]+ min \(/)).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Manage plan' })).toBeVisible();
   await saveScreenshot(page, 'dashboard-account-overview');
   await page.goto('/dashboard/account/security');
   await expect(page.getByRole('button', { name: 'Change password' })).toBeVisible();

@@ -17,6 +17,7 @@ export { usePage } from './hooks/use-page';
 export { useMediaQuery } from './hooks/use-media-query';
 export { FONT_FAMILY, appTheme } from './theme/app-theme';
 export { formatDate, formatDateTime } from './format/date-time';
+export { formatMinutes } from './format/minutes';
 export { LoadError, type LoadErrorProps } from './feedback/load-error';
 export { LoadingBlock } from './feedback/loading-block';
 export { FormField, type ControlProps, type FormFieldProps } from './form/form-field';

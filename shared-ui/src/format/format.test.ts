@@ -1,4 +1,5 @@
 import { formatDate, formatDateTime } from './date-time';
+import { formatMinutes } from './minutes';
 
 describe('formatDateTime', () => {
   it('shows the moment in the given time zone', () => {
@@ -18,5 +19,13 @@ describe('formatDate', () => {
     expect(formatDate('2026-03-10T23:30:00.000Z', 'UTC')).toBe('Mar 10, 2026');
     expect(formatDate('2026-03-10T23:30:00.000Z', 'Asia/Tokyo')).toBe('Mar 11, 2026');
     expect(formatDate('2026-03-10T23:30:00.000Z', 'Not/AZone')).toMatch(/2026/);
+  });
+});
+
+describe('formatMinutes', () => {
+  it('groups thousands and keeps a fraction of a minute', () => {
+    expect(formatMinutes(1250)).toBe('1,250 min');
+    expect(formatMinutes(0)).toBe('0 min');
+    expect(formatMinutes(12.5)).toBe('12.5 min');
   });
 });

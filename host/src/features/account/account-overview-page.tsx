@@ -1,22 +1,45 @@
 import { Link } from 'react-router-dom';
-import { extractErrorText } from 'shared-contracts';
-import { DashboardPage, Descriptions, LoadError, PageCard, Tag, formatDateTime } from 'shared-ui';
+import { useApi } from 'shared-auth';
+import { contract, extractErrorText, planName, type AccountOverview } from 'shared-contracts';
+import { DashboardPage, Descriptions, LoadError, PageCard, Tag, formatDate, formatDateTime, formatMinutes } from 'shared-ui';
 import { ROLE_LABELS } from '../auth/role-labels';
 import { useAccountData } from './use-current-user';
 
-/** dashboard/account/overview: who is signed in and how the account is protected (every role). */
+/** The account at a glance: its plan, this billing month's minutes and calls, its agents. */
+function AccountCard({ overview, timeZone, canManagePlan }: { overview: AccountOverview; timeZone: string | undefined; canManagePlan: boolean }) {
+  const { account, usage } = overview;
+  const period = `${formatDate(usage.periodStart, timeZone)} – ${formatDate(usage.periodEnd, timeZone)}`;
+  return (
+    <PageCard title="Account" extra={canManagePlan ? <Link to="/dashboard/subscription-plans">Manage plan</Link> : undefined}>
+      <Descriptions column={1} items={[
+        { key: 'name', label: 'Account', children: account.name },
+        { key: 'plan', label: 'Plan', children: planName(account.plan) },
+        { key: 'minutes', label: 'Minutes this month', children: `${formatMinutes(usage.minutesUsed)} of ${formatMinutes(usage.minuteQuota)} (${period})` },
+        { key: 'calls', label: 'Calls this month', children: overview.callsThisMonth },
+        { key: 'ai', label: 'AI agents', children: overview.aiAgentLimit === null ? overview.aiAgentCount : `${overview.aiAgentCount} of ${overview.aiAgentLimit}` },
+        { key: 'humans', label: 'Human agents', children: overview.humanAgentCount },
+      ]} />
+    </PageCard>
+  );
+}
+
+/** dashboard/account/overview: the account, who is signed in and how it is protected (every role). */
 export function AccountOverviewPage() {
-  const { current, security } = useAccountData();
-  const error = current.error ?? security.error;
+  const { user, current, security } = useAccountData();
+  const account = useApi(contract.account.getAccountOverview, user ? { params: { id: user.accountId } } : null);
+  const error = current.error ?? security.error ?? account.error;
   const retry = () => {
     void current.mutate();
     void security.mutate();
+    void account.mutate();
   };
   const me = current.data?.data;
   const sec = security.data?.data;
+  const overview = account.data?.data;
   return (
-    <DashboardPage title="Account Overview" loading={current.isLoading || security.isLoading}>
+    <DashboardPage title="Account Overview" loading={current.isLoading || security.isLoading || account.isLoading}>
       {error && <LoadError error={extractErrorText(error)} onRetry={retry} />}
+      {overview && <AccountCard overview={overview} timeZone={me?.user.timeZone} canManagePlan={user?.role === 'USER'} />}
       {me && (
         <PageCard title="Profile" extra={<Link to="/dashboard/account/profile">Edit profile</Link>}>
           <Descriptions column={1} items={[

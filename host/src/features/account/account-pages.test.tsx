@@ -16,6 +16,16 @@ async function fill(label: string, text: string) {
 
 const security = { twoStepEnabled: false, twoStepChannel: 'email', loginAlerts: false, sessionTimeoutMinutes: 720, passwordChangedAt: null };
 
+const overviewOf = (user: SessionUser, changes: Record<string, unknown> = {}) => ({
+  account: { id: user.accountId, name: 'Acme Dental', plan: 'free', createdAt: '2026-01-05T10:00:00.000Z' },
+  usage: { periodStart: '2026-11-01T00:00:00.000Z', periodEnd: '2026-11-30T23:59:59.999Z', minutesUsed: 1250.5, minuteQuota: 100 },
+  aiAgentCount: 2,
+  aiAgentLimit: 3,
+  humanAgentCount: 4,
+  callsThisMonth: 37,
+  ...changes,
+});
+
 /** A fake API for the account pages: records every call, answers from the handlers given. */
 function accountApi(user: SessionUser, overrides: Record<string, (request: SentRequest) => StubReply> = {}) {
   return stubFetch((request) => {
@@ -24,6 +34,7 @@ function accountApi(user: SessionUser, overrides: Record<string, (request: SentR
     if (overrides[key]) return overrides[key](request);
     if (key === 'GET users/get-current-user') return ok({ user, phoneNumber: '+12125550100' });
     if (key === 'GET users/get-security-preference') return ok(security);
+    if (key === 'GET account/get-account-overview') return ok(overviewOf(user));
     return { status: 404, body: { type: 'NotFound', message: 'Not found' } };
   });
 }
@@ -81,6 +92,31 @@ test('overview: shows the profile and how the account is protected', async () =>
   expect(screen.getByText('+12125550100')).toBeInTheDocument();
   expect(screen.getAllByText('Off')).toHaveLength(2);
   expect(screen.getByText('Never')).toBeInTheDocument();
+});
+
+test('overview: shows the account holder its plan, this month\'s minutes and calls, and its agents against the free plan\'s cap', async () => {
+  const user = makeUser({ role: 'USER', timeZone: 'UTC' });
+  signIn(user);
+  const { requests } = accountApi(user);
+  renderApp('/dashboard/account/overview');
+  expect(await screen.findByText('Acme Dental')).toBeInTheDocument();
+  expect(requests.some((r) => r.method === 'GET' && r.url.href.endsWith(`account/get-account-overview/${user.accountId}`))).toBe(true);
+  expect(screen.getByText('Free')).toBeInTheDocument();
+  expect(screen.getByText('1,250.5 min of 100 min (Nov 1, 2026 – Nov 30, 2026)')).toBeInTheDocument();
+  expect(screen.getByText('37')).toBeInTheDocument();
+  expect(screen.getByText('2 of 3')).toBeInTheDocument();
+  expect(screen.getByText('4')).toBeInTheDocument();
+  expect(screen.getByRole('link', { name: 'Manage plan' })).toHaveAttribute('href', '/dashboard/subscription-plans');
+});
+
+test('overview: a paid plan shows its agents with no cap, and an agent sees the account without the plan link', async () => {
+  const user = makeUser({ role: 'AGENT', timeZone: 'UTC' });
+  signIn(user);
+  accountApi(user, { 'GET account/get-account-overview': () => ok(overviewOf(user, { account: { id: user.accountId, name: 'Acme Dental', plan: 'efficiency-plus', createdAt: '2026-01-05T10:00:00.000Z' }, aiAgentLimit: null, aiAgentCount: 9 })) });
+  renderApp('/dashboard/account/overview');
+  expect(await screen.findByText('Efficiency Plus')).toBeInTheDocument();
+  expect(screen.getByText('9')).toBeInTheDocument();
+  expect(screen.queryByRole('link', { name: 'Manage plan' })).not.toBeInTheDocument();
 });
 
 test('security: validates the change-password form, shows a wrong current password without signing out, then succeeds', async () => {

@@ -1,7 +1,7 @@
 import type { Plan, PlanFeature } from 'shared-contracts';
 import type { ReactNode } from 'react';
-import { Typography, VisuallyHidden } from 'shared-ui';
-import { formatMinutes, formatUsd } from '../model/plan-format';
+import { Typography, VisuallyHidden, formatMinutes } from 'shared-ui';
+import { formatUsd } from '../model/plan-format';
 
 type FeatureKey = Exclude<keyof PlanFeature, 'id' | 'minuteQuota'>;
 

@@ -1,8 +1,8 @@
 import { Link } from 'react-router-dom';
 import { PLANS, billingTimeZone, extractErrorText, planById, type Usage } from 'shared-contracts';
 import type { ApiError } from 'shared-auth';
-import { LoadError, LoadingBlock, PageCard, Progress, Typography, formatDate } from 'shared-ui';
-import { formatMinutes, formatUsd } from '../model/plan-format';
+import { LoadError, LoadingBlock, PageCard, Progress, Typography, formatDate, formatMinutes } from 'shared-ui';
+import { formatUsd } from '../model/plan-format';
 
 interface UsageCardProps {
   usage: Usage | undefined;

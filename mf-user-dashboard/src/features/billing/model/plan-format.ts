@@ -8,8 +8,6 @@ export const formatUsd = (amount: number): string => usd(Number.isInteger(amount
 
 export const PERIOD_LABEL: Record<BillingPeriod, string> = { monthly: 'Monthly', yearly: 'Yearly' };
 
-export const formatMinutes = (minutes: number): string => `${new Intl.NumberFormat('en-US').format(minutes)} min`;
-
 /** "$319 / month": prices are compared per month, whichever the billing period. */
 export const formatPerMonth = (charge: PlanCharge): string => `${formatUsd(charge.perMonth)} / month`;
 
