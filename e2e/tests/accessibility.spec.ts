@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { APP_ROUTES, type Role } from 'shared-contracts';
+import { APP_ROUTES, MENU_TYPEAHEAD_RESET_MS, type Role } from 'shared-contracts';
 import { DEMO, signIn } from '../support/session';
 
 // Reads screens only; nothing here changes shared data.
@@ -71,3 +71,17 @@ for (const role of Object.keys(SIGN_INS) as Role[]) {
     await checkRoutes(page, APP_ROUTES.filter((r) => r.roles?.some((allowed) => allowed === role)));
   });
 }
+
+test('typing in the side menu moves focus to the entry that starts with the letters, and Enter opens it', async ({ page }) => {
+  await signIn(page, DEMO.AGENT);
+  const menu = page.getByRole('navigation', { name: 'Main' });
+  await menu.getByRole('link', { name: 'Call Logs' }).focus();
+  await page.keyboard.type('di');
+  await expect(menu.getByRole('link', { name: 'Dialer Setting' })).toBeFocused();
+  // After a second without a key the letters are forgotten: "m" alone finds Messages.
+  await page.waitForTimeout(MENU_TYPEAHEAD_RESET_MS + 100);
+  await page.keyboard.press('m');
+  await expect(menu.getByRole('link', { name: 'Messages' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/dashboard\/messages$/);
+});

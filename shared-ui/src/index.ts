@@ -15,6 +15,7 @@ export { callLogColumns } from './call-log/call-log-columns';
 export { useDebouncedValue } from './hooks/use-debounced-value';
 export { usePage } from './hooks/use-page';
 export { useMediaQuery } from './hooks/use-media-query';
+export { useMenuTypeahead } from './menu/menu-typeahead';
 export { FONT_FAMILY, appTheme } from './theme/app-theme';
 export { formatDate, formatDateTime } from './format/date-time';
 export { formatMinutes } from './format/minutes';

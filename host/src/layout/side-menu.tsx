@@ -1,13 +1,14 @@
 import { useMemo } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import type { Role } from 'shared-contracts';
-import { Menu } from 'shared-ui';
+import { Menu, useMenuTypeahead } from 'shared-ui';
 import type { MenuProps } from 'shared-ui';
 import { ROUTED } from '../app/route-table';
 import { menuFor, selectedMenuPath } from './menu-items';
 
 export function SideMenu({ role }: { role: Role }) {
   const { pathname } = useLocation();
+  const onKeyDown = useMenuTypeahead();
   const entries = useMemo(() => menuFor(role, ROUTED), [role]);
   const items = useMemo<MenuProps['items']>(
     () =>
@@ -26,7 +27,7 @@ export function SideMenu({ role }: { role: Role }) {
   const openGroups = entries.filter((item) => 'children' in item).map((item) => ('key' in item ? item.key : ''));
 
   return (
-    <nav aria-label="Main">
+    <nav aria-label="Main" onKeyDown={onKeyDown}>
       <Menu mode="inline" items={items} selectedKeys={selected ? [selected] : []} defaultOpenKeys={openGroups} style={{ borderInlineEnd: 0 }} />
     </nav>
   );
