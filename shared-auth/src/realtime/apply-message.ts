@@ -1,9 +1,12 @@
-import type { ServerMessage } from 'shared-contracts';
+import { SUBSCRIPTION_BATCH_MS } from 'shared-contracts';
+import type { QueueEntry, ServerMessage } from 'shared-contracts';
 import { sessionUserAtom } from '../auth/auth-atoms';
 import { authStore } from '../store';
+import { batchedWrite } from './batched-write';
 import {
   agentStatusesAtom, callStatusAtom, queueAtom, recentSmsAtom, smsStatusChangedAtom,
 } from './realtime-atoms';
+import type { AgentStatusInfo } from './realtime-atoms';
 
 type Store = typeof authStore;
 
@@ -45,6 +48,52 @@ export function applyServerMessage(message: ServerMessage, store: Store = authSt
       console.warn(`Realtime: the server refused a message: ${message.message}`);
       return;
   }
+}
+
+export interface ServerMessageApplier {
+  apply: (message: ServerMessage) => void;
+  /** Drops the updates still waiting for their window (the socket is going away). */
+  dispose: () => void;
+}
+
+/**
+ * applyServerMessage with the state that comes in bursts batched (spec section 9: subscription
+ * updates every SUBSCRIPTION_BATCH_MS): agent statuses and the queue are written at once, then
+ * at most once per window, with what arrived meanwhile merged. Everything else is applied as it comes.
+ */
+export function serverMessageApplier(store: Store = authStore, batchMs: number = SUBSCRIPTION_BATCH_MS): ServerMessageApplier {
+  const statuses = batchedWrite<Record<string, AgentStatusInfo>>(
+    batchMs,
+    (waiting, next) => ({ ...waiting, ...next }),
+    (changed) => store.set(agentStatusesAtom, (current) => ({ ...current, ...changed })),
+  );
+  // Each QUEUE_UPDATED carries the whole queue: the latest one wins.
+  const queue = batchedWrite<QueueEntry[]>(batchMs, (_waiting, next) => next, (next) => store.set(queueAtom, next));
+
+  return {
+    apply(message) {
+      switch (message.type) {
+        case 'STATUS_UPDATED':
+          statuses.push({ [message.agentId]: { status: message.status, busyFrom: message.busyFrom } });
+          return;
+        case 'QUEUE_UPDATED':
+          queue.push(message.queue ?? []);
+          return;
+        case 'INITIAL_STATUS':
+          // What waits is older than this snapshot: written first, so the snapshot wins.
+          statuses.flush();
+          queue.flush();
+          applyServerMessage(message, store);
+          return;
+        default:
+          applyServerMessage(message, store);
+      }
+    },
+    dispose() {
+      statuses.cancel();
+      queue.cancel();
+    },
+  };
 }
 
 /** Clears what the socket filled in, so the next account starts from its own INITIAL_STATUS. */

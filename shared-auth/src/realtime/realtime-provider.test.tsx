@@ -1,5 +1,6 @@
 import { act, render, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
+import { SUBSCRIPTION_BATCH_MS } from 'shared-contracts';
 import { resetAuth, setSessionUser, setToken } from '../auth/auth-actions';
 import { configureRuntime } from '../runtime-config';
 import { authStore } from '../store';
@@ -77,13 +78,60 @@ test('received messages update the atoms as spec section 7 says', () => {
   act(() => socket.serverSends({ type: 'QUEUE_UPDATED', queue: [entry(4)] }));
   expect(authStore.get(queueAtom)).toEqual([entry(4)]);
   act(() => socket.serverSends({ type: 'QUEUE_UPDATED' }));
-  expect(authStore.get(queueAtom)).toEqual([]);
+  // The queue's second update within SUBSCRIPTION_BATCH_MS is written when the window ends;
+  // INITIAL_STATUS below writes it first.
+  expect(authStore.get(queueAtom)).toEqual([entry(4)]);
 
   act(() => socket.serverSends({ type: 'INITIAL_STATUS', queue: [entry(5)], statuses: [{ agentId: id(6), status: 'available', busyFrom: null }] }));
   expect(authStore.get(queueAtom)).toEqual([entry(5)]);
   expect(authStore.get(agentStatusesAtom)).toEqual({ [id(6)]: { status: 'available', busyFrom: null } });
   act(() => socket.serverSends({ type: 'INITIAL_STATUS' }));
   expect(authStore.get(queueAtom)).toEqual([entry(5)]);
+});
+
+test('a burst of status and queue updates reaches the store at once, then once per batch window, none lost', () => {
+  jest.useFakeTimers();
+  signedIn();
+  const socket = FakeWebSocket.latest();
+  act(() => socket.serverOpens());
+  let statusWrites = 0;
+  let queueWrites = 0;
+  const unsubscribe = [
+    authStore.sub(agentStatusesAtom, () => { statusWrites += 1; }),
+    authStore.sub(queueAtom, () => { queueWrites += 1; }),
+  ];
+
+  act(() => {
+    for (let n = 1; n <= 50; n += 1) {
+      socket.serverSends({ type: 'STATUS_UPDATED', agentId: id(n), status: 'busy', busyFrom: at });
+      socket.serverSends({ type: 'QUEUE_UPDATED', queue: [entry(n % 10)] });
+    }
+  });
+  // The first of each is shown at once.
+  expect(Object.keys(authStore.get(agentStatusesAtom))).toEqual([id(1)]);
+  expect(authStore.get(queueAtom)).toEqual([entry(1)]);
+
+  act(() => jest.advanceTimersByTime(SUBSCRIPTION_BATCH_MS - 1));
+  expect(Object.keys(authStore.get(agentStatusesAtom))).toHaveLength(1);
+  act(() => jest.advanceTimersByTime(1));
+  expect(Object.keys(authStore.get(agentStatusesAtom))).toHaveLength(50);
+  expect(authStore.get(queueAtom)).toEqual([entry(0)]);
+  expect([statusWrites, queueWrites]).toEqual([2, 2]);
+  unsubscribe.forEach((stop) => stop());
+});
+
+test('updates still waiting for their window are dropped with the socket at logout', () => {
+  jest.useFakeTimers();
+  signedIn();
+  const socket = FakeWebSocket.latest();
+  act(() => socket.serverOpens());
+  act(() => {
+    socket.serverSends({ type: 'QUEUE_UPDATED', queue: [entry(1)] });
+    socket.serverSends({ type: 'QUEUE_UPDATED', queue: [entry(2)] });
+  });
+  act(() => resetAuth());
+  act(() => jest.advanceTimersByTime(SUBSCRIPTION_BATCH_MS * 2));
+  expect(authStore.get(queueAtom)).toEqual([]);
 });
 
 test('screens listening for a message type hear it from the socket', () => {

@@ -6,7 +6,7 @@ import { sessionUserAtom } from '../auth/auth-atoms';
 import { useAuthState } from '../auth/use-auth-state';
 import { getRuntimeConfig } from '../runtime-config';
 import { authStore } from '../store';
-import { applyServerMessage, resetRealtimeState } from './apply-message';
+import { resetRealtimeState, serverMessageApplier } from './apply-message';
 import { RealtimeConnection } from './realtime-connection';
 import { emitServerMessage } from './server-message-listeners';
 import type { ConnectionState } from './realtime-connection';
@@ -43,8 +43,9 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
     }
     const url = realtimeUrl(getRuntimeConfig().wsBase, accountId, token);
     // App-wide state first, then the screens listening for events (useServerMessage).
+    const applier = serverMessageApplier();
     const onMessage = (m: ServerMessage) => {
-      applyServerMessage(m);
+      applier.apply(m);
       emitServerMessage(m);
     };
     const current = new RealtimeConnection(url, { onMessage, onState: setConnectionState });
@@ -52,6 +53,7 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
     current.start();
     return () => {
       current.stop();
+      applier.dispose();
       if (connection.current === current) connection.current = null;
       resetRealtimeState();
     };
