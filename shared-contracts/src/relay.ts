@@ -11,6 +11,8 @@ export const RELAY_PATH = '/v1/telephony/relay';
 
 /** A frame larger than this is refused unread (Twilio's own frames are far smaller). */
 export const RELAY_MAX_FRAME_BYTES = 64 * 1024;
+/** The longest thing a caller says in one turn: a frame's text, and all of a turn's partial frames together. */
+export const RELAY_PROMPT_MAX_CHARS = 8_000;
 /** The ConversationRelay <Parameter> naming our call log row. */
 export const RELAY_CALL_PARAMETER = 'callId';
 
@@ -27,7 +29,7 @@ export const RelayInbound = v.variant('type', [
     direction: v.optional(Text(32)),
     customParameters: v.optional(v.record(Text(64), Text(512)), {}),
   }),
-  v.looseObject({ type: v.literal('prompt'), voicePrompt: Text(8_000), lang: v.optional(Text(16)), last: v.optional(v.boolean(), true) }),
+  v.looseObject({ type: v.literal('prompt'), voicePrompt: Text(RELAY_PROMPT_MAX_CHARS), lang: v.optional(Text(16)), last: v.optional(v.boolean(), true) }),
   v.looseObject({
     type: v.literal('interrupt'),
     utteranceUntilInterrupt: v.optional(Text(16_000), ''),

@@ -68,6 +68,11 @@ export function authFlowsSuite(ctx: SuiteContext) {
         assert.equal(res.body.type, 'BadRequest', path);
         assert.equal(res.body.message, message, path);
       }
+      // A zone Node knows but PostgreSQL does not would break the account's reports: refused, nothing created.
+      const unknownZone = freshEmail();
+      const zoned = await call(ctx.server, 'POST', '/auth/register', { body: { ...registration(unknownZone), timeZone: 'US/Pacific-New' } });
+      assert.deepEqual([zoned.status, zoned.body.message], [400, 'Choose a valid time zone']);
+      assert.equal((await ctx.server.db.select({ id: users.id }).from(users).where(eq(users.email, unknownZone))).length, 0);
       const query = await call(ctx.server, 'GET', '/auth/verify-email?email=a@b.co');
       assert.deepEqual([query.status, query.body.message], [400, 'Verification link is required']);
       const broken = await call(ctx.server, 'POST', '/auth/register', { rawBody: '{"email":' });

@@ -32,6 +32,22 @@ export function contractEndpointsSuite(ctx: SuiteContext) {
       assert.equal(disabled.status, 404);
       const unknown = await call(ctx.server, 'POST', 'agent/create-agent', { token: ownerToken, body: { ...agent, sttClientId: missingId() } });
       assert.equal(unknown.status, 404);
+
+      // A client of another kind in a slot is refused, on create and on update, and nothing changes.
+      const tts = await createAiClientRow(ctx.server.db, { type: 'TTS Client', provider: 'Elevenlabs' });
+      const swapped = [
+        [{ textClientId: stt.id }, 'Choose an AI model'],
+        [{ textClientId: tts.id }, 'Choose an AI model'],
+        [{ sttClientId: text.id }, 'Choose a speech-to-text client'],
+      ] as const;
+      for (const [slots, message] of swapped) {
+        const refused = await call(ctx.server, 'POST', 'agent/create-agent', { token: ownerToken, body: { ...agent, ...slots } });
+        assert.deepEqual([refused.status, refused.body.message], [400, message], JSON.stringify(slots));
+        const edit = await call(ctx.server, 'PATCH', `agent/update-agent/${created.body.data.id}`, { token: ownerToken, body: slots });
+        assert.deepEqual([edit.status, edit.body.message], [400, message], JSON.stringify(slots));
+      }
+      const kept = await call(ctx.server, 'GET', `agent/get-agent/${created.body.data.id}`, { token: ownerToken });
+      assert.deepEqual([kept.body.data.textClientId, kept.body.data.sttClientId], [text.id, stt.id]);
     });
 
     it('get-account-overview gives every role its own account at a glance and hides other accounts', async () => {

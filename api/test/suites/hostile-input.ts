@@ -66,6 +66,18 @@ export function hostileInputSuite(ctx: SuiteContext) {
       }
     });
 
+    it('refuses a day that does not exist in a report filter, on every report that filters by day', async () => {
+      const t = await createTenant(ctx.server);
+      for (const path of ['call/get-call-summaries', 'appointment/get-appointments-reports'] as const) {
+        for (const from of ['2025-02-30', '2025-04-31', '0000-01-01']) {
+          const res = await call(ctx.server, 'POST', path, { token: t.ownerToken, body: { from } });
+          assert.deepEqual([res.status, res.body.message], [400, 'That day does not exist'], `${path} ${from}`);
+        }
+        const leap = await call(ctx.server, 'POST', path, { token: t.ownerToken, body: { from: '2024-02-29' } });
+        assert.equal(leap.status, 200, path);
+      }
+    });
+
     it('sends nosniff on every answer and no-store on JSON', async () => {
       const t = await createTenant(ctx.server);
       const res = await fetch(`${ctx.server.origin}/v1/users/get-current-user/${t.owner.id}`, { headers: { authorization: `Bearer ${t.ownerToken}` } });

@@ -6,7 +6,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import PgBoss from 'pg-boss';
 import twilio from 'twilio';
 import WebSocket from 'ws';
-import { CALLER_CALL_SID_PARAMETER, contract, RELAY_PATH, RESPONDER_FALLBACK_TEXT, SOCKET_CLOSE_UNAUTHORIZED } from 'shared-contracts';
+import { CALLER_CALL_SID_PARAMETER, contract, RELAY_PATH, RELAY_PROMPT_MAX_CHARS, RESPONDER_FALLBACK_TEXT, SOCKET_CLOSE_UNAUTHORIZED } from 'shared-contracts';
 import { aiClients, appointments, calls, conversationMessages, conversations, leads, queueEntries } from '../../src/db/schema';
 import { rawSql } from '../../src/db/raw-sql';
 import { JOB_SCHEMA } from '../../src/modules/jobs/job-queue';
@@ -348,6 +348,12 @@ export function voiceAgentRelaySuite(ctx: SuiteContext) {
       caller.sendRaw(JSON.stringify({ type: 'dtmf', digit: 'x' }));
       caller.say('Hello?');
       assert.ok((await caller.nextReply()).length > 0, 'the call goes on after bad frames');
+      // A turn sent as endless partial frames is kept to one turn's length.
+      for (let i = 0; i < 5; i += 1) caller.sendRaw(JSON.stringify({ type: 'prompt', voicePrompt: 'a'.repeat(RELAY_PROMPT_MAX_CHARS), last: false }));
+      caller.sendRaw(JSON.stringify({ type: 'prompt', voicePrompt: 'b', last: true }));
+      assert.ok((await caller.nextReply()).length > 0, 'the long turn is answered');
+      const saidLast = async () => (await transcriptOf(ctx.server, door.body.data.callId)).filter((l) => l.authorType === 'lead').at(-1)?.content;
+      assert.equal(await waitFor(saidLast, (text) => text !== 'Hello?'), 'a'.repeat(RELAY_PROMPT_MAX_CHARS));
       const second = await closeCodeOf(url, { 'x-twilio-signature': signature }, [setupFor(door.body.data.callId)]);
       assert.equal(second, SOCKET_CLOSE_UNAUTHORIZED, 'a call has one session at a time');
       caller.sendRaw(JSON.stringify({ type: 'prompt', voicePrompt: 'x'.repeat(70 * 1024), last: true }));

@@ -26,6 +26,16 @@ export function hhmmToMinutes(text: string): number | null {
   return Number(match[1]) * 60 + Number(match[2]);
 }
 
+const CALENDAR_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** Whether `text` is a day that exists, written YYYY-MM-DD (2026-02-30 is not; years before 1900 are refused). */
+export function isCalendarDate(text: string): boolean {
+  const match = CALENDAR_DATE.exec(text);
+  if (!match) return false;
+  const day = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
+  return day.toISOString().slice(0, 10) === text;
+}
+
 /** Whether the runtime knows this IANA time zone name (e.g. "America/New_York"). */
 export function isTimeZone(name: string): boolean {
   if (name.trim() === '') return false;

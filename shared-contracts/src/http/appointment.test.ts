@@ -8,6 +8,8 @@ test('date range', () => {
   expect(firstIssue(AppointmentReportFilter, { from: '2025-03-02', to: '2025-03-01' }))
     .toEqual({ message: 'The start date must be on or before the end date', path: 'to' });
   expect(messageOf(AppointmentReportFilter, { from: '03/01/2025' })).toBe('Dates use the format YYYY-MM-DD');
+  expect(messageOf(AppointmentReportFilter, { to: '2025-02-29' })).toBe('That day does not exist');
+  expect(messageOf(AppointmentReportFilter, { to: '2024-02-29' })).toBeNull();
 });
 test('status and agent filters', () => {
   expect(messageOf(AppointmentReportFilter, { status: 'maybe' })).toBe('Choose a listed status');

@@ -3,7 +3,7 @@ import { ROLES } from '../domain/roles';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE, MAX_PAGE_SIZE } from '../domain/limits';
 import { US_PHONE_PATTERN, normalizePhoneB, notUsPhoneText } from '../domain/phone';
 import { HTML_NOT_ALLOWED_TEXT, containsHtmlTag } from '../domain/html';
-import { isTimeZone } from '../domain/time';
+import { isCalendarDate, isTimeZone } from '../domain/time';
 
 export const Id = v.pipe(v.string('Id must be a string'), v.uuid('Invalid id'));
 export const IsoDateTime = v.pipe(v.string(), v.isoTimestamp());
@@ -78,12 +78,14 @@ export const NewPassword = (label = 'Password') =>
 /** A confirmation field; whether it matches is checked on the object. */
 export const ConfirmPassword = v.pipe(v.string('Confirm your password'), v.nonEmpty('Confirm your password'));
 
-/** An IANA time zone name the runtime knows. */
+export const TIME_ZONE_UNKNOWN_TEXT = 'Choose a valid time zone';
+
+/** An IANA time zone name the runtime knows (the API also checks that its database knows it). */
 export const TimeZone = v.pipe(
   v.string('Time zone is required'),
   v.trim(),
   v.nonEmpty('Time zone is required'),
-  v.check(isTimeZone, 'Choose a valid time zone'),
+  v.check(isTimeZone, TIME_ZONE_UNKNOWN_TEXT),
 );
 
 export const HttpUrl = (label = 'Web address') =>
@@ -96,7 +98,11 @@ export const HttpUrl = (label = 'Web address') =>
     v.check((u: string) => /^https?:\/\//i.test(u), `${label} must start with http:// or https://`),
   );
 
-export const IsoDate = v.pipe(v.string('Date is required'), v.isoDate('Dates use the format YYYY-MM-DD'));
+export const IsoDate = v.pipe(
+  v.string('Date is required'),
+  v.isoDate('Dates use the format YYYY-MM-DD'),
+  v.check(isCalendarDate, 'That day does not exist'),
+);
 
 /** A credential the user pastes: kept as typed apart from surrounding spaces, never echoed back. */
 export const Secret = (label: string) =>

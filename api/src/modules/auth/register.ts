@@ -1,6 +1,8 @@
 import { eq, TransactionRollbackError } from 'drizzle-orm';
-import { contract } from 'shared-contracts';
+import { TIME_ZONE_UNKNOWN_TEXT, contract } from 'shared-contracts';
 import { accounts, securityPreferences, users } from '../../db/schema';
+import { unknownToDatabase } from '../../db/time-zones';
+import { badRequest } from '../../http/api-error';
 import { implement } from '../../http/implement';
 import { alreadyRegisteredMail, verificationMail } from '../email/templates';
 import { hashPassword } from './password';
@@ -13,13 +15,15 @@ import { limitKeys } from './limit-keys';
 export const register = implement(contract.auth.register, async ({ body, app, request }) => {
   await app.authLimits.consumeEmail(limitKeys('register', body.email, request));
   const reply = { email: body.email, verificationSent: true };
+  // Checked before the address is looked up, so the answer says nothing about the address.
+  const timeZone = body.timeZone ?? 'America/New_York';
+  if ((await unknownToDatabase(app.db, [timeZone])).size > 0) throw badRequest(TIME_ZONE_UNKNOWN_TEXT);
   const passwordHash = await hashPassword(body.password);
   const [existing] = await app.db.select({ id: users.id }).from(users).where(eq(users.email, body.email));
   if (existing) {
     await app.mailer.send(alreadyRegisteredMail(app.config.appUrl, body.email));
     return reply;
   }
-  const timeZone = body.timeZone ?? 'America/New_York';
   const created = await app.db.transaction(async (tx) => {
     // Short and with no outside call inside: on PGlite a transaction holds the only connection.
     const [account] = await tx.insert(accounts).values({ name: body.companyName, timeZone }).returning({ id: accounts.id });

@@ -1,23 +1,13 @@
-import { inArray, sql } from 'drizzle-orm';
 import { CAMPAIGN_ROW_TEXT, contract, type RefusedRow } from 'shared-contracts';
-import type { Db } from '../../db/client';
+import { unknownToDatabase } from '../../db/time-zones';
 import { badRequest } from '../../http/api-error';
 import { implement } from '../../http/implement';
 import { addCsvLeadsToCampaign } from './add-to-campaign';
 import { wakeCampaign } from './campaign-dial-job';
 import { progressOf } from './campaign-progress';
-import { parseLeadsCsv, type CsvLead } from './leads-csv';
+import { parseLeadsCsv } from './leads-csv';
 
 export const CSV_NOT_UTF8_TEXT = 'The CSV is not UTF-8 text; save it as "CSV UTF-8" and upload it again';
-
-/** Zones the browser's time zone list knows but the database does not would stop the dialer: such rows are refused. */
-async function unknownToDatabase(db: Db, rows: readonly CsvLead[]): Promise<Set<string>> {
-  const zones = [...new Set(rows.flatMap((r) => (r.timeZone === null ? [] : [r.timeZone])))];
-  if (zones.length === 0) return new Set();
-  const known = await db.select({ name: sql<string>`name` }).from(sql`pg_timezone_names`).where(inArray(sql`name`, zones));
-  const names = new Set(known.map((z) => z.name));
-  return new Set(zones.filter((z) => !names.has(z)));
-}
 
 /**
  * A CSV of leads for an agent's campaign. The file is at most 1 MB and 5,000 rows (the contract
@@ -33,7 +23,8 @@ export const uploadCampaignLeads = implement(contract.campaign.uploadCampaignLea
   }
   const parsed = parseLeadsCsv(text);
   if (!parsed.ok) throw badRequest(parsed.error);
-  const badZones = await unknownToDatabase(db, parsed.leads);
+  // A zone the database does not know would stop the dialer: such rows are refused.
+  const badZones = await unknownToDatabase(db, parsed.leads.flatMap((row) => (row.timeZone === null ? [] : [row.timeZone])));
   const refused: RefusedRow[] = [...parsed.refused];
   const accepted = parsed.leads.filter((row) => {
     if (row.timeZone === null || !badZones.has(row.timeZone)) return true;

@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
-import { contract, type UserPreference } from 'shared-contracts';
+import { TIME_ZONE_UNKNOWN_TEXT, contract, type UserPreference } from 'shared-contracts';
 import type { Db } from '../../db/client';
 import { userPreferences, users } from '../../db/schema';
-import { notFound } from '../../http/api-error';
+import { databaseTimeZones, unknownToDatabase } from '../../db/time-zones';
+import { badRequest, notFound } from '../../http/api-error';
 import { implement } from '../../http/implement';
 import { timeZoneOptions } from './time-zones';
 
@@ -23,10 +24,15 @@ async function readPreference(db: Db, userId: string): Promise<UserPreference> {
 export const getAccountPreference = implement(contract.account.getAccountPreference, async ({ params, db }) =>
   readPreference(db, params.userId));
 
-export const getTimezones = implement(contract.account.getTimezones, async () => timeZoneOptions());
+// Only zones the database knows can be picked: the reports and the dialer use them in SQL.
+export const getTimezones = implement(contract.account.getTimezones, async ({ db }) => {
+  const known = await databaseTimeZones(db);
+  return timeZoneOptions().filter((option) => known.has(option.value));
+});
 
 export const updateUserPreference = implement(contract.users.updateUserPreference, async ({ params, body, db, app }) => {
   const { timezone, ...rest } = body;
+  if (timezone !== undefined && (await unknownToDatabase(db, [timezone])).size > 0) throw badRequest(TIME_ZONE_UNKNOWN_TEXT);
   const others = Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined));
   // Both writes or neither: a half-saved preference would show a toast of success for a partial change.
   await db.transaction(async (tx) => {

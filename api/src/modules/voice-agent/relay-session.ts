@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import * as v from 'valibot';
-import { Id, RELAY_CALL_PARAMETER, RESPONDER_FALLBACK_TEXT, type RelayHandoff, type RelayInbound, type RelayOutbound } from 'shared-contracts';
+import { Id, RELAY_CALL_PARAMETER, RELAY_PROMPT_MAX_CHARS, RESPONDER_FALLBACK_TEXT, type RelayHandoff, type RelayInbound, type RelayOutbound } from 'shared-contracts';
 import type { Db } from '../../db/client';
 import type { CallLogChanges } from '../call/call-logs-cache';
 import type { RealtimeService } from '../realtime';
@@ -169,7 +169,9 @@ export class RelaySession {
   }
 
   private async prompt(frame: Frame<'prompt'>): Promise<void> {
-    this.partialPrompt += frame.voicePrompt;
+    // Partial frames of one turn are kept up to one turn's length; a sender that never ends
+    // the turn cannot grow the session without bound.
+    this.partialPrompt = (this.partialPrompt + frame.voicePrompt).slice(0, RELAY_PROMPT_MAX_CHARS);
     if (!frame.last) return;
     const text = this.partialPrompt.trim();
     this.partialPrompt = '';

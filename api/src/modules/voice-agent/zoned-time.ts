@@ -4,7 +4,6 @@ import { WEEKDAYS } from 'shared-contracts';
 export type CalendarDate = string;
 export type Weekday = (typeof WEEKDAYS)[number];
 
-const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const formats = new Map<string, Intl.DateTimeFormat>();
 
 // Building a DateTimeFormat costs far more than using one; a call asks the same zone many times.
@@ -28,14 +27,6 @@ export function wallClock(instant: Date, timeZone: string): { date: CalendarDate
     minutes: Number(parts.hour) * 60 + Number(parts.minute),
     seconds: Number(parts.second),
   };
-}
-
-/** Whether `text` is a real day written YYYY-MM-DD (2026-02-30 is not). */
-export function isCalendarDate(text: string): boolean {
-  const match = DATE.exec(text);
-  if (!match) return false;
-  const day = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
-  return day.toISOString().slice(0, 10) === text;
 }
 
 export const addDays = (date: CalendarDate, days: number): CalendarDate =>
