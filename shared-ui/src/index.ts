@@ -19,6 +19,7 @@ export { useMenuTypeahead } from './menu/menu-typeahead';
 export { FONT_FAMILY, appTheme } from './theme/app-theme';
 export { formatDate, formatDateTime } from './format/date-time';
 export { formatMinutes } from './format/minutes';
+export { formatBillingPeriod, type BillingPeriod } from './format/billing-period';
 export { LoadError, type LoadErrorProps } from './feedback/load-error';
 export { LoadingBlock } from './feedback/loading-block';
 export { FormField, type ControlProps, type FormFieldProps } from './form/form-field';

@@ -21,7 +21,8 @@ export const TimezoneOption = v.object({
 
 export const AccountOverview = v.object({
   account: v.object({ id: Id, name: v.string(), plan: PlanIdSchema, createdAt: IsoDateTime }),
-  usage: v.object({ periodStart: IsoDateTime, periodEnd: IsoDateTime, minutesUsed: v.number(), minuteQuota: v.number() }),
+  /** This billing month, cut in the account's time zone (`timeZone`), which its dates are shown in. */
+  usage: v.object({ periodStart: IsoDateTime, periodEnd: IsoDateTime, timeZone: v.string(), minutesUsed: v.number(), minuteQuota: v.number() }),
   aiAgentCount: v.number(),
   /** The free-plan cap that applies to the account; null on a paid plan. */
   aiAgentLimit: v.nullable(v.number()),

@@ -17,7 +17,7 @@ export const getAccountOverview = implement(contract.account.getAccountOverview,
   ]);
   return {
     account: { id: account.id, name: account.name, plan, createdAt: account.createdAt.toISOString() },
-    usage: { periodStart: usage.periodStart, periodEnd: usage.periodEnd, minutesUsed: usage.minutesUsed, minuteQuota: minuteQuotaFor(plan) },
+    usage: { periodStart: usage.periodStart, periodEnd: usage.periodEnd, timeZone: usage.timeZone, minutesUsed: usage.minutesUsed, minuteQuota: minuteQuotaFor(plan) },
     aiAgentCount: ai?.n ?? 0,
     aiAgentLimit: plan === 'free' ? freePlanAgentLimit(account.agentCapOverride) : null,
     humanAgentCount: humans?.n ?? 0,

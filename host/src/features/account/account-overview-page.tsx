@@ -1,14 +1,14 @@
 import { Link } from 'react-router-dom';
 import { useApi } from 'shared-auth';
 import { contract, extractErrorText, planName, type AccountOverview } from 'shared-contracts';
-import { DashboardPage, Descriptions, LoadError, PageCard, Tag, formatDate, formatDateTime, formatMinutes } from 'shared-ui';
+import { DashboardPage, Descriptions, LoadError, PageCard, Tag, formatBillingPeriod, formatDateTime, formatMinutes } from 'shared-ui';
 import { ROLE_LABELS } from '../auth/role-labels';
 import { useAccountData } from './use-current-user';
 
 /** The account at a glance: its plan, this billing month's minutes and calls, its agents. */
-function AccountCard({ overview, timeZone, canManagePlan }: { overview: AccountOverview; timeZone: string | undefined; canManagePlan: boolean }) {
+function AccountCard({ overview, viewerTimeZone, canManagePlan }: { overview: AccountOverview; viewerTimeZone: string | undefined; canManagePlan: boolean }) {
   const { account, usage } = overview;
-  const period = `${formatDate(usage.periodStart, timeZone)} – ${formatDate(usage.periodEnd, timeZone)}`;
+  const period = formatBillingPeriod(usage, viewerTimeZone);
   return (
     <PageCard title="Account" extra={canManagePlan ? <Link to="/dashboard/subscription-plans">Manage plan</Link> : undefined}>
       <Descriptions column={1} items={[
@@ -39,7 +39,7 @@ export function AccountOverviewPage() {
   return (
     <DashboardPage title="Account Overview" loading={current.isLoading || security.isLoading || account.isLoading}>
       {error && <LoadError error={extractErrorText(error)} onRetry={retry} />}
-      {overview && <AccountCard overview={overview} timeZone={me?.user.timeZone} canManagePlan={user?.role === 'USER'} />}
+      {overview && <AccountCard overview={overview} viewerTimeZone={me?.user.timeZone} canManagePlan={user?.role === 'USER'} />}
       {me && (
         <PageCard title="Profile" extra={<Link to="/dashboard/account/profile">Edit profile</Link>}>
           <Descriptions column={1} items={[

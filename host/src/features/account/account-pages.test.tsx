@@ -18,7 +18,7 @@ const security = { twoStepEnabled: false, twoStepChannel: 'email', loginAlerts: 
 
 const overviewOf = (user: SessionUser, changes: Record<string, unknown> = {}) => ({
   account: { id: user.accountId, name: 'Acme Dental', plan: 'free', createdAt: '2026-01-05T10:00:00.000Z' },
-  usage: { periodStart: '2026-11-01T00:00:00.000Z', periodEnd: '2026-11-30T23:59:59.999Z', minutesUsed: 1250.5, minuteQuota: 100 },
+  usage: { periodStart: '2026-11-01T00:00:00.000Z', periodEnd: '2026-11-30T23:59:59.999Z', timeZone: 'UTC', minutesUsed: 1250.5, minuteQuota: 100 },
   aiAgentCount: 2,
   aiAgentLimit: 3,
   humanAgentCount: 4,
@@ -109,13 +109,15 @@ test('overview: shows the account holder its plan, this month\'s minutes and cal
   expect(screen.getByRole('link', { name: 'Manage plan' })).toHaveAttribute('href', '/dashboard/subscription-plans');
 });
 
-test('overview: a paid plan shows its agents with no cap, and an agent sees the account without the plan link', async () => {
-  const user = makeUser({ role: 'AGENT', timeZone: 'UTC' });
+test('overview: a paid plan shows its agents with no cap, and an agent elsewhere sees the account\'s month on the account\'s clock, without the plan link', async () => {
+  const user = makeUser({ role: 'AGENT', timeZone: 'Asia/Tokyo' });
   signIn(user);
   accountApi(user, { 'GET account/get-account-overview': () => ok(overviewOf(user, { account: { id: user.accountId, name: 'Acme Dental', plan: 'efficiency-plus', createdAt: '2026-01-05T10:00:00.000Z' }, aiAgentLimit: null, aiAgentCount: 9 })) });
   renderApp('/dashboard/account/overview');
   expect(await screen.findByText('Efficiency Plus')).toBeInTheDocument();
   expect(screen.getByText('9')).toBeInTheDocument();
+  // Tokyo's clock would read Nov 1 09:00 – Dec 1 08:59: the month is the account's (UTC) November.
+  expect(screen.getByText("1,250.5 min of 100 min (Nov 1, 2026 – Nov 30, 2026, in the account's time zone (UTC))")).toBeInTheDocument();
   expect(screen.queryByRole('link', { name: 'Manage plan' })).not.toBeInTheDocument();
 });
 

@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
-import { PLANS, billingTimeZone, extractErrorText, planById, type Usage } from 'shared-contracts';
+import { PLANS, extractErrorText, planById, type Usage } from 'shared-contracts';
 import type { ApiError } from 'shared-auth';
-import { LoadError, LoadingBlock, PageCard, Progress, Typography, formatDate, formatMinutes } from 'shared-ui';
+import { LoadError, LoadingBlock, PageCard, Progress, Typography, formatBillingPeriod, formatMinutes } from 'shared-ui';
 import { formatUsd } from '../model/plan-format';
 
 interface UsageCardProps {
@@ -34,7 +34,6 @@ function OverageText({ usage }: { usage: Usage }) {
 
 /** Minutes used this month against the plan's quota, and what the minutes over it cost. */
 export function UsageCard({ usage, error, onRetry, viewerTimeZone }: UsageCardProps) {
-  const zone = usage ? billingTimeZone(usage) : viewerTimeZone;
   return (
     <PageCard title="Minutes this month">
       {error ? (
@@ -44,8 +43,7 @@ export function UsageCard({ usage, error, onRetry, viewerTimeZone }: UsageCardPr
       ) : (
         <>
           <Typography.Paragraph type="secondary">
-            {formatDate(usage.periodStart, zone)} – {formatDate(usage.periodEnd, zone)}
-            {zone !== viewerTimeZone && `, in the account's time zone (${zone})`}
+            {formatBillingPeriod(usage, viewerTimeZone)}
           </Typography.Paragraph>
           <Typography.Paragraph strong>
             {formatMinutes(usage.minutesUsed)} used of {formatMinutes(usage.minuteQuota)}
