@@ -49,6 +49,7 @@ test('microphone denial vs other capture failures', () => {
 
 test('toast texts of spec section 8', () => {
   expect(MALFORMED_INVITE_TEXT).toBe('Malformed invite from gateway');
+  expect(voiceErrorMessage(31100)).toBe('Malformed invite from gateway');
   expect(callErrorText('Busy')).toBe('Call error: Busy');
   expect(CALL_SYSTEM_INIT_FAILED_TEXT).toBe('Failed to initialize call system');
   expect(CALL_CONNECT_FAILED_TEXT).toBe('Failed to connect call');

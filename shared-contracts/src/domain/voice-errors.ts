@@ -2,6 +2,10 @@
  * Spec section 8: the voice SDK's error codes, each with the text a user sees. The texts say
  * what happened and, where the user can act, what to do.
  */
+export const MALFORMED_INVITE_TEXT = 'Malformed invite from gateway';
+/** The SDK's bad-request code, which a malformed invite raises. */
+export const MALFORMED_INVITE_CODE = 31100;
+
 export const VOICE_ERROR_MESSAGES: Readonly<Record<number, string>> = {
   20101: 'Your calling session is invalid. Please sign in again.',
   20104: 'Your calling session has expired. Please sign in again.',
@@ -24,11 +28,12 @@ export const VOICE_ERROR_MESSAGES: Readonly<Record<number, string>> = {
 };
 
 export const VOICE_UNKNOWN_ERROR_TEXT = 'An unknown call error occurred.';
-export const MALFORMED_INVITE_TEXT = 'Malformed invite from gateway';
 
 /** The user-facing text for a voice SDK error code; unknown codes get the unknown-error text. */
-export const voiceErrorMessage = (code: number | undefined | null): string =>
-  (code != null ? VOICE_ERROR_MESSAGES[code] : undefined) ?? VOICE_UNKNOWN_ERROR_TEXT;
+export const voiceErrorMessage = (code: number | undefined | null): string => {
+  if (code === MALFORMED_INVITE_CODE) return MALFORMED_INVITE_TEXT;
+  return (code != null ? VOICE_ERROR_MESSAGES[code] : undefined) ?? VOICE_UNKNOWN_ERROR_TEXT;
+};
 
 /** An expired token (31205) stops presence re-registration; a new token is needed. */
 export const stopsReregistration = (code: number): boolean => code === 31205;

@@ -1,5 +1,5 @@
 import {
-  backoffDelayMs, DEFAULT_BACKOFF, MALFORMED_INVITE_TEXT, parseMessage, SIMULATOR_VOICE_PATH, SimulatorServerMessage, SOCKET_CLOSE_UNAUTHORIZED,
+  backoffDelayMs, DEFAULT_BACKOFF, MALFORMED_INVITE_CODE, MALFORMED_INVITE_TEXT, parseMessage, SIMULATOR_VOICE_PATH, SimulatorServerMessage, SOCKET_CLOSE_UNAUTHORIZED,
   type SimulatorDeviceMessage,
 } from 'shared-contracts';
 import { Emitter } from './emitter';
@@ -83,7 +83,7 @@ export class SimulatorDevice extends Emitter<PhoneDeviceEvents> implements Phone
         const parsed = parseMessage(SimulatorServerMessage as never, typeof event.data === 'string' ? event.data : '') as
           { ok: true; message: SimulatorServerMessage } | { ok: false; error: string };
         if (!parsed.ok) {
-          this.emit('error', { code: 31100, message: MALFORMED_INVITE_TEXT });
+          this.emit('error', { code: MALFORMED_INVITE_CODE, message: MALFORMED_INVITE_TEXT });
           return;
         }
         if (parsed.message.type === 'registered') {

@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events';
 import { Device } from '@twilio/voice-sdk';
-import { CALLER_CALL_SID_PARAMETER } from 'shared-contracts';
+import { CALLER_CALL_SID_PARAMETER, PRESENCE_REREGISTER_INTERVAL_MS } from 'shared-contracts';
 import type { PhoneCall } from './phone-device';
 import { createTwilioDevice } from './twilio-device';
 
@@ -16,11 +16,17 @@ jest.mock('@twilio/voice-sdk', () => {
       super();
       Device.latest = this;
     }
+    registrations = 0;
+    register() {
+      this.registrations += 1;
+      return Promise.resolve();
+    }
+    updateToken() {}
     destroy() {}
   }
   return { Device, Call: {} };
 });
-const latestDevice = () => (Device as unknown as { latest: EventEmitter }).latest;
+const latestDevice = () => (Device as unknown as { latest: EventEmitter & { state: string; registrations: number } }).latest;
 
 class FakeCall extends EventEmitter {
   constructor(readonly parameters: Record<string, string>, readonly customParameters: Map<string, string>) {
@@ -44,4 +50,29 @@ it('a ringing leg is known by the caller\'s call sid that the TwiML passes, not 
 
 it('a call without that parameter keeps its own sid', () => {
   expect(ring({ CallSid: 'CA-own' }).sid).toBe('CA-own');
+});
+
+it('re-registers an unregistered device on the presence interval, but not after its token expired (31205) until a new token comes', () => {
+  jest.useFakeTimers();
+  try {
+    const device = createTwilioDevice('token');
+    const sdk = latestDevice();
+    sdk.state = 'unregistered';
+    jest.advanceTimersByTime(PRESENCE_REREGISTER_INTERVAL_MS);
+    expect(sdk.registrations).toBe(1);
+
+    const errors: number[] = [];
+    device.on('error', (error) => errors.push(error.code));
+    sdk.emit('error', { code: 31205, message: 'JWT token expired' });
+    expect(errors).toEqual([31205]);
+    jest.advanceTimersByTime(PRESENCE_REREGISTER_INTERVAL_MS * 3);
+    expect(sdk.registrations).toBe(1);
+
+    device.updateToken('next');
+    jest.advanceTimersByTime(PRESENCE_REREGISTER_INTERVAL_MS);
+    expect(sdk.registrations).toBe(2);
+    device.destroy();
+  } finally {
+    jest.useRealTimers();
+  }
 });

@@ -1,5 +1,8 @@
 import { Call, Device } from '@twilio/voice-sdk';
-import { CALLER_CALL_SID_PARAMETER, PRESENCE_REREGISTER_INTERVAL_MS, TOKEN_EXPIRY_WARNING_MS, UNKNOWN_CALLER_TEXT, VOICE_CODEC_PREFERENCES } from 'shared-contracts';
+import {
+  CALLER_CALL_SID_PARAMETER, PRESENCE_REREGISTER_INTERVAL_MS, TOKEN_EXPIRY_WARNING_MS, UNKNOWN_CALLER_TEXT, VOICE_CODEC_PREFERENCES,
+  stopsReregistration,
+} from 'shared-contracts';
 import { Emitter } from './emitter';
 import type { AudioDevices, PhoneCall, PhoneCallEvents, PhoneDevice, PhoneDeviceEvents, VoiceError } from './phone-device';
 
@@ -42,18 +45,27 @@ export function createTwilioDevice(token: string): PhoneDevice {
   device.on('registered', () => events.emit('registered'));
   device.on('unregistered', () => events.emit('unregistered'));
   device.on('incoming', (call: Call) => events.emit('incoming', wrapCall(call, UNKNOWN_CALLER_TEXT)));
-  device.on('error', (error: { code?: number; message?: string }) => events.emit('error', toVoiceError(error)));
+  // An expired token (31205) cannot register again: presence waits for the next token.
+  let tokenExpired = false;
+  device.on('error', (error: { code?: number; message?: string }) => {
+    const voiceError = toVoiceError(error);
+    if (stopsReregistration(voiceError.code)) tokenExpired = true;
+    events.emit('error', voiceError);
+  });
   device.on('tokenWillExpire', () => events.emit('tokenWillExpire'));
   // Twilio drops a registration it has not heard from; re-register as the SDK's presence interval says.
   const presence = setInterval(() => {
-    if (device.state === Device.State.Unregistered) void device.register().catch(() => undefined);
+    if (!tokenExpired && device.state === Device.State.Unregistered) void device.register().catch(() => undefined);
   }, PRESENCE_REREGISTER_INTERVAL_MS);
 
   const list = (map: Map<string, MediaDeviceInfo> | undefined) => [...(map?.values() ?? [])];
   return {
     register: () => device.register(),
     connect: async (to) => wrapCall(await device.connect({ params: { To: to } }), to),
-    updateToken: (next) => device.updateToken(next),
+    updateToken: (next) => {
+      tokenExpired = false;
+      device.updateToken(next);
+    },
     destroy: () => {
       clearInterval(presence);
       device.destroy();
