@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events';
 import { Device } from '@twilio/voice-sdk';
-import { CALLER_CALL_SID_PARAMETER, PRESENCE_REREGISTER_INTERVAL_MS } from 'shared-contracts';
+import { CALLER_CALL_SID_PARAMETER, PRESENCE_REREGISTER_INTERVAL_MS, VOICE_SDK_VERSION } from 'shared-contracts';
 import type { PhoneCall } from './phone-device';
 import { createTwilioDevice } from './twilio-device';
 
@@ -75,4 +75,10 @@ it('re-registers an unregistered device on the presence interval, but not after 
   } finally {
     jest.useRealTimers();
   }
+});
+
+it('runs the Voice SDK version the spec names', () => {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { dependencies } = require('../../../../package.json') as { dependencies: Record<string, string> };
+  expect(dependencies['@twilio/voice-sdk']).toBe(VOICE_SDK_VERSION);
 });
