@@ -44,7 +44,7 @@ test('register → verify from the outbox → two-step sign-in → change passwo
   const twoStep = page.getByRole('switch', { name: 'Two-step verification' });
   await expect(twoStep).not.toBeChecked();
   await twoStep.click();
-  await expect(page.getByText('Two-step verification is on')).toBeVisible();
+  await expect(page.getByText('Preference updated successfully')).toBeVisible();
   await expect(twoStep).toBeChecked();
 
   // Elsewhere, sign in again: the password is not enough, the emailed code is.

@@ -161,7 +161,7 @@ test('security: validates the change-password form, shows a wrong current passwo
   expect(bodyOf(post)).toEqual({ password: 'old-pass-1', passwordNew: 'new-pass-1', passwordConfirm: 'new-pass-1' });
 });
 
-test('security: turning two-step on saves at once and shows it', async () => {
+test('security: turning two-step on saves at once with the preference toast; a refusal says why, or that it failed', async () => {
   const user = makeUser({ role: 'AGENT' });
   signIn(user);
   const { requests } = accountApi(user, {
@@ -171,11 +171,19 @@ test('security: turning two-step on saves at once and shows it', async () => {
   const toggle = await screen.findByRole('switch', { name: 'Two-step verification' });
   expect(toggle).not.toBeChecked();
   await userEvent.click(toggle);
-  expect(await screen.findByText('Two-step verification is on')).toBeInTheDocument();
+  expect(await screen.findByText('Preference updated successfully')).toBeInTheDocument();
   await waitFor(() => expect(screen.getByRole('switch', { name: 'Two-step verification' })).toBeChecked());
   const patch = requests.find((r) => r.method === 'PATCH')!;
   expect(patch.url.href).toBe(`https://api.test/v1/users/update-security-preference/${user.id}`);
   expect(bodyOf(patch)).toEqual({ twoStepEnabled: true });
+
+  let reply: StubReply = { status: 500, body: {} };
+  accountApi(user, { 'PATCH users/update-security-preference': () => reply });
+  await userEvent.click(screen.getByRole('switch', { name: 'Sign-in alerts' }));
+  expect(await screen.findByText('Failed to update preference')).toBeInTheDocument();
+  reply = { status: 400, body: { type: 'BadRequest', message: 'Choose a listed timeout' } };
+  await userEvent.click(screen.getByRole('switch', { name: 'Sign-in alerts' }));
+  expect(await screen.findByText('Choose a listed timeout')).toBeInTheDocument();
 });
 
 test('an Unauthorized answer on an account page ends the session with the toast', async () => {

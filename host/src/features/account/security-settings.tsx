@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { notify, useApiMutation } from 'shared-auth';
-import { SESSION_TIMEOUT_MINUTES, contract } from 'shared-contracts';
+import { PREFERENCE_UPDATED_TEXT, PREFERENCE_UPDATE_FAILED_TEXT, SESSION_TIMEOUT_MINUTES, contract } from 'shared-contracts';
 import type { SecurityPreference } from 'shared-contracts';
 import { Flex, Select, Switch, Typography } from 'shared-ui';
 
@@ -16,13 +16,14 @@ interface Props {
 /** Two-step verification on/off, sign-in alerts and the idle timeout; each change saves at once. */
 export function SecuritySettings({ userId, value, onSaved }: Props) {
   const update = useApiMutation(contract.users.updateSecurityPreference);
-  const save = async (body: Partial<SecurityPreference>, done: string) => {
+  // A security preference is a preference: the spec's preference toasts.
+  const save = async (body: Partial<SecurityPreference>) => {
     try {
       const { data } = await update.trigger({ params: { userId }, body });
       onSaved(data);
-      notify.success(done);
+      notify.success(PREFERENCE_UPDATED_TEXT);
     } catch (error) {
-      notify.error(error);
+      notify.error(error, PREFERENCE_UPDATE_FAILED_TEXT);
     }
   };
   const row = (label: string, hint: string, control: ReactNode) => (
@@ -41,14 +42,14 @@ export function SecuritySettings({ userId, value, onSaved }: Props) {
           aria-label="Two-step verification"
           checked={value.twoStepEnabled}
           loading={update.isMutating}
-          onChange={(on) => void save({ twoStepEnabled: on }, on ? 'Two-step verification is on' : 'Two-step verification is off')}
+          onChange={(on) => void save({ twoStepEnabled: on })}
         />
       ))}
       {row('Sign-in alerts', 'Email me when my account is signed in to.', (
         <Switch
           aria-label="Sign-in alerts"
           checked={value.loginAlerts}
-          onChange={(on) => void save({ loginAlerts: on }, 'Security settings updated')}
+          onChange={(on) => void save({ loginAlerts: on })}
         />
       ))}
       {row('Sign out when idle', 'End a session after this long without activity.', (
@@ -57,7 +58,7 @@ export function SecuritySettings({ userId, value, onSaved }: Props) {
           value={value.sessionTimeoutMinutes}
           style={{ width: 140 }}
           options={[...new Set([...TIMEOUTS, value.sessionTimeoutMinutes])].sort((a, b) => a - b).map((m) => ({ value: m, label: timeoutLabel(m) }))}
-          onChange={(m: number) => void save({ sessionTimeoutMinutes: m }, 'Security settings updated')}
+          onChange={(m: number) => void save({ sessionTimeoutMinutes: m })}
         />
       ))}
     </Flex>

@@ -1,8 +1,7 @@
 import { useState } from 'react';
-import { isApiError, notify, setTimeZone, useApiMutation } from 'shared-auth';
+import { notify, setTimeZone, useApiMutation } from 'shared-auth';
 import {
-  DATE_FORMATS, PREFERENCE_UPDATE_FAILED_TEXT, PREFERENCE_UPDATED_TEXT, UNEXPECTED_ERROR_TEXT, contract, extractErrorText,
-  type UserPreference,
+  DATE_FORMATS, PREFERENCE_UPDATE_FAILED_TEXT, PREFERENCE_UPDATED_TEXT, contract, type UserPreference,
 } from 'shared-contracts';
 import { Button, Col, Flex, Row, Select, Switch, Typography } from 'shared-ui';
 
@@ -34,9 +33,7 @@ export function PreferencesForm({ userId, initial, timeZones }: PreferencesFormP
       setTimeZone(data.timezone);
       notify.success(PREFERENCE_UPDATED_TEXT);
     } catch (error) {
-      // The server's reason when it gave one; otherwise the spec's generic failure text.
-      const reason = isApiError(error) ? extractErrorText({ data: error.data }) : UNEXPECTED_ERROR_TEXT;
-      notify.error(reason === UNEXPECTED_ERROR_TEXT ? PREFERENCE_UPDATE_FAILED_TEXT : reason);
+      notify.error(error, PREFERENCE_UPDATE_FAILED_TEXT);
     }
   };
 
