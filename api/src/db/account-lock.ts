@@ -14,6 +14,8 @@ export const ACCOUNT_LOCK = {
   apiKeys: 7_302_002,
   /** MAX_WEBHOOK_ENDPOINTS. */
   webhookEndpoints: 7_302_003,
+  /** One live subscription per account. */
+  subscription: 7_302_004,
 } as const;
 
 /**
