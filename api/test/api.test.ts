@@ -48,6 +48,7 @@ import { campaignsSuite } from './suites/campaigns';
 import { productionSuite } from './suites/production';
 import { redisOutageSuite } from './suites/redis-outage';
 import { postgresOutageSuite } from './suites/postgres-outage';
+import { concurrentCreatesSuite } from './suites/concurrent-creates';
 import { connectionTimeoutsSuite } from './suites/connection-timeouts';
 
 // One process and one database per target for every suite: starting PGlite costs seconds,
@@ -98,6 +99,7 @@ for (const target of await databaseTargets()) {
     calendarSyncSuite(ctx);
     webhooksSuite(ctx);
     campaignsSuite(ctx);
+    concurrentCreatesSuite(ctx);
     productionSuite(ctx);
     redisOutageSuite(ctx);
     postgresOutageSuite(ctx);

@@ -56,6 +56,7 @@ describe('browser → server messages', () => {
     { type: 'UPDATE_STATUS', agentId: AGENT, status: 'offline' },
     { type: 'AGENT_ACTIVE_STATUS', accountId: ACCOUNT, agentId: AGENT, isActive: true },
     { type: 'REMOVE_FROM_QUEUE', agentId: AGENT, accountId: ACCOUNT },
+    { type: 'REMOVE_FROM_QUEUE', agentId: AGENT, accountId: ACCOUNT, entryId: entry.id },
   ])('accepts %j', (frame) => expect(client(frame)).toEqual({ ok: true, message: frame }));
 
   test.each([
@@ -64,6 +65,7 @@ describe('browser → server messages', () => {
     ['AGENT_ACTIVE_STATUS isActive a string', { type: 'AGENT_ACTIVE_STATUS', accountId: ACCOUNT, agentId: AGENT, isActive: 'yes' }],
     ['AGENT_ACTIVE_STATUS accountId not a uuid', { type: 'AGENT_ACTIVE_STATUS', accountId: 'acc', agentId: AGENT, isActive: false }],
     ['REMOVE_FROM_QUEUE accountId a number', { type: 'REMOVE_FROM_QUEUE', agentId: AGENT, accountId: 7 }],
+    ['REMOVE_FROM_QUEUE entryId not a uuid', { type: 'REMOVE_FROM_QUEUE', agentId: AGENT, accountId: ACCOUNT, entryId: 'first' }],
   ])('refuses %s', (_name, frame) => {
     const result = client(frame);
     expect(result.ok).toBe(false);

@@ -48,7 +48,9 @@ export type ServerMessage = v.InferOutput<typeof ServerMessage>;
 export const ClientMessage = v.variant('type', [
   v.object({ type: v.literal('UPDATE_STATUS'), agentId: Id, status: AgentStatus }),
   v.object({ type: v.literal('AGENT_ACTIVE_STATUS'), accountId: Id, agentId: Id, isActive: v.boolean() }),
-  v.object({ type: v.literal('REMOVE_FROM_QUEUE'), agentId: Id, accountId: Id }),
+  // entryId (an addition): the queued caller the agent is calling back. Without it (an older
+  // softphone) the oldest caller leaves the queue.
+  v.object({ type: v.literal('REMOVE_FROM_QUEUE'), agentId: Id, accountId: Id, entryId: v.optional(Id) }),
 ]);
 export type ClientMessage = v.InferOutput<typeof ClientMessage>;
 

@@ -13,10 +13,12 @@ export interface StripeRequest { method: string; path: string; auth: string | un
 
 /**
  * Stripe's API at the network boundary, as Stripe's SDK reaches it: answers price look-ups,
- * opens checkout and portal sessions like Stripe, and records every request.
+ * opens checkout and portal sessions like Stripe, retrieves and cancels subscriptions (every one
+ * it has not cancelled is active), and records every request.
  */
 export async function fakeStripe({ fail = false, prices = STRIPE_PRICES, sessionIdPrefix = 'cs_test_' } = {}) {
   const requests: StripeRequest[] = [];
+  const canceled = new Set<string>();
   const server = createServer((req, res) => {
     let body = '';
     req.on('data', (chunk: Buffer) => { body += chunk.toString(); });
@@ -41,6 +43,14 @@ export async function fakeStripe({ fail = false, prices = STRIPE_PRICES, session
         const id = `${sessionIdPrefix}${n}`;
         return answer(200, { id, object: 'checkout.session', url: `https://checkout.stripe.test/c/pay/${id}`, expires_at: Math.floor(Date.now() / 1000) + 3600 });
       }
+      const subscriptionId = /^\/v1\/subscriptions\/([^/]+)$/.exec(path)?.[1];
+      if (subscriptionId !== undefined && (req.method === 'GET' || req.method === 'DELETE')) {
+        if (req.method === 'DELETE') {
+          if (canceled.has(subscriptionId)) return answer(400, { error: { type: 'invalid_request_error', message: 'A canceled subscription can only update its cancellation_details and metadata.' } });
+          canceled.add(subscriptionId);
+        }
+        return answer(200, { id: subscriptionId, object: 'subscription', status: canceled.has(subscriptionId) ? 'canceled' : 'active' });
+      }
       if (req.method === 'POST' && path === '/v1/billing_portal/sessions') {
         return answer(200, { id: 'bps_test_1', object: 'billing_portal.session', url: 'https://billing.stripe.test/p/session/bps_test_1', customer: new URLSearchParams(body).get('customer') });
       }
@@ -53,6 +63,8 @@ export async function fakeStripe({ fail = false, prices = STRIPE_PRICES, session
     url, requests,
     /** The checkout sessions opened, in order. */
     get received() { return requests.filter((r) => r.path === '/v1/checkout/sessions'); },
+    /** The subscriptions cancelled through the API, in order. */
+    get canceledSubscriptions() { return requests.filter((r) => r.method === 'DELETE' && r.path.startsWith('/v1/subscriptions/')).map((r) => r.path.slice('/v1/subscriptions/'.length)); },
     get priceLookups() { return requests.filter((r) => r.path.startsWith('/v1/prices/')).map((r) => r.path.slice('/v1/prices/'.length)); },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

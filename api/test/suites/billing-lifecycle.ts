@@ -3,11 +3,12 @@ import { describe, it } from 'node:test';
 import { and, eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { contract, NO_SUBSCRIPTION_TO_MANAGE_TEXT } from 'shared-contracts';
-import { accounts, billingEvents, invoices, subscriptions } from '../../src/db/schema';
+import { accounts, billingEvents, checkoutSessions, invoices, subscriptions } from '../../src/db/schema';
 import { UNKNOWN_PRICE_TEXT } from '../../src/modules/billing/apply-subscription-event';
 import { BILLING_WEBHOOK_PATH, FORGED_BILLING_WEBHOOK_TEXT } from '../../src/modules/billing/billing-webhook';
 import { UNKNOWN_CUSTOMER_TEXT } from '../../src/modules/billing/provider-customer';
 import { SIMULATOR_SIGNATURE_HEADER, simulatorCustomerId, simulatorWebhookSecret } from '../../src/modules/billing/simulator-payment-provider';
+import { ALREADY_SUBSCRIBED_TEXT } from '../../src/modules/billing/simulator-checkout-routes';
 import { PORTAL_LINK_INVALID_TEXT } from '../../src/modules/billing/simulator-portal-routes';
 import { STRIPE_API_VERSION, STRIPE_SIGNATURE_HEADER } from '../../src/modules/billing/stripe-payment-provider';
 import { createCall, createTenant } from '../factories';
@@ -269,6 +270,58 @@ export function billingLifecycleSuite(ctx: SuiteContext) {
       const free = await usage();
       // The free plan's minutes are an allowance: past them nothing is charged (0604).
       assert.deepEqual([free.plan, free.minutesUsed, free.minuteQuota, free.overageMinutes, free.overageCost], ['free', 510, 30, 480, 0]);
+    });
+
+    it('of two checkouts opened together and both paid, the account keeps one subscription; the other is cancelled at the provider and its payment recorded', async () => {
+      const stripe = await fakeStripe({ sessionIdPrefix: `cs_test_twice_${Date.now()}_` });
+      const stripeConfig = { secretKey: 'sk_test_twice', webhookSecret: 'whsec_twice', apiUrl: stripe.url };
+      const server = await startServer(ctx.server.db, { stripe: stripeConfig });
+      const stripeSigned = { secret: stripeConfig.webhookSecret, header: STRIPE_SIGNATURE_HEADER };
+      try {
+        const t = await createTenant(server);
+        // Two tabs: neither checkout is paid yet, so both may start.
+        const opened = await Promise.all([0, 1].map(() => startCheckout(server, t.ownerToken, { planId: 'enterprise-edge', period: 'monthly' })));
+        const customer = `cus_twice_${Date.now()}`;
+        const completions = opened.map(({ data }, i) => stripeEvent('checkout.session.completed', {
+          id: data.sessionId, object: 'checkout.session', client_reference_id: t.account.id, metadata: { planId: 'enterprise-edge', period: 'monthly' },
+          amount_total: 19_999, currency: 'usd', customer, subscription: `sub_twice_${i}`, invoice: `in_twice_${i}_${Date.now()}`,
+        }));
+        const delivered = await Promise.all(completions.map((event) => deliver(server, event, stripeSigned)));
+        assert.deepEqual(delivered.map((d) => d.status), [200, 200]);
+        const outcomes = delivered.map((d) => d.body.data?.outcome);
+        assert.deepEqual([...outcomes].sort(), ['applied', 'canceled']);
+        const kept = outcomes.indexOf('applied');
+        const dropped = 1 - kept;
+
+        const [row] = await server.db.select().from(subscriptions).where(eq(subscriptions.accountId, t.account.id));
+        assert.equal(row!.providerSubscriptionId, `sub_twice_${kept}`);
+        assert.deepEqual(stripe.canceledSubscriptions, [`sub_twice_${dropped}`]);
+        const [droppedSession] = await server.db.select().from(checkoutSessions).where(eq(checkoutSessions.id, opened[dropped]!.data.sessionId));
+        assert.equal(droppedSession!.status, 'canceled');
+        assert.equal((await server.db.select().from(invoices).where(eq(invoices.accountId, t.account.id))).length, 2, 'both payments are on record');
+
+        // A redelivery cancels nothing more and changes nothing.
+        assert.equal((await deliver(server, completions[dropped]!, stripeSigned)).body.data?.outcome, 'duplicate');
+        assert.deepEqual(stripe.canceledSubscriptions, [`sub_twice_${dropped}`]);
+        assert.equal((await billingOf(server, t)).status, 'active');
+      } finally {
+        await server.close();
+        await stripe.close();
+      }
+    });
+
+    it('with the simulator, paying a second checkout after the first says the account already has a subscription and keeps the first', async () => {
+      const t = await createTenant(ctx.server);
+      const first = (await startCheckout(ctx.server, t.ownerToken, { planId: 'efficiency-plus', period: 'monthly' })).data;
+      const second = (await startCheckout(ctx.server, t.ownerToken, { planId: 'performance-suite', period: 'yearly' })).data;
+      assert.equal((await press(`${ctx.server.origin}/v1/billing/simulator/checkout/${first.sessionId}/pay`)).status, 303);
+      const refused = await press(`${ctx.server.origin}/v1/billing/simulator/checkout/${second.sessionId}/pay`);
+      assert.equal(refused.status, 409);
+      assert.ok((await refused.text()).includes(ALREADY_SUBSCRIBED_TEXT));
+      const info = await billingOf(ctx.server, t);
+      assert.deepEqual([info.plan, info.period, info.status], ['efficiency-plus', 'monthly', 'active']);
+      const [row] = await ctx.server.db.select().from(subscriptions).where(eq(subscriptions.accountId, t.account.id));
+      assert.equal(row!.providerSubscriptionId, `sub_sim_${first.sessionId.slice('cs_sim_'.length)}`);
     });
 
     it('with Stripe settings, the SDK calls Stripe at the pinned API version, opens its portal, and Stripe-signed subscription events move the plan', async () => {

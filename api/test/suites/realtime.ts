@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { eq } from 'drizzle-orm';
 import { agentStatuses, queueEntries } from '../../src/db/schema';
+import { QUEUE_ENTRY_TAKEN_TEXT } from 'shared-contracts';
 import { createAdmin, createQueueEntry, createTenant, createUser, missingId, PASSWORD, setAgentStatus, signIn } from '../factories';
 import { call } from '../helpers/server';
 import { openSocket, type TestSocket } from '../helpers/sockets';
@@ -143,7 +144,7 @@ export function realtimeSuite(ctx: SuiteContext) {
       assert.deepEqual(queued.map((row) => row.id), [entry.id]);
     });
 
-    it('maps AGENT_ACTIVE_STATUS to busy (on a call, with busyFrom)/available, and REMOVE_FROM_QUEUE pops the first caller', async () => {
+    it('maps AGENT_ACTIVE_STATUS to busy (on a call, with busyFrom)/available, and REMOVE_FROM_QUEUE with no entry id pops the first caller', async () => {
       const a = await createTenant(ctx.server);
       const first = await createQueueEntry(ctx.server.db, { accountId: a.account.id, enqueuedAt: new Date(Date.now() - 60_000) });
       const second = await createQueueEntry(ctx.server.db, { accountId: a.account.id });
@@ -164,6 +165,42 @@ export function realtimeSuite(ctx: SuiteContext) {
       assert.deepEqual((update as { queue: Array<{ id: string }> }).queue.map((q) => q.id), [second.id]);
       assert.notEqual(first.id, second.id);
       socket.close();
+    });
+
+    it('REMOVE_FROM_QUEUE takes off exactly the caller each agent took; one already taken is refused and nobody else leaves', async () => {
+      const a = await createTenant(ctx.server);
+      const b = await createTenant(ctx.server);
+      const colleague = await createUser(ctx.server.db, { accountId: a.account.id, role: 'AGENT' });
+      const minutesAgo = (n: number) => new Date(Date.now() - n * 60_000);
+      const first = await createQueueEntry(ctx.server.db, { accountId: a.account.id, enqueuedAt: minutesAgo(3) });
+      const second = await createQueueEntry(ctx.server.db, { accountId: a.account.id, enqueuedAt: minutesAgo(2) });
+      const third = await createQueueEntry(ctx.server.db, { accountId: a.account.id, enqueuedAt: minutesAgo(1) });
+      const elsewhere = await createQueueEntry(ctx.server.db, { accountId: b.account.id });
+      const one = openSocket(ctx.server, { accountId: a.account.id, token: a.agentToken });
+      const two = openSocket(ctx.server, { accountId: a.account.id, token: await signIn(ctx.server, colleague.email) });
+      await Promise.all([joined(one), joined(two)]);
+      const queued = async (accountId: string) =>
+        (await ctx.server.db.select().from(queueEntries).where(eq(queueEntries.accountId, accountId))).map((row) => row.id).sort();
+
+      // Each takes a caller at the same moment, the second agent not the oldest one.
+      one.send({ type: 'REMOVE_FROM_QUEUE', accountId: a.account.id, agentId: a.agent.id, entryId: first.id });
+      two.send({ type: 'REMOVE_FROM_QUEUE', accountId: a.account.id, agentId: colleague.id, entryId: second.id });
+      const heard = await Promise.all([one.next(), one.next(), two.next(), two.next()]);
+      assert.deepEqual(heard.map((m) => m.type), Array(4).fill('QUEUE_UPDATED'));
+      assert.deepEqual(await queued(a.account.id), [third.id]);
+
+      // Both dialled the first caller: the one who came second is told, and the third caller stays queued.
+      for (const [socket, agentId] of [[two, colleague.id], [one, a.agent.id]] as const) {
+        socket.send({ type: 'REMOVE_FROM_QUEUE', accountId: a.account.id, agentId, entryId: first.id });
+        assert.deepEqual(await socket.next(), { type: 'ERROR', message: QUEUE_ENTRY_TAKEN_TEXT, refused: 'REMOVE_FROM_QUEUE' });
+      }
+      // Another account's caller is no entry of this queue.
+      one.send({ type: 'REMOVE_FROM_QUEUE', accountId: a.account.id, agentId: a.agent.id, entryId: elsewhere.id });
+      assert.deepEqual(await one.next(), { type: 'ERROR', message: QUEUE_ENTRY_TAKEN_TEXT, refused: 'REMOVE_FROM_QUEUE' });
+      assert.deepEqual(await queued(a.account.id), [third.id]);
+      assert.deepEqual(await queued(b.account.id), [elsewhere.id]);
+      one.close();
+      two.close();
     });
 
     it('a logout or a password change closes the sockets of the sessions it ends, and their frames are no longer applied', async () => {

@@ -173,7 +173,7 @@ test('sends only when the socket is open', () => {
   expect(JSON.parse(socket.sent[0]!)).toEqual({ type: 'UPDATE_STATUS', agentId: id(1), status: 'available' });
 });
 
-test('active status and queue removal fall back to the session account id', () => {
+test('active status and queue removal fall back to the session account id, and queue removal names the caller taken', () => {
   const { api, user } = signedIn();
   const socket = FakeWebSocket.latest();
   act(() => socket.serverOpens());
@@ -181,10 +181,12 @@ test('active status and queue removal fall back to the session account id', () =
   api().sendAgentActiveStatus({ agentId: user.id, isActive: true });
   api().sendRemoveFromQueue({ agentId: user.id });
   api().sendRemoveFromQueue({ agentId: user.id, accountId: id(9) });
+  api().sendRemoveFromQueue({ agentId: user.id, entryId: id(5) });
   expect(socket.sent.map((s) => JSON.parse(s))).toEqual([
     { type: 'AGENT_ACTIVE_STATUS', accountId: user.accountId, agentId: user.id, isActive: true },
     { type: 'REMOVE_FROM_QUEUE', agentId: user.id, accountId: user.accountId },
     { type: 'REMOVE_FROM_QUEUE', agentId: user.id, accountId: id(9) },
+    { type: 'REMOVE_FROM_QUEUE', agentId: user.id, accountId: user.accountId, entryId: id(5) },
   ]);
 });
 

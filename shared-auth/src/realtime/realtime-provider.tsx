@@ -16,7 +16,8 @@ export interface RealtimeApi {
   /** Each sender returns whether the message went out (false: socket not open, or no account). */
   sendUpdateStatus: (agentId: string, status: AgentStatusValue) => boolean;
   sendAgentActiveStatus: (input: { accountId?: string; agentId: string; isActive: boolean }) => boolean;
-  sendRemoveFromQueue: (input: { agentId: string; accountId?: string }) => boolean;
+  /** `entryId`: the queued caller being called back, so exactly that one leaves the queue. */
+  sendRemoveFromQueue: (input: { agentId: string; accountId?: string; entryId?: string }) => boolean;
 }
 
 const RealtimeContext = createContext<RealtimeApi | null>(null);
@@ -77,9 +78,11 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
         const resolved = withAccount('AGENT_ACTIVE_STATUS', accountId);
         return resolved ? send({ type: 'AGENT_ACTIVE_STATUS', accountId: resolved, agentId, isActive }) : false;
       },
-      sendRemoveFromQueue: ({ agentId, accountId }) => {
+      sendRemoveFromQueue: ({ agentId, accountId, entryId }) => {
         const resolved = withAccount('REMOVE_FROM_QUEUE', accountId);
-        return resolved ? send({ type: 'REMOVE_FROM_QUEUE', agentId, accountId: resolved }) : false;
+        return resolved
+          ? send({ type: 'REMOVE_FROM_QUEUE', agentId, accountId: resolved, ...(entryId === undefined ? {} : { entryId }) })
+          : false;
       },
     };
   }, [connectionState]);

@@ -7,6 +7,8 @@ export const DIAL_NOT_US_NUMBER_TEXT = notUsPhoneText();
 export const CALL_DEVICE_NOT_READY_TEXT = 'Call device not ready';
 export const QUEUE_FINISH_CURRENT_CALL_TEXT = 'Finish your current call before calling from queue';
 export const QUEUE_FIRST_NUMBER_TEXT = 'Please call the first number in queue before proceeding to others';
+/** The server's answer when the caller an agent took from the queue had already been taken by another. */
+export const QUEUE_ENTRY_TAKEN_TEXT = 'Another agent is already calling this caller back';
 
 export const SOFTPHONE_TEXT = {
   ready: 'Ready For Call',

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, count, desc, eq, gt, isNull, or } from 'drizzle-orm';
 import { API_KEY_SECRET_PREFIX, MAX_ACTIVE_API_KEYS, contract, type ApiKey } from 'shared-contracts';
+import { lockAccount } from '../../db/account-lock';
 import { apiKeys } from '../../db/schema';
 import { badRequest, notFound } from '../../http/api-error';
 import { implement } from '../../http/implement';
@@ -26,6 +27,8 @@ export const createApiKey = implement(contract.apiKey.create, async ({ body, use
   const secret = `${SECRET_PREFIX}${randomBytes(32).toString('base64url')}`;
   const now = new Date();
   const row = await db.transaction(async (tx) => {
+    // Creates at once count one after the other, so together they cannot pass the cap.
+    await lockAccount(tx, 'apiKeys', user.accountId);
     const [{ active } = { active: 0 }] = await tx.select({ active: count() }).from(apiKeys).where(and(
       eq(apiKeys.accountId, user.accountId), isNull(apiKeys.revokedAt), or(isNull(apiKeys.expiresAt), gt(apiKeys.expiresAt, now)),
     ));

@@ -13,6 +13,11 @@ export type EventOutcome =
   | { kind: 'stale' }
   /** About a subscription the account no longer has, or a type billing does not act on. */
   | { kind: 'ignored' }
+  /**
+   * A checkout paid while the account already had a live subscription: the subscription it
+   * started was cancelled at the provider, and the account keeps the one it had.
+   */
+  | { kind: 'canceled' }
   | { kind: 'rejected'; reason: string };
 
 export const rejected = (reason: string): EventOutcome => ({ kind: 'rejected', reason });

@@ -5,7 +5,7 @@ import { applyInvoiceEvent } from './apply-invoice-event';
 import { applySubscriptionEvent } from './apply-subscription-event';
 import { alreadyApplied, type EventOutcome } from './billing-event-log';
 import { completeCheckout } from './complete-checkout';
-import type { BillingEvent } from './payment-provider';
+import type { BillingEvent, PaymentProvider } from './payment-provider';
 
 export const BILLING_WEBHOOK_PATH = '/v1/billing/webhook';
 export const FORGED_BILLING_WEBHOOK_TEXT = 'Invalid payment provider signature';
@@ -13,12 +13,12 @@ export const FORGED_BILLING_WEBHOOK_TEXT = 'Invalid payment provider signature';
 export type WebhookResult = { kind: 'forged' } | EventOutcome;
 
 /** The events billing acts on; the provider's other events are acknowledged and ignored. */
-const APPLY: Record<string, (db: Db, provider: string, event: BillingEvent) => Promise<EventOutcome>> = {
+const APPLY: Record<string, (db: Db, provider: PaymentProvider, event: BillingEvent) => Promise<EventOutcome>> = {
   'checkout.session.completed': completeCheckout,
-  'customer.subscription.updated': applySubscriptionEvent,
-  'customer.subscription.deleted': applySubscriptionEvent,
-  'invoice.paid': applyInvoiceEvent,
-  'invoice.payment_failed': applyInvoiceEvent,
+  'customer.subscription.updated': (db, provider, event) => applySubscriptionEvent(db, provider.name, event),
+  'customer.subscription.deleted': (db, provider, event) => applySubscriptionEvent(db, provider.name, event),
+  'invoice.paid': (db, provider, event) => applyInvoiceEvent(db, provider.name, event),
+  'invoice.payment_failed': (db, provider, event) => applyInvoiceEvent(db, provider.name, event),
 };
 
 /**
@@ -32,7 +32,7 @@ export async function handleBillingWebhook(app: FastifyInstance, rawBody: string
   const apply = APPLY[event.type];
   if (apply === undefined) return { kind: 'ignored' };
   if (await alreadyApplied(app.db, provider.name, event.id)) return { kind: 'duplicate' };
-  const outcome = await apply(app.db, provider.name, event);
+  const outcome = await apply(app.db, provider, event);
   if (outcome.kind === 'rejected') app.log.warn({ eventId: event.id, type: event.type, reason: outcome.reason }, 'billing webhook rejected');
   return outcome;
 }

@@ -1,11 +1,13 @@
 import { and, eq } from 'drizzle-orm';
 import * as v from 'valibot';
+import { lockAccount } from '../../db/account-lock';
 import type { Db } from '../../db/client';
 import { accounts, checkoutSessions, invoices, subscriptions } from '../../db/schema';
 import { CheckoutSessionObject } from './billing-objects';
 import { claimEvent, eventTime, rejected, type EventOutcome } from './billing-event-log';
 import { invoiceNumber } from './invoice-number';
-import type { BillingEvent } from './payment-provider';
+import type { BillingEvent, PaymentProvider } from './payment-provider';
+import { isLiveSubscription } from './provider-customer';
 
 export const UNKNOWN_SESSION_TEXT = 'Unknown checkout session';
 export const NOT_THE_ACCOUNTS_SESSION_TEXT = 'The checkout session does not belong to that account';
@@ -26,8 +28,15 @@ const addPeriod = (from: Date, period: 'monthly' | 'yearly') => {
  * and amount; moving the session out of `open` in the same transaction makes it single-use. It
  * links the provider's customer to the account, which is how later subscription and invoice
  * events find it.
+ *
+ * An account has one live subscription. Checkout refuses to start while it has one, but two
+ * checkouts opened before either was paid can both be paid: the later one's new subscription is
+ * then cancelled at the provider (before the transaction commits, so a failure leaves the event
+ * to be retried), its session reads `canceled`, its payment is kept as an invoice, and the
+ * account keeps the subscription it had.
  */
-export async function completeCheckout(db: Db, provider: string, event: BillingEvent, now = new Date()): Promise<EventOutcome> {
+export async function completeCheckout(db: Db, payments: PaymentProvider, event: BillingEvent, now = new Date()): Promise<EventOutcome> {
+  const provider = payments.name;
   const parsedSession = v.safeParse(CheckoutSessionObject, event.data.object);
   // Signed, but not shaped like a checkout session: nothing to match it against.
   if (!parsedSession.success) return rejected(UNKNOWN_SESSION_TEXT);
@@ -46,12 +55,28 @@ export async function completeCheckout(db: Db, provider: string, event: BillingE
   const at = eventTime(event, now);
   const periodEnd = addPeriod(now, session.period);
   return db.transaction(async (tx): Promise<EventOutcome> => {
+    // Two checkouts of one account completing at once decide one after the other which one counts.
+    await lockAccount(tx, 'subscription', session.accountId);
+    const [current] = await tx.select().from(subscriptions).where(eq(subscriptions.accountId, session.accountId));
+    const superseded = isLiveSubscription(current, provider) && current!.providerSubscriptionId !== (paid.subscription ?? null);
     const [claimed] = await tx.update(checkoutSessions)
-      .set({ status: 'completed', completedAt: now })
+      .set({ status: superseded ? 'canceled' : 'completed', completedAt: now })
       .where(and(eq(checkoutSessions.id, session.id), eq(checkoutSessions.status, 'open')))
       .returning({ id: checkoutSessions.id });
     // Another delivery of the same event won the race: it has done the work.
-    if (claimed === undefined || !(await claimEvent(tx, provider, event, session.accountId, 'applied'))) return { kind: 'duplicate' };
+    if (claimed === undefined || !(await claimEvent(tx, provider, event, session.accountId, superseded ? 'canceled' : 'applied'))) {
+      return { kind: 'duplicate' };
+    }
+    // What was paid is on record either way, so the second payment can be seen and refunded.
+    const invoice = {
+      accountId: session.accountId, checkoutSessionId: session.id, providerInvoiceId: paid.invoice ?? null, number: invoiceNumber(now),
+      plan: session.plan, period: session.period, amountCents: session.amountCents, currency: session.currency, status: 'paid' as const, issuedAt: now,
+    };
+    if (superseded) {
+      await tx.insert(invoices).values(invoice).onConflictDoNothing({ target: invoices.providerInvoiceId });
+      if (paid.subscription) await payments.cancelSubscription(paid.subscription);
+      return { kind: 'canceled' };
+    }
     await tx.update(accounts).set({ plan: session.plan }).where(eq(accounts.id, session.accountId));
     const subscription = {
       provider, providerSubscriptionId: paid.subscription ?? null, providerCustomerId: paid.customer ?? null,
@@ -63,10 +88,7 @@ export async function completeCheckout(db: Db, provider: string, event: BillingE
     await tx.insert(subscriptions).values({ accountId: session.accountId, ...subscription })
       .onConflictDoUpdate({ target: subscriptions.accountId, set: subscription });
     // The first invoice's own paid event, if it comes too, updates this row rather than adding one.
-    await tx.insert(invoices).values({
-      accountId: session.accountId, checkoutSessionId: session.id, providerInvoiceId: paid.invoice ?? null, number: invoiceNumber(now),
-      plan: session.plan, period: session.period, amountCents: session.amountCents, currency: session.currency, status: 'paid', issuedAt: now,
-    }).onConflictDoNothing({ target: invoices.providerInvoiceId });
+    await tx.insert(invoices).values(invoice).onConflictDoNothing({ target: invoices.providerInvoiceId });
     return { kind: 'applied' };
   });
 }

@@ -4,6 +4,7 @@ import { accounts, checkoutSessions, subscriptions } from '../../db/schema';
 import { ApiError, badRequest } from '../../http/api-error';
 import { implement } from '../../http/implement';
 import { CHECKOUT_SESSION_ID_PLACEHOLDER } from './payment-provider';
+import { isLiveSubscription } from './provider-customer';
 import { appOrigin } from './app-origin';
 import { resolveSessionUrl } from './simulator-payment-provider';
 
@@ -25,7 +26,7 @@ export const createCheckoutSession = implement(contract.billing.createCheckoutSe
     throw badRequest(alreadyOnPlanText(plan.name, body.period));
   }
   // A second checkout would start a second subscription, and the first would go on charging.
-  if (current !== undefined && current.provider === provider.name && current.providerSubscriptionId !== null && current.status !== 'canceled') {
+  if (isLiveSubscription(current, provider.name)) {
     throw badRequest(CHANGE_PLAN_IN_PORTAL_TEXT);
   }
 

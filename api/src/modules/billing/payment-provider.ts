@@ -57,6 +57,8 @@ export interface PaymentProvider {
   createCheckoutSession(input: CheckoutSessionInput): Promise<CreatedCheckoutSession>;
   /** The provider's hosted page where the customer changes or cancels the subscription. */
   createPortalSession(input: PortalSessionInput): Promise<{ url: string }>;
+  /** Ends a subscription now; one already ended is left as it is, so a retried delivery can ask again. */
+  cancelSubscription(subscriptionId: string): Promise<void>;
   /**
    * Checks a webhook delivery's signature over the raw body; returns the event, or null when
    * the delivery is forged, altered or too old to trust.

@@ -17,3 +17,10 @@ export async function lockSubscription(tx: Tx, accountId: string): Promise<Subsc
   const [row] = await tx.select().from(subscriptions).where(eq(subscriptions.accountId, accountId)).for('update');
   return row!;
 }
+
+/**
+ * Whether the account's subscription is one the provider goes on charging: linked to a
+ * subscription of this provider and not cancelled. An account has at most one such.
+ */
+export const isLiveSubscription = (row: SubscriptionRow | undefined, provider: string): boolean =>
+  row !== undefined && row.provider === provider && row.providerSubscriptionId !== null && row.status !== 'canceled';

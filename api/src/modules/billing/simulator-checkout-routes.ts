@@ -8,6 +8,7 @@ import { SIMULATOR_CHECKOUT_BASE, SIMULATOR_SIGNATURE_HEADER } from './simulator
 
 const SessionParams = v.object({ sessionId: v.pipe(v.string(), v.regex(/^cs_sim_[0-9a-f]{32}$/)) });
 export const UNKNOWN_CHECKOUT_TEXT = 'This checkout does not exist.';
+export const ALREADY_SUBSCRIBED_TEXT = 'This account already had a subscription, so the one this checkout started was cancelled. Change your plan with Manage subscription on the billing page.';
 
 const html = (reply: FastifyReply, code: number, body: string) => reply.code(code).type('text/html; charset=utf-8').send(body);
 
@@ -44,6 +45,7 @@ export async function simulatorCheckoutRoutes(app: FastifyInstance): Promise<voi
     const { rawBody, signature } = simulator.completedEvent(session);
     const result = await handleBillingWebhook(app, rawBody, { [SIMULATOR_SIGNATURE_HEADER]: signature });
     if (result.kind === 'applied' || result.kind === 'duplicate') return reply.redirect(session.successUrl, 303);
+    if (result.kind === 'canceled') return html(reply, 409, messagePage('Subscription not started', ALREADY_SUBSCRIBED_TEXT));
     const reason = result.kind === 'rejected' ? result.reason : 'The payment could not be confirmed';
     return html(reply, 400, messagePage('Payment not completed', reason));
   });

@@ -105,6 +105,8 @@ export function createSimulatorPaymentProvider(tokenSecret: string, publicApiUrl
     async createPortalSession(input) {
       return { url: `${publicApiUrl}${SIMULATOR_PORTAL_BASE}?session=${signPortalSession(secret, input.accountId, input.returnUrl)}` };
     },
+    // The simulator's subscriptions exist only as the account's row: one never linked has nothing to end.
+    async cancelSubscription() {},
     verifyWebhook(rawBody, headers): BillingEvent | null {
       const header = headers[SIMULATOR_SIGNATURE_HEADER];
       if (typeof header !== 'string') return null;

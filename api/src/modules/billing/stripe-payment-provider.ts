@@ -73,6 +73,11 @@ export function createStripePaymentProvider(config: StripeConfig, stripe = creat
       const session = await stripe.billingPortal.sessions.create({ customer: input.customerId, return_url: input.returnUrl });
       return { url: session.url };
     },
+    async cancelSubscription(subscriptionId) {
+      const subscription = await stripe.subscriptions.retrieve(subscriptionId);
+      // Stripe refuses to cancel a cancelled subscription: the first attempt already did the work.
+      if (subscription.status !== 'canceled') await stripe.subscriptions.cancel(subscriptionId);
+    },
     verifyWebhook(rawBody, headers): BillingEvent | null {
       const header = headers[STRIPE_SIGNATURE_HEADER];
       if (typeof header !== 'string') return null;

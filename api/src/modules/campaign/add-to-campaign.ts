@@ -1,5 +1,6 @@
 import { and, count, eq, inArray, isNull } from 'drizzle-orm';
 import { CAMPAIGN_FULL_TEXT, CAMPAIGN_MAX_LEADS, CAMPAIGN_NEEDS_OUTBOUND_TEXT } from 'shared-contracts';
+import { lockAccount } from '../../db/account-lock';
 import type { Db } from '../../db/client';
 import { aiAgents, campaignLeads, leads } from '../../db/schema';
 import { badRequest, notFound } from '../../http/api-error';
@@ -61,6 +62,8 @@ export async function addLeadsToCampaign(db: Db, agentId: string, accountId: str
 export async function addCsvLeadsToCampaign(db: Db, agentId: string, accountId: string, rows: readonly CsvLead[]): Promise<Added> {
   return db.transaction(async (tx) => {
     const agent = await lockOutboundAgent(tx, agentId);
+    // A lead made alongside (by hand or by another upload) is found below instead of doubled.
+    await lockAccount(tx, 'leadNumbers', accountId);
     const byPhone = new Map<string, { id: string; timeZone: string | null }>();
     for (const part of chunks(rows.map((r) => r.phoneNumber))) {
       const found = await tx.select({ id: leads.id, phoneNumber: leads.phoneNumber, timeZone: leads.timeZone }).from(leads)

@@ -1,5 +1,6 @@
 import { and, count, desc, eq, ilike, ne, or } from 'drizzle-orm';
 import { LEAD_PHONE_TAKEN_TEXT, contract, type LeadRecord } from 'shared-contracts';
+import { lockAccount } from '../../db/account-lock';
 import type { Db } from '../../db/client';
 import { containsPattern } from '../../db/like';
 import { leads } from '../../db/schema';
@@ -15,9 +16,16 @@ const toLead = (row: typeof leads.$inferSelect): LeadRecord => ({
   createdAt: row.createdAt.toISOString(),
 });
 
-/** A call is matched to its lead by number, so two leads of one account never share one. */
-async function refuseTakenNumber(db: Db, accountId: string, phoneNumber: string, exceptId?: string) {
-  const [taken] = await db.select({ id: leads.id }).from(leads).where(and(
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/**
+ * A call is matched to its lead by number, so two leads of one account never share one. Runs in
+ * the write's transaction under the account's lead lock (a CSV upload takes it too), so two
+ * writes of the same number at once cannot both pass the check.
+ */
+async function refuseTakenNumber(tx: Tx, accountId: string, phoneNumber: string, exceptId?: string) {
+  await lockAccount(tx, 'leadNumbers', accountId);
+  const [taken] = await tx.select({ id: leads.id }).from(leads).where(and(
     eq(leads.accountId, accountId), eq(leads.phoneNumber, phoneNumber), exceptId === undefined ? undefined : ne(leads.id, exceptId),
   )).limit(1);
   if (taken) throw badRequest(LEAD_PHONE_TAKEN_TEXT);
@@ -37,16 +45,22 @@ export const getLeads = implement(contract.lead.getLeads, async ({ body, user, d
 });
 
 export const createLead = implement(contract.lead.createLead, async ({ body, user, db }) => {
-  await refuseTakenNumber(db, user.accountId, body.phoneNumber);
-  const [row] = await db.insert(leads).values({
-    accountId: user.accountId, fullName: body.fullName, phoneNumber: body.phoneNumber, email: body.email ?? null,
-  }).returning();
-  return toLead(row!);
+  const row = await db.transaction(async (tx) => {
+    await refuseTakenNumber(tx, user.accountId, body.phoneNumber);
+    const [inserted] = await tx.insert(leads).values({
+      accountId: user.accountId, fullName: body.fullName, phoneNumber: body.phoneNumber, email: body.email ?? null,
+    }).returning();
+    return inserted!;
+  });
+  return toLead(row);
 });
 
 export const updateLead = implement(contract.lead.updateLead, async ({ params, body, user, db, app }) => {
-  if (body.phoneNumber !== undefined) await refuseTakenNumber(db, user.accountId, body.phoneNumber, params.id);
-  const [row] = await db.update(leads).set(body).where(and(eq(leads.id, params.id), eq(leads.accountId, user.accountId))).returning();
+  const row = await db.transaction(async (tx) => {
+    if (body.phoneNumber !== undefined) await refuseTakenNumber(tx, user.accountId, body.phoneNumber, params.id);
+    const [updated] = await tx.update(leads).set(body).where(and(eq(leads.id, params.id), eq(leads.accountId, user.accountId))).returning();
+    return updated;
+  });
   if (!row) throw notFound();
   // The call logs show the lead's name and number.
   app.callLogsCache.changed(user.accountId);

@@ -1,8 +1,8 @@
-import type { AgentStatusValue, ClientMessage, ServerMessage } from 'shared-contracts';
+import { QUEUE_ENTRY_TAKEN_TEXT, type AgentStatusValue, type ClientMessage, type ServerMessage } from 'shared-contracts';
 import type { Db } from '../../db/client';
 import type { AuthUser } from '../../http/implement';
 import type { RealtimeService } from './realtime-service';
-import { findAccountAgent, listQueue, removeFirstInQueue, saveStatus } from './presence-store';
+import { findAccountAgent, listQueue, removeFromQueue, saveStatus } from './presence-store';
 
 export interface SocketSession {
   db: Db;
@@ -54,7 +54,9 @@ export async function handleClientMessage(session: SocketSession, message: Clien
     case 'REMOVE_FROM_QUEUE': {
       assertAccount(session, message.accountId);
       await assertAgent(session, message.agentId);
-      await removeFirstInQueue(session.db, session.accountId);
+      const removed = await removeFromQueue(session.db, session.accountId, message.entryId);
+      // Of two agents who took the same caller, the second learns it (nothing else leaves the queue).
+      if (!removed && message.entryId !== undefined) throw new RefusedMessage(QUEUE_ENTRY_TAKEN_TEXT);
       const queue = await listQueue(session.db, session.accountId);
       return session.realtime.broadcast(session.accountId, { type: 'QUEUE_UPDATED', queue });
     }

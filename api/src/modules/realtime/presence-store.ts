@@ -73,9 +73,18 @@ export async function listQueue(db: Db, accountId: string): Promise<QueueEntry[]
   }));
 }
 
-/** Removes the oldest entry: the softphone only ever calls the first number in the queue. */
-export async function removeFirstInQueue(db: Db, accountId: string): Promise<void> {
-  await db.delete(queueEntries).where(eq(queueEntries.id, sql`(
+/**
+ * Takes one caller off the account's queue: the entry the agent is calling back, or the oldest
+ * when the frame names none (a softphone older than entry ids only ever calls the first). One
+ * statement, so of two agents taking the same entry exactly one removes it. False when the entry
+ * was no longer queued.
+ */
+export async function removeFromQueue(db: Db, accountId: string, entryId: string | undefined): Promise<boolean> {
+  const which = entryId ?? sql`(
     select q.id from ${queueEntries} q where q.account_id = ${accountId}
-    order by q.enqueued_at, q.id limit 1)`));
+    order by q.enqueued_at, q.id limit 1)`;
+  const removed = await db.delete(queueEntries)
+    .where(and(eq(queueEntries.accountId, accountId), eq(queueEntries.id, which)))
+    .returning({ id: queueEntries.id });
+  return removed.length > 0;
 }

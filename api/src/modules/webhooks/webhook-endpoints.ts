@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, count, desc, eq } from 'drizzle-orm';
 import { MAX_WEBHOOK_ENDPOINTS, contract, type WebhookEndpoint } from 'shared-contracts';
+import { lockAccount } from '../../db/account-lock';
 import { webhookEndpoints } from '../../db/schema';
 import { badRequest, notFound } from '../../http/api-error';
 import { implement } from '../../http/implement';
@@ -27,6 +28,8 @@ export const createWebhookEndpoint = implement(contract.webhook.create, async ({
   const secret = newSigningSecret();
   const id = randomUUID();
   const row = await db.transaction(async (tx) => {
+    // Creates at once count one after the other, so together they cannot pass the cap.
+    await lockAccount(tx, 'webhookEndpoints', user.accountId);
     const [{ existing } = { existing: 0 }] = await tx.select({ existing: count() }).from(webhookEndpoints).where(eq(webhookEndpoints.accountId, user.accountId));
     if (existing >= MAX_WEBHOOK_ENDPOINTS) throw badRequest(TOO_MANY_ENDPOINTS_TEXT);
     const [inserted] = await tx.insert(webhookEndpoints).values({

@@ -2,6 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { SnackbarProvider } from 'notistack';
 import { RealtimeProvider, setToken } from 'shared-auth';
+import { QUEUE_ENTRY_TAKEN_TEXT } from 'shared-contracts';
 import { failure, FakeWebSocket, installFakeWebSocket, makeUser, ok, renderScreen, stubFetch, type SentRequest, type StubReply } from 'shared-auth/src/testing';
 import { Softphone } from './softphone';
 
@@ -243,7 +244,7 @@ test('hanging up while the call is still being placed ends it as soon as it exis
   expect(screen.getByRole('button', { name: 'Call' })).toBeInTheDocument();
 });
 
-test('queue: badge with the count, "(Next)" on the first, only the first callable, and it leaves the queue', async () => {
+test('queue: badge with the count, "(Next)" on the first, only the first callable, and the caller dialled is the one that leaves the queue', async () => {
   const user = userEvent.setup();
   const { socket, device, sent } = await mount();
   expect(screen.queryByRole('button', { name: 'Queue List' })).not.toBeInTheDocument();
@@ -257,8 +258,11 @@ test('queue: badge with the count, "(Next)" on the first, only the first callabl
   expect(await screen.findByText('Please call the first number in queue before proceeding to others')).toBeInTheDocument();
   expect(device.connect).not.toHaveBeenCalled();
   await user.click(within(panel).getByRole('button', { name: 'Call +15550000101' }));
-  expect(sent()).toContainEqual({ type: 'REMOVE_FROM_QUEUE', agentId: agent.id, accountId: agent.accountId });
+  expect(sent()).toContainEqual({ type: 'REMOVE_FROM_QUEUE', agentId: agent.id, accountId: agent.accountId, entryId: queueEntry(1).id });
   await waitFor(() => expect(device.connect).toHaveBeenCalledWith({ params: { To: '+15550000101' } }));
+  // Another agent took the same caller first: the server refuses the removal and this agent is told.
+  act(() => socket.serverSends({ type: 'ERROR', message: QUEUE_ENTRY_TAKEN_TEXT, refused: 'REMOVE_FROM_QUEUE' }));
+  expect(await screen.findByText(QUEUE_ENTRY_TAKEN_TEXT)).toBeInTheDocument();
   // On a call, the queue refuses even the first number.
   act(() => socket.serverSends({ type: 'QUEUE_UPDATED', queue: [queueEntry(2)] }));
   await user.click(within(screen.getByRole('region', { name: 'Queue List' })).getByRole('button', { name: 'Call +15550000102' }));

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useReducer, useRef } from 'react';
 import {
-  notify, setCallStatus, useCallStatus, useQueue, useRealtime, useSessionUser,
+  notify, setCallStatus, useCallStatus, useQueue, useRealtime, useServerMessage, useSessionUser,
 } from 'shared-auth';
 import {
   CALL_CONNECT_FAILED_TEXT, CALL_END_FAILED_TEXT, callErrorText, checkDial, dialPadPress, takeFromQueue,
@@ -148,9 +148,14 @@ export function useSoftphone() {
       notify.error(taken.error);
       return;
     }
-    if (agentId !== undefined) realtimeRef.current.sendRemoveFromQueue({ agentId });
+    if (agentId !== undefined) realtimeRef.current.sendRemoveFromQueue({ agentId, entryId: taken.entry.id });
     void dial(taken.entry.phoneNumber);
   };
+
+  // Another agent took the same caller a moment earlier: this agent is told, and may hang up.
+  useServerMessage('ERROR', (message) => {
+    if (message.refused === 'REMOVE_FROM_QUEUE') notify.error(message.message);
+  });
 
   const pressKey = (key: string) => {
     const action = dialPadPress(key, { onCall: isOnCall(stateRef.current), number: stateRef.current.number });
