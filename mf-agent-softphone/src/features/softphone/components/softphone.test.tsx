@@ -260,15 +260,35 @@ test('queue: badge with the count, "(Next)" on the first, only the first callabl
   await user.click(within(panel).getByRole('button', { name: 'Call +15550000101' }));
   expect(sent()).toContainEqual({ type: 'REMOVE_FROM_QUEUE', agentId: agent.id, accountId: agent.accountId, entryId: queueEntry(1).id });
   await waitFor(() => expect(device.connect).toHaveBeenCalledWith({ params: { To: '+15550000101' } }));
-  // Another agent took the same caller first: the server refuses the removal and this agent is told.
-  act(() => socket.serverSends({ type: 'ERROR', message: QUEUE_ENTRY_TAKEN_TEXT, refused: 'REMOVE_FROM_QUEUE' }));
-  expect(await screen.findByText(QUEUE_ENTRY_TAKEN_TEXT)).toBeInTheDocument();
+  const placed = await device.connect.mock.results[0]!.value as FakeCall;
   // On a call, the queue refuses even the first number.
   act(() => socket.serverSends({ type: 'QUEUE_UPDATED', queue: [queueEntry(2)] }));
+  // Queue updates reach the list within one batch window.
+  await waitFor(() => expect(screen.queryByRole('button', { name: 'Call +15550000101' })).not.toBeInTheDocument());
   await user.click(within(screen.getByRole('region', { name: 'Queue List' })).getByRole('button', { name: 'Call +15550000102' }));
   expect(await screen.findByText('Finish your current call before calling from queue')).toBeInTheDocument();
+  // Another agent took the same caller first: the server refuses the removal, this agent is told,
+  // and this call ends so the caller is not rung twice.
+  act(() => socket.serverSends({ type: 'ERROR', message: QUEUE_ENTRY_TAKEN_TEXT, refused: 'REMOVE_FROM_QUEUE' }));
+  expect(await screen.findByText(QUEUE_ENTRY_TAKEN_TEXT)).toBeInTheDocument();
+  expect(placed.disconnect).toHaveBeenCalled();
+  // Off the call, the next caller in the queue can be called.
+  await user.click(within(screen.getByRole('region', { name: 'Queue List' })).getByRole('button', { name: 'Call +15550000102' }));
+  await waitFor(() => expect(device.connect).toHaveBeenLastCalledWith({ params: { To: '+15550000102' } }));
   act(() => socket.serverSends({ type: 'QUEUE_UPDATED', queue: [] }));
   expect(await screen.findByText('No numbers in queue')).toBeInTheDocument();
+});
+
+test('queue: a caller stays queued when the call cannot be placed (device not ready)', async () => {
+  const user = userEvent.setup();
+  const { socket, device, sent } = await mount();
+  act(() => socket.serverSends({ type: 'QUEUE_UPDATED', queue: [queueEntry(1)] }));
+  act(() => device.fire('unregistered'));
+  await user.click(await screen.findByRole('button', { name: 'Queue List' }));
+  await user.click(within(screen.getByRole('region', { name: 'Queue List' })).getByRole('button', { name: 'Call +15550000101' }));
+  expect(await screen.findByText('Call device not ready')).toBeInTheDocument();
+  expect(device.connect).not.toHaveBeenCalled();
+  expect(sent()).not.toContainEqual(expect.objectContaining({ type: 'REMOVE_FROM_QUEUE' }));
 });
 
 test('SDK errors become clear messages; a token error fetches a new token', async () => {

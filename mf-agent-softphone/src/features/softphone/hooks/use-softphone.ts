@@ -20,6 +20,8 @@ export function useSoftphone() {
   const call = useRef<PhoneCall | null>(null);
   /** The dial whose call the device has not handed over yet; hanging up meanwhile abandons it. */
   const placing = useRef<symbol | null>(null);
+  // The queue entry the current call was taken from, until the server could refuse it.
+  const queueDial = useRef<string | null>(null);
   const stateRef = useRef(state);
   stateRef.current = state;
   const realtimeRef = useRef(realtime);
@@ -95,12 +97,15 @@ export function useSoftphone() {
     dispatch({ type: 'rejected' });
   };
 
-  const dial = async (rawNumber: string) => {
+  /** `beforePlacing` runs once the number and the device pass their checks, just before the call is placed. */
+  const dial = async (rawNumber: string, beforePlacing?: () => void) => {
     const checked = checkDial({ number: rawNumber, deviceReady: device !== null && status === 'ready' });
     if (!checked.ok) {
       notify.error(checked.error);
       return;
     }
+    queueDial.current = null;
+    beforePlacing?.();
     const attempt = Symbol('dial');
     placing.current = attempt;
     dispatch({ type: 'dialing', number: checked.number });
@@ -148,13 +153,21 @@ export function useSoftphone() {
       notify.error(taken.error);
       return;
     }
-    if (agentId !== undefined) realtimeRef.current.sendRemoveFromQueue({ agentId, entryId: taken.entry.id });
-    void dial(taken.entry.phoneNumber);
+    // The caller leaves the queue only once their call is placed: a refused dial keeps them queued.
+    void dial(taken.entry.phoneNumber, () => {
+      queueDial.current = taken.entry.id;
+      if (agentId !== undefined) realtimeRef.current.sendRemoveFromQueue({ agentId, entryId: taken.entry.id });
+    });
   };
 
-  // Another agent took the same caller a moment earlier: this agent is told, and may hang up.
+  // Another agent took the same caller a moment earlier: this agent is told, and this call ends,
+  // so the caller is not rung twice.
   useServerMessage('ERROR', (message) => {
-    if (message.refused === 'REMOVE_FROM_QUEUE') notify.error(message.message);
+    if (message.refused !== 'REMOVE_FROM_QUEUE') return;
+    notify.error(message.message);
+    if (queueDial.current === null) return;
+    queueDial.current = null;
+    if (placing.current !== null || isOnCall(stateRef.current)) hangUp();
   });
 
   const pressKey = (key: string) => {

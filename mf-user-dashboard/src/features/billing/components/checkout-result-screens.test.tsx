@@ -84,12 +84,21 @@ describe('success page', () => {
     wayBack();
   });
 
-  test('a cancelled or expired checkout says nothing was charged', async () => {
+  test('an expired checkout says nothing was charged', async () => {
     api({ checkout: () => ok(session({ status: 'expired' })) });
     renderScreen(<SubscriptionSuccessScreen />, user, SUCCESS_AT);
     expect(await title('Checkout not completed')).toBeInTheDocument();
     expect(screen.getByText('It expired before it was paid. No payment was taken and your plan has not changed.')).toBeInTheDocument();
     wayBack();
+  });
+
+  test('a checkout paid while the account already had a subscription says its payment was taken and how to get it back', async () => {
+    api({ checkout: () => ok(session({ status: 'canceled' })) });
+    renderScreen(<SubscriptionSuccessScreen />, user, SUCCESS_AT);
+    expect(await screen.findByText('Your account already had a subscription')).toBeInTheDocument();
+    expect(screen.queryByText(/No payment was taken/)).toBeNull();
+    expect(screen.getByText(/send a support request to have it refunded/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Send a support request' })).toHaveAttribute('href', '/dashboard/support-desk');
   });
 
   test('a failed load shows the error with Retry', async () => {

@@ -73,6 +73,17 @@ function Outcome({ state, accountId }: { state: CheckoutConfirmation; accountId:
           extra={[<Button key="again" type="primary" onClick={state.checkAgain}>Check again</Button>, billingLink(), plansLink()]} />
       );
     case 'not-completed':
+      // A checkout is cancelled only when it was paid while the account already had a subscription.
+      if (state.session.status === 'canceled') {
+        return (
+          <Result status="warning" title="Your account already had a subscription"
+            subTitle="This checkout was paid after another one of yours, so its subscription was cancelled and your plan has not changed. Its payment is listed with your invoices; send a support request to have it refunded."
+            extra={[
+              billingLink(true),
+              <Link key="support" to="/dashboard/support-desk"><Button>Send a support request</Button></Link>,
+            ]} />
+        );
+      }
       return (
         <Result status="warning" title="This checkout was not completed"
           subTitle={`${state.session.status === 'expired' ? 'It expired before it was paid. ' : ''}No payment was taken and your plan has not changed.`}
