@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
 import { describe, it } from 'node:test';
 import { eq } from 'drizzle-orm';
 import { PHONE_NUMBER_TAKEN_TEXT } from 'shared-contracts';
-import { aiAgents, calls, users } from '../../src/db/schema';
+import { aiAgents, calls, smsConversations, smsMessages, users } from '../../src/db/schema';
 import { createAdmin, createAiAgent, createTenant, uniquePhone } from '../factories';
 import { simulatorDoor } from '../helpers/relay';
 import { call } from '../helpers/server';
@@ -122,6 +123,50 @@ export function phoneNumbersSuite(ctx: SuiteContext) {
 
       await createAiAgent(ctx.server.db, { accountId: b.account.id, handleCallType: 'inbound', phoneNumber: a.agent.agentNumber });
       assert.deepEqual(await ring(a.agent.agentNumber!), { accountId: a.account.id, aiAgentId: null });
+    });
+
+    it('a human agent\'s line moved to another account starts that account\'s own SMS threads and leaves the old account\'s behind', async () => {
+      const a = await createTenant(ctx.server);
+      const b = await createTenant(ctx.server);
+      const { token } = await createAdmin(ctx.server);
+      const number = a.agent.agentNumber!;
+      const lead = uniquePhone();
+      const send = (agentToken: string, content: string) => call(ctx.server, 'POST', 'conversation/send-sms', {
+        token: agentToken, body: { toNumber: lead, content, agentNo: number, idempotencyKey: randomUUID() },
+      });
+      const list = (agentToken: string) => call(ctx.server, 'POST', `conversation/get-sms-list/${encodeURIComponent(number)}`, { token: agentToken, body: { searchText: '' } });
+
+      const before = await send(a.agentToken, 'Your cleaning is on Friday');
+      assert.equal(before.status, 200, JSON.stringify(before.body));
+      const oldThread = before.body.data.conversationId as string;
+
+      const freed = await call(ctx.server, 'PATCH', `account/update-account/${a.account.id}`, { token, body: { roles: [{ id: a.agent.id, title: 'AGENT', twilio_number: null }] } });
+      assert.equal(freed.status, 200, JSON.stringify(freed.body));
+      const given = await call(ctx.server, 'PATCH', `account/update-account/${b.account.id}`, { token, body: { roles: [{ id: b.agent.id, title: 'AGENT', twilio_number: number }] } });
+      assert.equal(given.status, 200, JSON.stringify(given.body));
+
+      const empty = await list(b.agentToken);
+      assert.equal(empty.status, 200, JSON.stringify(empty.body));
+      assert.deepEqual(empty.body.data, []);
+      const theirs = await call(ctx.server, 'POST', `conversation/get-conversation-sms/${b.account.id}`, { token: b.agentToken, body: { conversation_id: oldThread } });
+      assert.equal(theirs.status, 404);
+
+      const sent = await send(b.agentToken, 'Hello from the new office');
+      assert.equal(sent.status, 200, JSON.stringify(sent.body));
+      const newThread = sent.body.data.conversationId as string;
+      assert.notEqual(newThread, oldThread);
+      assert.equal((await simulatorDoor(ctx.server, 'inbound-sms', { from: lead, to: number, body: 'Thanks!' })).status, 200);
+
+      const threads = await ctx.server.db.select().from(smsConversations).where(eq(smsConversations.leadNumber, lead));
+      assert.deepEqual(
+        threads.map((t) => [t.id, t.accountId]).sort(),
+        [[oldThread, a.account.id], [newThread, b.account.id]].sort(),
+      );
+      const messagesOf = async (conversationId: string) =>
+        (await ctx.server.db.select().from(smsMessages).where(eq(smsMessages.conversationId, conversationId))).map((m) => [m.accountId, m.content]).sort();
+      assert.deepEqual(await messagesOf(oldThread), [[a.account.id, 'Your cleaning is on Friday']]);
+      assert.deepEqual(await messagesOf(newThread), [[b.account.id, 'Hello from the new office'], [b.account.id, 'Thanks!']]);
+      assert.deepEqual((await list(b.agentToken)).body.data.map((t: { conversationId: string }) => t.conversationId), [newThread]);
     });
   });
 }
