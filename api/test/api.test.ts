@@ -25,6 +25,7 @@ import { supportSuite } from './suites/support';
 import { apiKeysSuite } from './suites/api-keys';
 import { publicApiSuite } from './suites/public-api';
 import { telephonySimulatorSuite } from './suites/telephony-simulator';
+import { phoneNumbersSuite } from './suites/phone-numbers';
 import { telephonyTwilioSuite } from './suites/telephony-twilio';
 import { smsSendsSuite } from './suites/sms-sends';
 import { dialerSettingSuite } from './suites/dialer-setting';
@@ -80,6 +81,7 @@ for (const target of await databaseTargets()) {
     apiKeysSuite(ctx);
     publicApiSuite(ctx);
     telephonySimulatorSuite(ctx);
+    phoneNumbersSuite(ctx);
     telephonyTwilioSuite(ctx);
     smsSendsSuite(ctx);
     dialerSettingSuite(ctx);

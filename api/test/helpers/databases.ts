@@ -7,16 +7,17 @@ export interface DatabaseTarget {
   name: 'pglite' | 'postgres';
   /** Why the target is skipped, when it is. */
   skip?: string;
-  open(): Promise<Database>;
+  /** A new database with the migrations applied, or none with `migrate: false`. */
+  open(options?: { migrate?: boolean }): Promise<Database>;
 }
 
 const ADMIN_URL = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 const pglite: DatabaseTarget = {
   name: 'pglite',
-  async open() {
+  async open({ migrate = true } = {}) {
     const database = await openDatabase({ dataDir: 'memory://' });
-    await database.migrate();
+    if (migrate) await database.migrate();
     return database;
   },
 };
@@ -34,14 +35,14 @@ async function withAdmin<T>(run: (client: pg.Client) => Promise<T>): Promise<T> 
 /** A fresh database per run, dropped on close, so runs never see each other's rows. */
 const postgres: DatabaseTarget = {
   name: 'postgres',
-  async open() {
+  async open({ migrate = true } = {}) {
     const name = `api_test_${randomBytes(6).toString('hex')}`;
     await withAdmin((c) => c.query(`create database ${name}`));
     const url = new URL(ADMIN_URL);
     url.pathname = `/${name}`;
     const database = await openDatabase({ databaseUrl: url.toString(), dataDir: 'unused' });
     try {
-      await database.migrate();
+      if (migrate) await database.migrate();
     } catch (err) {
       await database.close();
       await withAdmin((c) => c.query(`drop database if exists ${name} with (force)`));

@@ -3,18 +3,22 @@ import { describe, it } from 'node:test';
 import { eq } from 'drizzle-orm';
 import { contract, freePlanLimitMessage } from 'shared-contracts';
 import { aiAgents } from '../../src/db/schema';
-import { createAiAgent, createTenant, missingId } from '../factories';
+import { createAiAgent, createTenant, missingId, uniquePhone } from '../factories';
 import { assertContract } from '../helpers/contract-shape';
 import { call } from '../helpers/server';
 import type { SuiteContext } from '../helpers/suite-context';
 
+/** A stored number as a person types it: "(555) 201-3344". */
+const typed = (stored: string) => `(${stored.slice(2, 5)}) ${stored.slice(5, 8)}-${stored.slice(8)}`;
+
+// A number of its own for each agent: a number is one account's.
 const validAgent = (overrides: Record<string, unknown> = {}) => ({
   name: 'Front Desk',
   handleCallType: 'inbound',
   greeting: 'Thanks for calling Acme Dental, how can I help?',
   prompt: 'Book cleanings and answer questions about opening hours.',
   voiceId: 'openai-nova',
-  phoneNumber: '(555) 201-3344',
+  phoneNumber: typed(uniquePhone()),
   ...overrides,
 });
 
@@ -25,15 +29,16 @@ export function aiCallSupportsSuite(ctx: SuiteContext) {
   describe('AI call supports', () => {
     it('create-agent stores every setting, normalises the phone number and get-agent reads it back', async () => {
       const { account, ownerToken } = await createTenant(ctx.server);
+      const phone = uniquePhone();
       const body = validAgent({
-        handleCallType: 'both', transferNumber: '15552019999', knowledge: 'Open 9-5.', maxCallMinutes: 15, recordCalls: false,
+        phoneNumber: typed(phone), handleCallType: 'both', transferNumber: '15552019999', knowledge: 'Open 9-5.', maxCallMinutes: 15, recordCalls: false,
         workingHours: { days: ['mon', 'tue'], start: '09:00', end: '17:30' },
       });
       const created = await call(ctx.server, 'POST', 'agent/create-agent', { token: ownerToken, body });
       assert.equal(created.status, 200, JSON.stringify(created.body));
       assertContract(contract.agent.createAgent, created.body);
       const agent = created.body.data;
-      assert.equal(agent.phoneNumber, '+15552013344');
+      assert.equal(agent.phoneNumber, phone);
       assert.equal(agent.transferNumber, '+15552019999');
       assert.deepEqual(agent.workingHours, { days: ['mon', 'tue'], start: '09:00', end: '17:30' });
       assert.equal(agent.language, 'en-US');

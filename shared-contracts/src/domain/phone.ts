@@ -22,5 +22,11 @@ export function normalizePhoneB(input: string): string {
 export const US_PHONE_PATTERN = /^\+1\d{10}$/;
 export const isUsPhone = (value: string): boolean => US_PHONE_PATTERN.test(value);
 
+/**
+ * A phone number is one account's: it reaches that account's AI agents and human agents, so an
+ * AI agent or a human agent of another account cannot be given it (a 409).
+ */
+export const PHONE_NUMBER_TAKEN_TEXT = 'Another account already has this phone number';
+
 /** What a typed number that is not a US number is told, naming the field it was typed in. */
 export const notUsPhoneText = (label = 'Phone number'): string => `${label} must be a US number: +1 followed by ten digits`;

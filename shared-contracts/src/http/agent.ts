@@ -80,7 +80,7 @@ export const agentContract = {
     roles: USER, tenant: [{ in: 'params', key: 'id', owns: 'account' }],
   }),
   createAgent: endpoint({
-    method: 'POST', path: 'agent/create-agent', summary: 'Create an AI agent (refused on the free plan once the agent cap is reached)',
+    method: 'POST', path: 'agent/create-agent', summary: 'Create an AI agent (refused on the free plan once the agent cap is reached, and with a phone number another account has)',
     body: CreateAgentBody, response: AiAgent,
     roles: USER,
     tenant: [
@@ -95,7 +95,7 @@ export const agentContract = {
     roles: USER, tenant: ownsAgent('params', 'id'),
   }),
   updateAgent: endpoint({
-    method: 'PATCH', path: 'agent/update-agent/{agentId}', summary: 'Change an AI agent\'s settings (the body is the update object)',
+    method: 'PATCH', path: 'agent/update-agent/{agentId}', summary: 'Change an AI agent\'s settings (the body is the update object); a phone number another account has is refused',
     params: v.object({ agentId: Id }), body: UpdateAgentBody, response: AiAgent,
     roles: USER,
     tenant: [

@@ -14,6 +14,7 @@ export const aiAgents = pgTable('ai_agents', {
   accountId: uuid('account_id').notNull().references(() => accounts.id, { onDelete: 'cascade' }),
   name: text('name').notNull(),
   handleCallType: handleCallTypeEnum('handle_call_type').notNull().default('inbound'),
+  /** The number the agent answers and calls from: one account's only (telephony/number-claims.ts). */
   phoneNumber: text('phone_number'),
   campaignActive: boolean('campaign_active').notNull().default(false),
   prompt: text('prompt').notNull().default(''),
@@ -37,4 +38,6 @@ export const aiAgents = pgTable('ai_agents', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [
   index('ai_agents_account_created_idx').on(t.accountId, t.createdAt),
+  // Inbound calls and number claims find agents by the number dialled.
+  index('ai_agents_phone_number_idx').on(t.phoneNumber),
 ]);

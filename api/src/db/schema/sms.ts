@@ -3,7 +3,10 @@ import { accounts } from './accounts';
 import { leads } from './leads';
 import { callDirectionEnum } from './enums';
 
-/** One thread per (agent number, lead number) pair. */
+/**
+ * One thread per account, agent number and lead number: a number that moves to another account
+ * starts new threads there and leaves the old account's behind.
+ */
 export const smsConversations = pgTable('sms_conversations', {
   id: uuid('id').primaryKey().defaultRandom(),
   accountId: uuid('account_id').notNull().references(() => accounts.id, { onDelete: 'cascade' }),
@@ -13,7 +16,7 @@ export const smsConversations = pgTable('sms_conversations', {
   lastMessageAt: timestamp('last_message_at', { withTimezone: true }).notNull().defaultNow(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [
-  uniqueIndex('sms_conversations_numbers_key').on(t.agentNumber, t.leadNumber),
+  uniqueIndex('sms_conversations_account_numbers_key').on(t.accountId, t.agentNumber, t.leadNumber),
   index('sms_conversations_account_last_idx').on(t.accountId, t.lastMessageAt.desc()),
 ]);
 

@@ -3,6 +3,7 @@ import { contract } from 'shared-contracts';
 import { accountAuditLog, accounts, users } from '../../db/schema';
 import { ApiError } from '../../http/api-error';
 import { implement } from '../../http/implement';
+import { claimNumbers } from '../telephony/number-claims';
 import { planChanges } from './account-changes';
 import { accountDetail, accountMembers, findAccount } from './account-detail';
 
@@ -26,6 +27,8 @@ export const updateAccount = implement(contract.account.updateAccount, async ({ 
   try {
     await db.transaction(async (tx) => {
       if (Object.keys(planned.account).length > 0) await tx.update(accounts).set(planned.account).where(eq(accounts.id, account.id));
+      const before = new Map(members.map((m) => [m.id, m.agentNumber]));
+      await claimNumbers(tx, account.id, planned.users.map((change) => (change.agentNumber === before.get(change.id) ? null : change.agentNumber)));
       // Numbers move between users in two steps, so a swap never trips the unique index halfway.
       for (const change of planned.users) await tx.update(users).set({ agentNumber: null }).where(eq(users.id, change.id));
       for (const change of planned.users) {

@@ -1,6 +1,7 @@
 import { contract } from 'shared-contracts';
 import { aiAgents } from '../../db/schema';
 import { implement } from '../../http/implement';
+import { claimNumbers } from '../telephony/number-claims';
 import { reindexKnowledge } from '../voice-agent/knowledge-passages';
 import { assertRoomForAgent } from './agent-cap';
 import { assertAgentLinks } from './agent-links';
@@ -10,6 +11,7 @@ export const createAgent = implement(contract.agent.createAgent, async ({ body, 
   await assertAgentLinks(db, user.accountId, body);
   const row = await db.transaction(async (tx) => {
     await assertRoomForAgent(tx, user.accountId);
+    await claimNumbers(tx, user.accountId, [body.phoneNumber]);
     const [inserted] = await tx.insert(aiAgents).values({ ...body, accountId: user.accountId }).returning();
     await reindexKnowledge(tx, { accountId: user.accountId, aiAgentId: inserted!.id, text: inserted!.knowledge });
     return inserted!;

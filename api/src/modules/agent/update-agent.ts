@@ -3,6 +3,7 @@ import { contract } from 'shared-contracts';
 import { aiAgents } from '../../db/schema';
 import { notFound } from '../../http/api-error';
 import { implement } from '../../http/implement';
+import { claimNumbers } from '../telephony/number-claims';
 import { reindexKnowledge } from '../voice-agent/knowledge-passages';
 import { assertAgentLinks } from './agent-links';
 import { toAiAgent } from './to-ai-agent';
@@ -11,8 +12,10 @@ export const updateAgent = implement(contract.agent.updateAgent, async ({ params
   await assertAgentLinks(db, user.accountId, body);
   const row = await db.transaction(async (tx) => {
     // The old text decides whether the passages need rebuilding: a form saves every field each time.
-    const [before] = await tx.select({ knowledge: aiAgents.knowledge }).from(aiAgents).where(eq(aiAgents.id, params.agentId)).for('update');
+    const [before] = await tx.select({ knowledge: aiAgents.knowledge, accountId: aiAgents.accountId })
+      .from(aiAgents).where(eq(aiAgents.id, params.agentId)).for('update');
     if (!before) throw notFound();
+    await claimNumbers(tx, before.accountId, [body.phoneNumber]);
     // An agent that now takes only inbound calls has no campaign to run.
     const campaign = body.handleCallType === 'inbound' ? { campaignActive: false } : {};
     const [updated] = await tx.update(aiAgents).set({ ...body, ...campaign, updatedAt: new Date() }).where(eq(aiAgents.id, params.agentId)).returning();

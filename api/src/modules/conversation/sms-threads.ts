@@ -6,15 +6,18 @@ import { notFound } from '../../http/api-error';
 import { implement } from '../../http/implement';
 import { toSmsPayload } from '../telephony/sms-events';
 
-/** The agent number's threads, newest activity first, searched by number, lead name or any message text. */
-export const getSmsList = implement(contract.conversation.getSmsList, async ({ params, body, db }) => {
+/**
+ * The agent number's threads in the caller's account, newest activity first, searched by number,
+ * lead name or any message text. An account that held the number before keeps its own threads.
+ */
+export const getSmsList = implement(contract.conversation.getSmsList, async ({ params, body, db, user }) => {
   const last = db.select({
     conversationId: smsMessages.conversationId,
     content: smsMessages.content,
     createdAt: smsMessages.createdAt,
     rank: sql<number>`row_number() over (partition by ${smsMessages.conversationId} order by ${smsMessages.createdAt} desc, ${smsMessages.id} desc)`.as('rank'),
   }).from(smsMessages).as('last_message');
-  const conditions = [eq(smsConversations.agentNumber, params.agentNumber)];
+  const conditions = [eq(smsConversations.accountId, user.accountId), eq(smsConversations.agentNumber, params.agentNumber)];
   if (body.searchText !== '') {
     const pattern = containsPattern(body.searchText);
     conditions.push(or(

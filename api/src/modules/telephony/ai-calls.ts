@@ -1,9 +1,10 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { CALL_STATUSES } from 'shared-contracts';
 
 type CallStatus = (typeof CALL_STATUSES)[number];
 import { aiAgents, calls } from '../../db/schema';
 import type { TelephonyContext } from './call-events';
+import { accountOfNumber } from './number-claims';
 import { leadByNumber } from './numbers';
 
 /** What the AI call log writes need: the database, and the call-logs pages to tell. */
@@ -39,13 +40,17 @@ export async function aiCallFailed(ctx: CallLogWriter, callId: string): Promise<
 /**
  * A caller dialled an AI agent's number (an agent that takes inbound calls): the call is logged
  * as the agent's, with the caller's lead when known. A repeated CallSid logs nothing new.
- * Null when no such agent answers that number.
+ * Null when no such agent of the number's account answers it: the account's human agents' lines
+ * come next, and never another account's agent.
  */
 export async function aiCallIncoming(ctx: CallLogWriter, input: { callSid: string; from: string; to: string }): Promise<{ callId: string; agent: { id: string; name: string } } | null> {
   const { db } = ctx;
+  const accountId = await accountOfNumber(db, input.to);
+  if (accountId === null) return null;
+  // Within the number's account, its oldest AI agent that takes inbound calls answers.
   const [agent] = await db.select({ id: aiAgents.id, name: aiAgents.name, accountId: aiAgents.accountId }).from(aiAgents)
-    .where(and(eq(aiAgents.phoneNumber, input.to), inArray(aiAgents.handleCallType, ['inbound', 'both'])))
-    .orderBy(aiAgents.createdAt).limit(1);
+    .where(and(eq(aiAgents.accountId, accountId), eq(aiAgents.phoneNumber, input.to), inArray(aiAgents.handleCallType, ['inbound', 'both'])))
+    .orderBy(asc(aiAgents.createdAt), asc(aiAgents.id)).limit(1);
   if (!agent) return null;
   const lead = await leadByNumber(db, agent.accountId, input.from);
   await db.insert(calls).values({

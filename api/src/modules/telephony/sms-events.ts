@@ -18,12 +18,14 @@ export const toSmsPayload = (row: SmsRow, numbers: { agentNumber: string; leadNu
   createdAt: row.createdAt.toISOString(),
 });
 
-/** The thread between an agent number and a lead number, created on first use. */
+/** The account's thread between an agent number and a lead number, created on first use. */
 export async function threadFor(ctx: TelephonyContext, accountId: string, agentNumber: string, leadNumber: string): Promise<string> {
   const lead = await leadByNumber(ctx.db, accountId, leadNumber);
   const [row] = await ctx.db.insert(smsConversations)
     .values({ accountId, agentNumber, leadNumber, leadId: lead?.id ?? null })
-    .onConflictDoUpdate({ target: [smsConversations.agentNumber, smsConversations.leadNumber], set: { lastMessageAt: sql`now()` } })
+    .onConflictDoUpdate({
+      target: [smsConversations.accountId, smsConversations.agentNumber, smsConversations.leadNumber], set: { lastMessageAt: sql`now()` },
+    })
     .returning({ id: smsConversations.id });
   if (!row) throw new Error('sms thread upsert returned no row');
   return row.id;

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { failure, never, ok, stubFetch, type SentRequest, type StubReply } from 'shared-auth/src/testing';
-import type { AccountDetail } from 'shared-contracts';
+import { PHONE_NUMBER_TAKEN_TEXT, type AccountDetail } from 'shared-contracts';
 import { renderAdmin } from '../../../test/render-admin';
 import { makeAccountDetail, makeAuditEntry } from '../test-support/account-detail-fixtures';
 import { AccountEditScreen } from './account-edit-screen';
@@ -132,6 +132,16 @@ test('a refused save shows the server\'s message', async () => {
   await userEvent.type(await screen.findByLabelText('Twilio number of Olive Owner <owner@acme.test>'), '5559876543');
   await userEvent.click(screen.getByRole('button', { name: 'Save' }));
   expect(await screen.findByText('+15559876543 is already used by another user')).toBeInTheDocument();
+  expect(screen.queryByText('Account updated')).toBeNull();
+});
+
+test('a number another account has is refused with the server\'s message', async () => {
+  const account = makeAccountDetail();
+  serve(account, { patch: () => ({ status: 409, body: { type: 'Conflict', message: PHONE_NUMBER_TAKEN_TEXT } }) });
+  renderAdmin(<AccountEditScreen id={account.id} />);
+  await userEvent.type(await screen.findByLabelText('Twilio number of Olive Owner <owner@acme.test>'), '5559876543');
+  await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+  expect(await screen.findByText(PHONE_NUMBER_TAKEN_TEXT)).toBeInTheDocument();
   expect(screen.queryByText('Account updated')).toBeNull();
 });
 

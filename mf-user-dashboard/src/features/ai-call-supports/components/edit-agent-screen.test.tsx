@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { SnackbarProvider } from 'notistack';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { failure, makeUser, never, ok, renderScreen, stubFetch, type SentRequest, type StubReply } from 'shared-auth/src/testing';
+import { PHONE_NUMBER_TAKEN_TEXT } from 'shared-contracts';
 import { EditAgentScreen } from './edit-agent-screen';
 import { TEXT_CLIENTS, VOICES, agentId, aiClientId, aiClientOptions, makeAgent } from '../test-support/agent-fixtures';
 
@@ -66,6 +67,15 @@ test('a refused save shows the server\'s message', async () => {
   await screen.findByRole('radio', { name: /Nova/ });
   await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
   await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Choose a voice from the list'));
+});
+
+test('a number another account has is refused with the server\'s message', async () => {
+  api(() => ok(makeAgent({ id })), () => failure(409, PHONE_NUMBER_TAKEN_TEXT));
+  renderScreen(ui, user);
+  await screen.findByRole('radio', { name: /Nova/ });
+  await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+  await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(PHONE_NUMBER_TAKEN_TEXT));
+  expect(screen.queryByText('AI call support saved')).toBeNull();
 });
 
 test('emptying the agent phone number unassigns it on save', async () => {

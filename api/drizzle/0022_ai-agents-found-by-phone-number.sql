@@ -1,0 +1,1 @@
+CREATE INDEX "ai_agents_phone_number_idx" ON "ai_agents" USING btree ("phone_number");

@@ -1,0 +1,2 @@
+DROP INDEX "sms_conversations_numbers_key";--> statement-breakpoint
+CREATE UNIQUE INDEX "sms_conversations_account_numbers_key" ON "sms_conversations" USING btree ("account_id","agent_number","lead_number");
