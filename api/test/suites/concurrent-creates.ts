@@ -5,7 +5,8 @@ import { LEAD_PHONE_TAKEN_TEXT, MAX_ACTIVE_API_KEYS, MAX_WEBHOOK_ENDPOINTS } fro
 import { apiKeys, leads, webhookEndpoints } from '../../src/db/schema';
 import { TOO_MANY_KEYS_TEXT } from '../../src/modules/api-key/api-keys';
 import { TOO_MANY_ENDPOINTS_TEXT } from '../../src/modules/webhooks/webhook-endpoints';
-import { createAiAgent, createTenant, uniquePhone } from '../factories';
+import { findOrCreateCallerLead } from '../../src/modules/voice-agent/caller-lead';
+import { createAiAgent, createCall, createTenant, uniquePhone } from '../factories';
 import { call, type ApiResponse } from '../helpers/server';
 import type { SuiteContext } from '../helpers/suite-context';
 
@@ -52,6 +53,20 @@ export function concurrentCreatesSuite(ctx: SuiteContext) {
         const rows = await ctx.server.db.select().from(leads).where(and(eq(leads.accountId, t.account.id), eq(leads.phoneNumber, number)));
         assert.equal(rows.length, 1, number);
       }
+    });
+
+    it('calls of one caller that save the caller at once, beside a lead created by hand, make one lead', async () => {
+      const t = await createTenant(ctx.server);
+      const callerNumber = uniquePhone();
+      const callIds = await Promise.all(Array.from({ length: AT_ONCE }, async () =>
+        (await createCall(ctx.server.db, { accountId: t.account.id, direction: 'inbound' })).id));
+      const [saved] = await Promise.all([
+        Promise.all(callIds.map((callId) => findOrCreateCallerLead(ctx.server.db, { accountId: t.account.id, callId, callerNumber }, 'Robin'))),
+        call(ctx.server, 'POST', 'lead/create-lead', { token: t.ownerToken, body: { fullName: 'Robin', phoneNumber: callerNumber } }),
+      ]);
+      const rows = await ctx.server.db.select().from(leads).where(and(eq(leads.accountId, t.account.id), eq(leads.phoneNumber, callerNumber)));
+      assert.equal(rows.length, 1);
+      assert.deepEqual(new Set(saved.map((lead) => lead!.id)), new Set([rows[0]!.id]));
     });
 
     it('API keys created at once stop at the cap of active keys', async () => {

@@ -125,6 +125,23 @@ export function phoneNumbersSuite(ctx: SuiteContext) {
       assert.deepEqual(await ring(a.agent.agentNumber!), { accountId: a.account.id, aiAgentId: null });
     });
 
+    it('a number two accounts hold from older data calls out only for the account it rings: test calls and campaigns of the other are refused', async () => {
+      const a = await createTenant(ctx.server, { plan: 'efficiency-plus' });
+      const b = await createTenant(ctx.server, { plan: 'efficiency-plus' });
+      const first = await createAiAgent(ctx.server.db, { accountId: a.account.id, handleCallType: 'outbound', createdAt: new Date(Date.now() - 60_000) });
+      const second = await createAiAgent(ctx.server.db, { accountId: b.account.id, handleCallType: 'outbound', phoneNumber: first.phoneNumber });
+      const testCall = (token: string, agentId: string) =>
+        call(ctx.server, 'POST', 'call/make-test-call', { token, body: { agentId, phoneNumber: uniquePhone() } });
+      const refused = await testCall(b.ownerToken, second.id);
+      assert.deepEqual([refused.status, refused.body.message], [409, PHONE_NUMBER_TAKEN_TEXT]);
+      const campaign = await call(ctx.server, 'POST', 'campaign/toggle-campaign', { token: b.ownerToken, body: { agentId: second.id, status: true } });
+      assert.deepEqual([campaign.status, campaign.body.message], [409, PHONE_NUMBER_TAKEN_TEXT]);
+      assert.equal((await ctx.server.db.select().from(calls).where(eq(calls.accountId, b.account.id))).length, 0);
+
+      const own = await testCall(a.ownerToken, first.id);
+      assert.equal(own.status, 200, JSON.stringify(own.body));
+    });
+
     it('a human agent\'s line moved to another account starts that account\'s own SMS threads and leaves the old account\'s behind', async () => {
       const a = await createTenant(ctx.server);
       const b = await createTenant(ctx.server);

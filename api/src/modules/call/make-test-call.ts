@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
-import { contract } from 'shared-contracts';
+import { PHONE_NUMBER_TAKEN_TEXT, contract } from 'shared-contracts';
 import { aiAgents } from '../../db/schema';
 import { ApiError, badRequest, notFound } from '../../http/api-error';
 import { implement } from '../../http/implement';
+import { isAccountsNumber } from '../telephony/number-claims';
 import { placeAiCall } from '../telephony/place-ai-call';
 
 export const NO_AGENT_NUMBER_TEXT = 'Give this agent a phone number before placing a test call';
@@ -15,6 +16,8 @@ export const makeTestCall = implement(contract.call.makeTestCall, async ({ body,
   if (!agent) throw notFound();
   if (agent.phoneNumber === null) throw badRequest(NO_AGENT_NUMBER_TEXT);
   if (agent.phoneNumber === body.phoneNumber) throw badRequest(SAME_NUMBER_TEXT);
+  // Older data may give one number to two accounts: only the account it rings calls out from it.
+  if (!(await isAccountsNumber(db, user.accountId, agent.phoneNumber))) throw new ApiError(409, 'Conflict', PHONE_NUMBER_TAKEN_TEXT);
   const call = await placeAiCall(app, { accountId: user.accountId, aiAgentId: agent.id, from: agent.phoneNumber, to: body.phoneNumber });
   if (!call.placed) throw new ApiError(502, 'InternalError', TEST_CALL_FAILED_TEXT);
   return { callSid: call.callSid, status: call.status };

@@ -1,8 +1,11 @@
 import { eq } from 'drizzle-orm';
-import { CAMPAIGN_NEEDS_NUMBER_TEXT, CAMPAIGN_NEEDS_OUTBOUND_TEXT, CAMPAIGN_NEEDS_PLAN_TEXT, contract, planById } from 'shared-contracts';
+import {
+  CAMPAIGN_NEEDS_NUMBER_TEXT, CAMPAIGN_NEEDS_OUTBOUND_TEXT, CAMPAIGN_NEEDS_PLAN_TEXT, PHONE_NUMBER_TAKEN_TEXT, contract, planById,
+} from 'shared-contracts';
 import { accounts, aiAgents } from '../../db/schema';
-import { badRequest, notFound } from '../../http/api-error';
+import { ApiError, badRequest, notFound } from '../../http/api-error';
 import { implement } from '../../http/implement';
+import { isAccountsNumber } from '../telephony/number-claims';
 import { wakeCampaign } from './campaign-dial-job';
 
 /**
@@ -19,6 +22,8 @@ export const toggleCampaign = implement(contract.campaign.toggleCampaign, async 
     if (!planById(account!.plan)?.planFeature.bulkOutboundCall) throw badRequest(CAMPAIGN_NEEDS_PLAN_TEXT);
     if (agent.handleCallType === 'inbound') throw badRequest(CAMPAIGN_NEEDS_OUTBOUND_TEXT);
     if (agent.phoneNumber === null) throw badRequest(CAMPAIGN_NEEDS_NUMBER_TEXT);
+    // Older data may give one number to two accounts: only the account it rings calls out from it.
+    if (!(await isAccountsNumber(db, user.accountId, agent.phoneNumber))) throw new ApiError(409, 'Conflict', PHONE_NUMBER_TAKEN_TEXT);
   }
   const [row] = await db.update(aiAgents).set({ campaignActive: body.status, updatedAt: new Date() })
     .where(eq(aiAgents.id, body.agentId)).returning({ agentId: aiAgents.id, campaignActive: aiAgents.campaignActive });

@@ -44,3 +44,8 @@ export async function accountOfNumber(db: Db, number: string): Promise<string | 
     .where(eq(aiAgents.phoneNumber, number)).orderBy(asc(aiAgents.createdAt), asc(aiAgents.id)).limit(1);
   return agent?.accountId ?? null;
 }
+
+/** Whether `number` is `accountId`'s to call out from: the account a call to it would reach. */
+export async function isAccountsNumber(db: Db, accountId: string, number: string): Promise<boolean> {
+  return (await accountOfNumber(db, number)) === accountId;
+}

@@ -1,4 +1,5 @@
 import { and, eq, isNull } from 'drizzle-orm';
+import { lockAccount } from '../../db/account-lock';
 import type { Db } from '../../db/client';
 import { calls, leads } from '../../db/schema';
 import { leadByNumber } from '../telephony/numbers';
@@ -41,12 +42,22 @@ export async function findOrCreateCallerLead(db: Db, scope: CallerScope, name: s
     }
   } else {
     if (scope.callerNumber === null && !name) return null;
-    const [row] = await db.insert(leads).values({
-      accountId: scope.accountId,
-      fullName: name || placeholderName(scope.callerNumber!),
-      phoneNumber: scope.callerNumber ?? '',
-    }).returning({ id: leads.id, fullName: leads.fullName });
-    lead = { ...row!, created: true };
+    const { callerNumber } = scope;
+    lead = await db.transaction(async (tx): Promise<CallerLead> => {
+      // Under the lock lead creation takes: a number that became a lead meanwhile (a form, a
+      // CSV, the same caller's other call) is that lead, never a second one.
+      if (callerNumber !== null) {
+        await lockAccount(tx, 'leadNumbers', scope.accountId);
+        const meanwhile = await leadByNumber(tx, scope.accountId, callerNumber);
+        if (meanwhile) return { ...meanwhile, created: false };
+      }
+      const [row] = await tx.insert(leads).values({
+        accountId: scope.accountId,
+        fullName: name || placeholderName(callerNumber!),
+        phoneNumber: callerNumber ?? '',
+      }).returning({ id: leads.id, fullName: leads.fullName });
+      return { ...row!, created: true };
+    });
   }
   await db.update(calls).set({ leadId: lead.id })
     .where(and(eq(calls.id, scope.callId), eq(calls.accountId, scope.accountId), isNull(calls.leadId)));
