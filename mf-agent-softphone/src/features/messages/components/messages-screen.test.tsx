@@ -173,3 +173,31 @@ test('a text the provider refused shows as failed in the thread and stays in the
   const [first, again] = sends(requests);
   expect(again!.idempotencyKey).not.toBe(first!.idempotencyKey);
 });
+
+test('a new message the provider refused opens its thread with the text still in the box', async () => {
+  const user = userEvent.setup();
+  const thread = [sms(1, 'Hi')];
+  api(thread, () => {
+    const refused = sms(8, 'Are you free Friday?', 'outbound', 'failed');
+    thread.push(refused);
+    return ok(refused);
+  });
+  mount();
+  await user.click(await screen.findByRole('button', { name: /New message/ }));
+  fireEvent.change(screen.getByRole('textbox', { name: 'To' }), { target: { value: lead.phoneNumber } });
+  fireEvent.change(screen.getByRole('textbox', { name: 'Message' }), { target: { value: 'Are you free Friday?' } });
+  await user.click(screen.getByRole('button', { name: /Send/ }));
+  expect(await screen.findByText('The message could not be sent. Please try again.')).toBeInTheDocument();
+  expect(await within(await screen.findByRole('list', { name: 'Messages' })).findByText('Are you free Friday?')).toBeInTheDocument();
+  expect(screen.queryByRole('textbox', { name: 'To' })).not.toBeInTheDocument();
+  expect(screen.getByRole('textbox', { name: 'Message' })).toHaveValue('Are you free Friday?');
+});
+
+test('a reply half typed in a thread is still there after opening a new message and coming back', async () => {
+  const user = await openThread();
+  fireEvent.change(screen.getByRole('textbox', { name: 'Message' }), { target: { value: 'See you' } });
+  await user.click(screen.getByRole('button', { name: /New message/ }));
+  expect(screen.getByRole('textbox', { name: 'Message' })).toHaveValue('');
+  await user.click(screen.getByRole('button', { name: /Grace Hopper/ }));
+  expect(screen.getByRole('textbox', { name: 'Message' })).toHaveValue('See you');
+});

@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { extractErrorText } from 'shared-contracts';
 import { Button, Col, DashboardPage, Empty, PageCard, PlusOutlined, Row, Typography } from 'shared-ui';
 import { useSessionUser } from 'shared-auth';
@@ -11,6 +12,9 @@ export function MessagesScreen() {
   const user = useSessionUser();
   const sms = useSmsThreads();
   const open = sms.threads.data?.data.find((thread) => thread.conversationId === sms.openId) ?? null;
+  // What was typed in each thread (and in a new message) survives opening another one.
+  const drafts = useRef(new Map<string, string>());
+  const draftKey = sms.openId ?? 'new';
 
   if (sms.agentNumber === null) {
     return (
@@ -49,10 +53,15 @@ export function MessagesScreen() {
               />
             )}
             <SmsComposer
-              key={sms.openId ?? 'new'}
+              key={draftKey}
               agentNumber={sms.agentNumber}
               toNumber={open?.leadNumber ?? null}
-              onSent={(message) => {
+              draft={drafts.current.get(draftKey)}
+              onDraftChange={(text) => drafts.current.set(draftKey, text)}
+              onSent={(message, kept) => {
+                // A new conversation's text moves with it into its thread (kept there if refused).
+                drafts.current.delete(draftKey);
+                drafts.current.set(message.conversationId, kept);
                 sms.setOpenId(message.conversationId);
                 void sms.messages.mutate();
               }}

@@ -9,7 +9,11 @@ interface Props {
   agentNumber: string;
   /** The open thread's number; null for a new conversation (the agent types the number). */
   toNumber: string | null;
-  onSent: (message: SmsPayload) => void;
+  /** What was typed in this thread before (a draft the screen keeps while other threads are open). */
+  draft?: string;
+  onDraftChange?: (text: string) => void;
+  /** `kept` is the text left in the box: a message the provider refused stays to be sent again. */
+  onSent: (message: SmsPayload, kept: string) => void;
 }
 
 /** A send that got no answer: pressing Send again with the same text is a retry of it, under its key. */
@@ -18,9 +22,13 @@ interface Unanswered { key: string; toNumber: string; content: string }
 /** A 4xx is the server refusing the request, so nothing was sent under its key; anything else may have been. */
 const refused = (error: unknown) => isApiError(error) && typeof error.status === 'number' && error.status >= 400 && error.status < 500;
 
-export function SmsComposer({ agentNumber, toNumber, onSent }: Props) {
+export function SmsComposer({ agentNumber, toNumber, draft = '', onDraftChange, onSent }: Props) {
   const [to, setTo] = useState('');
-  const [content, setContent] = useState('');
+  const [content, setContentState] = useState(draft);
+  const setContent = (text: string) => {
+    setContentState(text);
+    onDraftChange?.(text);
+  };
   const [unanswered, setUnanswered] = useState<Unanswered | null>(null);
   const inFlight = useRef(false);
   const send = useApiMutation(contract.conversation.sendSms, { invalidates: [contract.conversation.getSmsList] });
@@ -38,11 +46,14 @@ export function SmsComposer({ agentNumber, toNumber, onSent }: Props) {
     try {
       const { data } = await send.trigger({ body: { toNumber: recipient, content, agentNo: agentNumber, idempotencyKey: key } });
       setUnanswered(null);
-      onSent(data);
       // A refused text stays in the box, to be sent again as a new message if the agent chooses.
-      if (SMS_NOT_SENT_STATUSES.includes(data.status)) return notify.error(SMS_SEND_FAILED_TEXT);
+      if (SMS_NOT_SENT_STATUSES.includes(data.status)) {
+        onSent(data, content);
+        return notify.error(SMS_SEND_FAILED_TEXT);
+      }
       setContent('');
       setTo('');
+      onSent(data, '');
     } catch (error) {
       // No answer about the message (network, server down): the text stays, and Retry resends it under its key.
       setUnanswered(refused(error) ? null : { key, toNumber: recipient, content });
