@@ -226,6 +226,19 @@ test('a number with no digits, or one that is not a US number, never starts a ca
   expect(sent()).not.toContainEqual(expect.objectContaining({ type: 'AGENT_ACTIVE_STATUS', isActive: true }));
 });
 
+test('a call that cannot be connected says so and keeps the typed number to try again', async () => {
+  const user = userEvent.setup();
+  const { device } = await mount();
+  device.connect.mockRejectedValueOnce(new Error('no route'));
+  await user.click(screen.getByRole('button', { name: 'Dial pad' }));
+  const input = screen.getByRole('textbox', { name: 'Phone number' });
+  await user.type(input, '(212) 555-0100');
+  await user.click(screen.getByRole('button', { name: 'Call' }));
+  expect(await screen.findByText('Failed to connect call')).toBeInTheDocument();
+  expect(await screen.findByRole('button', { name: 'Call' })).toBeInTheDocument();
+  expect(screen.getByRole('textbox', { name: 'Phone number' })).toHaveValue('+12125550100');
+});
+
 test('hanging up while the call is still being placed ends it as soon as it exists, with no error', async () => {
   const user = userEvent.setup();
   const { device, sent } = await mount();

@@ -122,7 +122,7 @@ export function useSoftphone() {
     } catch {
       if (placing.current !== attempt) return;
       placing.current = null;
-      dispatch({ type: 'disconnected' });
+      dispatch({ type: 'dialFailed' });
       markActive(false);
       notify.error(CALL_CONNECT_FAILED_TEXT);
     }

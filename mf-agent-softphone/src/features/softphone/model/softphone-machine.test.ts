@@ -47,6 +47,13 @@ describe('softphone state machine', () => {
     expect(softphoneReducer(busy, { type: 'disconnected' })).toEqual(initialSoftphoneState);
   });
 
+  test('a dial that could not connect goes back to idle with its number kept; on a call it changes nothing', () => {
+    const failed = softphoneReducer(run([{ type: 'dialing', number: '+15550000001' }]), { type: 'dialFailed' });
+    expect(failed).toEqual({ ...initialSoftphoneState, number: '+15550000001' });
+    const onCall = run([{ type: 'dialing', number: '+15550000001' }, { type: 'connected', at: 1 }]);
+    expect(softphoneReducer(onCall, { type: 'dialFailed' })).toBe(onCall);
+  });
+
   test('quality warnings show while they last, once each, and only during a call', () => {
     const onCall = run([{ type: 'dialing', number: '+15550000001' }]);
     const warned = run([{ type: 'warning', name: 'high-jitter' }, { type: 'warning', name: 'high-jitter' }, { type: 'warning', name: 'low-mos' }], onCall);

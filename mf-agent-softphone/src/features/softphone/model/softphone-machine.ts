@@ -27,6 +27,8 @@ export type SoftphoneEvent =
   | { type: 'dialing'; number: string }
   | { type: 'connected'; at: number }
   | { type: 'disconnected' }
+  /** The call could not be placed: nothing was connected, so the typed number stays to try again. */
+  | { type: 'dialFailed' }
   | { type: 'muted'; muted: boolean }
   | { type: 'warning'; name: string }
   | { type: 'warningCleared'; name: string };
@@ -63,6 +65,8 @@ export function softphoneReducer(state: SoftphoneState, event: SoftphoneEvent): 
     case 'disconnected':
       // On disconnect the timer and the number clear.
       return { ...initialSoftphoneState };
+    case 'dialFailed':
+      return state.phase === 'dialing' ? { ...initialSoftphoneState, number: state.number } : state;
     case 'muted':
       return isOnCall(state) ? { ...state, muted: event.muted } : state;
     case 'warning':
