@@ -88,6 +88,33 @@ test('uploads a CSV for this agent and lists the refused rows by line with their
   ]);
 });
 
+test('the dialog cannot be closed while a CSV upload is under way, and can once it has answered', async () => {
+  stubFetch(routes);
+  mount();
+  const dialog = await screen.findByRole('dialog', { name: 'Campaign leads of Follow Up' });
+  expect(within(dialog).getByRole('button', { name: 'Close' })).toBeInTheDocument();
+  fireEvent.change(within(dialog).getByLabelText('Leads CSV'), { target: { files: [new File(['name,phone\n'], 'leads.csv', { type: 'text/csv' })] } });
+  expect(await within(dialog).findByRole('progressbar', { name: 'Upload progress' })).toBeInTheDocument();
+  expect(within(dialog).queryByRole('button', { name: 'Close' })).not.toBeInTheDocument();
+  act(() => FakeXhr.last!.reply(200, { data: { added: 0, alreadyInCampaign: 0, created: 0, progress, refused: [] } }));
+  expect(await within(dialog).findByRole('button', { name: 'Close' })).toBeInTheDocument();
+});
+
+test('a failed lead search says why, with Retry, instead of "No leads match"', async () => {
+  let failing = true;
+  stubFetch((r) => (r.url.pathname.includes('lead/get-leads') && failing
+    ? { status: 500, body: { type: 'InternalError', message: 'Leads are unavailable' } }
+    : routes(r)));
+  mount();
+  const dialog = await screen.findByRole('dialog', { name: 'Campaign leads of Follow Up' });
+  await userEvent.click(within(dialog).getByRole('combobox', { name: 'Leads to add' }));
+  expect(await screen.findByText('Leads are unavailable')).toBeInTheDocument();
+  expect(screen.queryByText('No leads match')).not.toBeInTheDocument();
+  failing = false;
+  await userEvent.click(screen.getByRole('button', { name: /Retry/ }));
+  expect(await screen.findByText('Ada Lovelace (+12125550103)')).toBeInTheDocument();
+});
+
 test('shows why a whole CSV was refused', async () => {
   stubFetch(routes);
   mount();

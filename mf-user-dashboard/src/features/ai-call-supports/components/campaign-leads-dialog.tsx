@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { CAMPAIGN_CALLING_HOURS, CAMPAIGN_MAX_ATTEMPTS } from 'shared-contracts';
 import { Divider, Modal, Typography } from 'shared-ui';
 import { CampaignLeadsTable } from './campaign-leads-table';
@@ -14,8 +15,20 @@ const hour = (h: number) => `${String(h).padStart(2, '0')}:00`;
 
 /** Dialog: the leads an outbound agent's campaign calls; pick existing leads or upload a CSV. */
 export function CampaignLeadsDialog({ agent, timeZone, onClose }: { agent: CampaignTarget | null; timeZone: string; onClose: () => void }) {
+  // Closing would cancel a CSV upload under way: the dialog stays until it has answered.
+  const [uploading, setUploading] = useState(false);
   return (
-    <Modal title={agent ? `Campaign leads of ${agent.name}` : 'Campaign leads'} open={agent !== null} onCancel={onClose} footer={null} width={860} destroyOnHidden>
+    <Modal
+      title={agent ? `Campaign leads of ${agent.name}` : 'Campaign leads'}
+      open={agent !== null}
+      onCancel={onClose}
+      closable={!uploading}
+      maskClosable={!uploading}
+      keyboard={!uploading}
+      footer={null}
+      width={860}
+      destroyOnHidden
+    >
       {agent && (
         <>
           <Typography.Paragraph type="secondary">
@@ -25,7 +38,7 @@ export function CampaignLeadsDialog({ agent, timeZone, onClose }: { agent: Campa
           </Typography.Paragraph>
           <LeadPicker agentId={agent.id} />
           <Divider plain>or</Divider>
-          <LeadsCsvUpload agentId={agent.id} />
+          <LeadsCsvUpload agentId={agent.id} onUploadingChange={setUploading} />
           <Divider />
           <CampaignLeadsTable agentId={agent.id} running={agent.campaignActive} timeZone={timeZone} />
         </>

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { notify, useApi, useApiMutation } from 'shared-auth';
-import { contract } from 'shared-contracts';
-import { Button, Flex, Select, useDebouncedValue } from 'shared-ui';
+import { contract, extractErrorText } from 'shared-contracts';
+import { Button, Flex, LoadError, Select, useDebouncedValue } from 'shared-ui';
 import { CAMPAIGN_READS } from '../api/campaign-endpoints';
 
 /** Picks leads the account already has (searched by name or number) and adds them to the campaign. */
@@ -35,7 +35,9 @@ export function LeadPicker({ agentId }: { agentId: string }) {
         value={picked}
         onChange={setPicked}
         loading={found.isLoading}
-        notFoundContent={found.isLoading ? 'Searching…' : 'No leads match'}
+        notFoundContent={found.error
+          ? <LoadError error={extractErrorText(found.error)} onRetry={() => void found.mutate()} />
+          : found.isLoading ? 'Searching…' : 'No leads match'}
         options={(found.data?.data ?? []).map((lead) => ({ value: lead.id, label: `${lead.fullName} (${lead.phoneNumber})` }))}
       />
       <Button type="primary" onClick={() => void submit()} disabled={picked.length === 0} loading={add.isMutating}>

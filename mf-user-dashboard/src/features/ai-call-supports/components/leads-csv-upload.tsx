@@ -22,8 +22,10 @@ const summary = ({ added, created, alreadyInCampaign, refused }: CampaignLeadsAd
   ].filter(Boolean).join(' · ');
 
 /** Uploads a CSV of leads to the campaign and reports what was added and which rows were refused, by line. */
-export function LeadsCsvUpload({ agentId }: { agentId: string }) {
+export function LeadsCsvUpload({ agentId, onUploadingChange }: { agentId: string; onUploadingChange?: (uploading: boolean) => void }) {
   const [state, setState] = useState<UploadState>({ phase: 'idle' });
+  const uploading = state.phase === 'uploading';
+  useEffect(() => onUploadingChange?.(uploading), [uploading, onUploadingChange]);
   const { mutate } = useSWRConfig();
   const cancel = useRef<AbortController | null>(null);
   useEffect(() => () => cancel.current?.abort(), []);
