@@ -209,6 +209,17 @@ test('Hang up closes the socket, and so does closing the dialog', async () => {
   await waitFor(() => expect(second.closedByClient).toBe(true));
 });
 
+test('during a conversation in the browser, Escape and a click beside the dialog do not end it', async () => {
+  browserApi();
+  renderScreen(ui, user);
+  const { dialog, socket } = await talkInBrowser();
+  await userEvent.keyboard('{Escape}');
+  const mask = document.querySelector('.ant-modal-wrap');
+  if (mask) await userEvent.click(mask);
+  expect(dialog).toBeInTheDocument();
+  expect(socket.closedByClient).toBe(false);
+});
+
 test('a refused start shows the server\'s reason and keeps the phone option', async () => {
   browserApi(() => failure(400, 'This agent is not set up to answer calls'));
   renderScreen(ui, user);

@@ -38,7 +38,16 @@ export function TestCallDialog({ agent, onClose }: { agent: TestCallTarget | nul
   };
 
   return (
-    <Modal title={agent ? `Test call from ${agent.name}` : 'Test call'} open={agent !== null} onCancel={close} footer={null} destroyOnHidden>
+    <Modal
+      title={agent ? `Test call from ${agent.name}` : 'Test call'}
+      open={agent !== null}
+      onCancel={close}
+      // A stray click or Escape would hang up a conversation in the browser: only Close ends it.
+      maskClosable={!inBrowser}
+      keyboard={!inBrowser}
+      footer={null}
+      destroyOnHidden
+    >
       {agent && !inBrowser && (
         <Form<Values> onSubmit={submit} validate={validate} initialValues={{ phoneNumber: '' }} subscription={{ submitting: true, submitError: true }}>
           {({ handleSubmit, submitting, submitError }) => (
