@@ -27,7 +27,7 @@ const overviewOf = (user: SessionUser, changes: Record<string, unknown> = {}) =>
 });
 
 /** A fake API for the account pages: records every call, answers from the handlers given. */
-function accountApi(user: SessionUser, overrides: Record<string, (request: SentRequest) => StubReply> = {}) {
+function accountApi(user: SessionUser, overrides: Record<string, (request: SentRequest) => StubReply | Promise<StubReply>> = {}) {
   return stubFetch((request) => {
     const path = request.url.href.replace('https://api.test/v1/', '');
     const key = `${request.method} ${path.split('/').slice(0, 2).join('/')}`;
@@ -177,11 +177,17 @@ test('security: turning two-step on saves at once with the preference toast; a r
   expect(patch.url.href).toBe(`https://api.test/v1/users/update-security-preference/${user.id}`);
   expect(bodyOf(patch)).toEqual({ twoStepEnabled: true });
 
-  let reply: StubReply = { status: 500, body: {} };
-  accountApi(user, { 'PATCH users/update-security-preference': () => reply });
+  // While a change is saved, the controls wait for it: a second change cannot overtake it.
+  let answer: (reply: StubReply) => void = () => undefined;
+  accountApi(user, { 'PATCH users/update-security-preference': () => new Promise<StubReply>((resolve) => { answer = resolve; }) });
   await userEvent.click(screen.getByRole('switch', { name: 'Sign-in alerts' }));
+  await waitFor(() => expect(screen.getByRole('switch', { name: 'Two-step verification' })).toBeDisabled());
+  expect(screen.getByRole('switch', { name: 'Sign-in alerts' })).toBeDisabled();
+  answer({ status: 500, body: {} });
   expect(await screen.findByText('Failed to update preference')).toBeInTheDocument();
-  reply = { status: 400, body: { type: 'BadRequest', message: 'Choose a listed timeout' } };
+  await waitFor(() => expect(screen.getByRole('switch', { name: 'Sign-in alerts' })).toBeEnabled());
+
+  accountApi(user, { 'PATCH users/update-security-preference': () => ({ status: 400, body: { type: 'BadRequest', message: 'Choose a listed timeout' } }) });
   await userEvent.click(screen.getByRole('switch', { name: 'Sign-in alerts' }));
   expect(await screen.findByText('Choose a listed timeout')).toBeInTheDocument();
 });

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import type { ReactNode } from 'react';
 import { notify, useApiMutation } from 'shared-auth';
 import { PREFERENCE_UPDATED_TEXT, PREFERENCE_UPDATE_FAILED_TEXT, SESSION_TIMEOUT_MINUTES, contract } from 'shared-contracts';
@@ -17,13 +18,18 @@ interface Props {
 export function SecuritySettings({ userId, value, onSaved }: Props) {
   const update = useApiMutation(contract.users.updateSecurityPreference);
   // A security preference is a preference: the spec's preference toasts.
+  // One change at a time, shown on its own control: a second one cannot overtake the first.
+  const [saving, setSaving] = useState<keyof SecurityPreference | null>(null);
   const save = async (body: Partial<SecurityPreference>) => {
+    setSaving(Object.keys(body)[0] as keyof SecurityPreference);
     try {
       const { data } = await update.trigger({ params: { userId }, body });
       onSaved(data);
       notify.success(PREFERENCE_UPDATED_TEXT);
     } catch (error) {
       notify.error(error, PREFERENCE_UPDATE_FAILED_TEXT);
+    } finally {
+      setSaving(null);
     }
   };
   const row = (label: string, hint: string, control: ReactNode) => (
@@ -41,7 +47,8 @@ export function SecuritySettings({ userId, value, onSaved }: Props) {
         <Switch
           aria-label="Two-step verification"
           checked={value.twoStepEnabled}
-          loading={update.isMutating}
+          loading={saving === 'twoStepEnabled'}
+          disabled={saving !== null}
           onChange={(on) => void save({ twoStepEnabled: on })}
         />
       ))}
@@ -49,6 +56,8 @@ export function SecuritySettings({ userId, value, onSaved }: Props) {
         <Switch
           aria-label="Sign-in alerts"
           checked={value.loginAlerts}
+          loading={saving === 'loginAlerts'}
+          disabled={saving !== null}
           onChange={(on) => void save({ loginAlerts: on })}
         />
       ))}
@@ -56,6 +65,8 @@ export function SecuritySettings({ userId, value, onSaved }: Props) {
         <Select
           aria-label="Sign out when idle"
           value={value.sessionTimeoutMinutes}
+          loading={saving === 'sessionTimeoutMinutes'}
+          disabled={saving !== null}
           style={{ width: 140 }}
           options={[...new Set([...TIMEOUTS, value.sessionTimeoutMinutes])].sort((a, b) => a - b).map((m) => ({ value: m, label: timeoutLabel(m) }))}
           onChange={(m: number) => void save({ sessionTimeoutMinutes: m })}
