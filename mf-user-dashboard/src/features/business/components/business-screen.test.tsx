@@ -1,4 +1,4 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { SnackbarProvider } from 'notistack';
 import type { Business } from 'shared-contracts';
@@ -76,4 +76,16 @@ test('each wrong field says why under itself, and nothing is sent until they are
   await userEvent.click(screen.getByRole('button', { name: 'Save business profile' }));
   expect(await screen.findByText('Business profile saved')).toBeInTheDocument();
   expect(requests.find((r) => r.url.pathname.endsWith('update-business'))!.body).toEqual({ email: 'desk@acme.test', postalCode: '62704' });
+});
+
+test('a refresh that fails leaves the form as typed, with the error and Retry above it', async () => {
+  let fail = false;
+  api(() => ok(business), () => (fail ? failure(500, 'Profile unavailable') : ok(business)));
+  renderScreen(ui, user);
+  fireEvent.change(await screen.findByLabelText('City'), { target: { value: 'Shelbyville' } });
+  fail = true;
+  // The browser comes back online: the profile is read again, and that read fails.
+  act(() => { window.dispatchEvent(new Event('online')); });
+  expect(await screen.findByText('Profile unavailable')).toBeInTheDocument();
+  expect(screen.getByLabelText('City')).toHaveValue('Shelbyville');
 });

@@ -14,7 +14,8 @@ export function BusinessScreen() {
       <PageCard title="Business profile">
         {error && <LoadError error={error.message} onRetry={() => { void business.mutate(); void industries.mutate(); }} />}
         {!error && (!business.data || !industries.data) && <LoadingBlock label="Loading business profile…" />}
-        {!error && business.data && industries.data && (
+        {/* A failed refresh leaves the form as typed, under the error: only a first load waits on it. */}
+        {business.data && industries.data && (
           <BusinessForm key={business.data.data.updatedAt} business={business.data.data} industries={industries.data.data} />
         )}
       </PageCard>

@@ -19,7 +19,8 @@ export function PreferencesScreen() {
       <PageCard title="Your preferences">
         {error && <LoadError error={error.message} onRetry={retry} />}
         {!error && (!prefs.data || !zones.data) && <LoadingBlock label="Loading preferences…" />}
-        {!error && user && prefs.data && zones.data && (
+        {/* A failed refresh leaves the form as typed, under the error: only a first load waits on it. */}
+        {user && prefs.data && zones.data && (
           // Keyed by the saved values so a save (or another tab's) resets the form to them.
           <PreferencesForm key={JSON.stringify(prefs.data.data)} userId={user.id} initial={prefs.data.data} timeZones={zones.data.data} />
         )}
