@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { SnackbarProvider } from 'notistack';
 import { failure, makeUser, never, ok, renderScreen, stubFetch } from 'shared-auth/src/testing';
 import { CallLogsScreen } from './call-logs-screen';
 import { captureDownloads, makeCallLog, rid } from '../test-support/report-fixtures';
@@ -58,6 +59,27 @@ test('shows the error with Retry', async () => {
   fail = false;
   await userEvent.click(screen.getByRole('button', { name: /retry/i }));
   expect(await screen.findByRole('row', { name: /Lead 1/ })).toBeInTheDocument();
+});
+
+test('a long export shows how far it has read, and a report over 10,000 rows says the CSV holds the first 10,000', async () => {
+  const downloads = captureDownloads();
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => { release = resolve; });
+  stubFetch(async (r) => {
+    const { limit, page } = r.body as { limit: number; page: number };
+    if (limit === 10) return ok([makeCallLog(1)], 10_250);
+    if (page === 2) await held;
+    return ok(Array.from({ length: 100 }, (_, i) => makeCallLog(page * 100 + i)), 10_250);
+  });
+  renderScreen(<SnackbarProvider><CallLogsScreen /></SnackbarProvider>, user);
+  await screen.findByRole('row', { name: /Lead 1/ });
+  await userEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
+  expect(await screen.findByRole('button', { name: /Exporting 100 of 10,000…/ })).toBeInTheDocument();
+  release();
+  await waitFor(() => expect(downloads.names).toEqual(['call-logs.csv']), { timeout: 20_000 });
+  expect((await downloads.text()).trimEnd().split('\r\n')).toHaveLength(10_001);
+  expect(await screen.findByText('The CSV holds the first 10,000 of 10,250 rows. Choose a shorter date range to export the rest.')).toBeInTheDocument();
+  expect(screen.getByRole('button', { name: 'Export CSV' })).toBeInTheDocument();
 });
 
 test('exports every matching call, page by page at 100 a page, as CSV', async () => {

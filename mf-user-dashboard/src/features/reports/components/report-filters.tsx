@@ -14,12 +14,16 @@ interface ReportFiltersProps {
   children?: ReactNode;
   onExport: () => void;
   exporting: boolean;
+  /** Shown on the button while a long export reads the report. */
+  exportProgress?: string;
   /** The filters cannot be sent as they are; the report says why where its rows would be. */
   exportBlocked?: boolean;
 }
 
 /** The bar above a report: search, optional date range, the report's own filters and CSV export. */
-export function ReportFilters({ search, onSearch, searchPlaceholder, dates, children, onExport, exporting, exportBlocked = false }: ReportFiltersProps) {
+export function ReportFilters({
+  search, onSearch, searchPlaceholder, dates, children, onExport, exporting, exportProgress, exportBlocked = false,
+}: ReportFiltersProps) {
   return (
     <Flex gap={8} wrap align="center" style={{ marginBottom: 16 }}>
       <Input
@@ -39,7 +43,7 @@ export function ReportFilters({ search, onSearch, searchPlaceholder, dates, chil
       )}
       {children}
       <Button onClick={onExport} loading={exporting} disabled={exportBlocked} style={{ marginLeft: 'auto' }}>
-        Export CSV
+        {exporting && exportProgress ? exportProgress : 'Export CSV'}
       </Button>
     </Flex>
   );

@@ -4,7 +4,7 @@ import { DEFAULT_PAGE_SIZE, fieldErrors, type RequestOf } from 'shared-contracts
 import { DashboardPage, PageCard, type TableColumnsType } from 'shared-ui';
 import { compact } from '../model/compact';
 import type { CsvColumn } from '../model/csv';
-import { useCsvExport, type Paged, type RowOf } from '../hooks/use-csv-export';
+import { csvExportProgressText, useCsvExport, type Paged, type RowOf } from '../hooks/use-csv-export';
 import { useReportFilters } from '../hooks/use-report-filters';
 import { ReportFilters } from './report-filters';
 import { ReportTable } from './report-table';
@@ -59,6 +59,7 @@ export function ReportScreen<E extends Paged, F extends object>({
           dates={hasDates(filters) ? { from: filters.from, to: filters.to, onChange: (range) => f.setFilters({ ...filters, ...range }) } : undefined}
           onExport={() => void exporter.exportCsv(body)}
           exporting={exporter.exporting}
+          exportProgress={exporter.progress ? csvExportProgressText(exporter.progress) : undefined}
           exportBlocked={refusal !== undefined}
         >
           {controls(filters, f.setFilters)}
