@@ -7,6 +7,14 @@ test('a signed-out visit to a protected route lands on role selection', async ({
   await expect(page).toHaveURL(/\/auth\/login\/role$/);
 });
 
+test('a page opened while signed out is where signing in lands', async ({ page }) => {
+  await page.goto('/dashboard/reports/call-logs');
+  await expect(page).toHaveURL(/\/auth\/login\/role$/);
+  await signIn(page, DEMO.USER);
+  await expect(page).toHaveURL(/\/dashboard\/reports\/call-logs$/);
+  await expect(page.getByRole('heading', { name: 'Call Logs' })).toBeVisible();
+});
+
 test('a USER visiting an admin route lands on /restricted', async ({ page }) => {
   await signIn(page, DEMO.USER);
   await page.goto('/admin/account-list');

@@ -20,6 +20,7 @@ export { keyMatchesEndpoint } from './http/key-match';
 export { notify } from './toast/notify';
 
 export { RequireRole, LOGIN_ROLE_PATH, RESTRICTED_PATH, type RequireRoleProps } from './guard/require-role';
+export { rememberReturnPath, takeReturnPath } from './guard/return-path';
 export { useTokenCheck, checkToken } from './guard/use-token-check';
 
 export {

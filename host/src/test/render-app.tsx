@@ -23,6 +23,7 @@ export function serveRemotes(screens: Record<string, ComponentType>) {
 
 /** A fresh page: nobody signed in, nothing stored, every remote screen not yet loaded. */
 export function freshPage() {
+  sessionStorage.clear();
   resetAuth();
   resetAuthStore();
   REMOTE_NAMES.forEach(renewRemoteScreens);

@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
-import { Navigate } from 'react-router-dom';
+import { Navigate, useLocation } from 'react-router-dom';
 import type { Role } from 'shared-contracts';
 import { useAuthState } from '../auth/use-auth-state';
+import { rememberReturnPath } from './return-path';
 
 export const LOGIN_ROLE_PATH = '/auth/login/role';
 export const RESTRICTED_PATH = '/restricted';
@@ -14,8 +15,13 @@ export interface RequireRoleProps {
 /** Spec section 2's guard. It is UX only: the server checks every call itself. */
 export function RequireRole({ roles, children }: RequireRoleProps) {
   const { sessionUser, tokenChecked } = useAuthState();
+  const location = useLocation();
   if (!tokenChecked) return null;
-  if (!sessionUser) return <Navigate to={LOGIN_ROLE_PATH} replace />;
+  if (!sessionUser) {
+    // Signing in again comes back here (a deliberate logout leaves without passing this guard).
+    rememberReturnPath(`${location.pathname}${location.search}`);
+    return <Navigate to={LOGIN_ROLE_PATH} replace />;
+  }
   if (!roles.includes(sessionUser.role)) return <Navigate to={RESTRICTED_PATH} replace />;
   return <>{children}</>;
 }

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { authStore, sessionUserAtom, tokenCheckedAtom } from 'shared-auth';
 import { makeUser, ok, stubFetch } from 'shared-auth/src/testing';
 import { freshPage, renderApp, serveRemotes } from '../../test/render-app';
+import { roleMayOpen } from './complete-sign-in';
 
 /** Types a whole value at once: per-key typing re-renders antd's inputs and slows the suite. */
 async function fill(label: string, text: string) {
@@ -61,6 +62,34 @@ test('signs in, stores the token and user, and goes to the role home', async () 
   const [sent] = requests;
   expect(sent!.url.href).toBe('https://api.test/v1/auth/login');
   expect(sent!.body).toEqual({ email: 'agent@example.com', password: 'correct horse' });
+});
+
+test('a page opened while signed out is where signing in lands, when the role may open it', async () => {
+  const agent = makeUser({ role: 'AGENT', email: 'agent@example.com' });
+  stubFetch(() => ok({ token: 'new-token', user: agent }));
+  serveRemotes({
+    'agentSoftphone/Messages': () => <p>agent messages</p>,
+    'agentSoftphone/Softphone': () => <p>softphone</p>,
+  });
+  const { pathname } = renderApp('/dashboard/messages?thread=1');
+  expect(pathname()).toBe('/auth/login/role');
+  await userEvent.click(screen.getByText('Agent'));
+  await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+  await fill('Email', 'agent@example.com');
+  await fill('Password', 'correct horse');
+  await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+  expect(await screen.findByText('agent messages')).toBeInTheDocument();
+  expect(pathname()).toBe('/dashboard/messages');
+  // Used once: the next sign-in goes home.
+  expect(sessionStorage.length).toBe(0);
+});
+
+test('a remembered page the signed-in role may not open gives way to the role home', () => {
+  expect(roleMayOpen('/dashboard/messages?thread=1', 'AGENT')).toBe(true);
+  expect(roleMayOpen('/dashboard/messages', 'USER')).toBe(false);
+  expect(roleMayOpen('/dashboard/calls/42/conversation', 'USER')).toBe(true);
+  expect(roleMayOpen('/nowhere', 'USER')).toBe(false);
+  expect(roleMayOpen('/auth/login', 'USER')).toBe(false);
 });
 
 test('shows the server error text when sign-in is refused', async () => {
