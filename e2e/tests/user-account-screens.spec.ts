@@ -34,6 +34,23 @@ test('the profile, account overview and security pages show the signed-in USER a
   await saveScreenshot(page, 'dashboard-account-security');
 });
 
+test('with the profile changed and not saved, leaving by the menu asks first, and No keeps the edit', async ({ page }) => {
+  await signIn(page, DEMO.USER);
+  await page.goto('/dashboard/account/profile');
+  const firstName = page.getByLabel('First name');
+  await expect(firstName).toHaveValue('Dana');
+  await firstName.fill('Danielle');
+  const asked: string[] = [];
+  page.once('dialog', (dialog) => { asked.push(dialog.message()); void dialog.dismiss(); });
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Overview' }).first().click();
+  await expect.poll(() => asked).toEqual(['Leave this page? Your changes are not saved.']);
+  await expect(page).toHaveURL(/\/dashboard\/account\/profile$/);
+  await expect(firstName).toHaveValue('Danielle');
+  page.once('dialog', (dialog) => void dialog.accept());
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Overview' }).first().click();
+  await expect(page).toHaveURL(/\/dashboard\/overview$/);
+});
+
 test('a USER sends a support request and sees it listed as open', async ({ page, request }) => {
   const email = await registerVerifiedUser(request, 'Support Test Dental');
   await signIn(page, email, NEW_USER_PASSWORD);

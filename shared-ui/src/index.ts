@@ -26,6 +26,7 @@ export { FormField, type ControlProps, type FormFieldProps } from './form/form-f
 export { TextField, type TextFieldProps } from './form/text-field';
 export { CheckboxField } from './form/checkbox-field';
 export { FormError } from './form/form-error';
+export { LEAVE_UNSAVED_TEXT, UnsavedChangesGuard, useLeaveGuard } from './form/leave-guard';
 export { formErrorOf } from './form/form-error-of';
 export { ErrorsAfterSubmit } from './form/error-timing';
 export { shownError, type ErrorTiming } from './form/shown-error';

@@ -24,7 +24,7 @@ export function DashboardPage({ title, breadcrumbs, extra, onBack, loading, chil
         <Flex align="center" justify="space-between" gap={16} wrap style={{ marginTop: 8 }}>
           <Flex align="center" gap={12}>
             {onBack && (
-              <Button icon={<ArrowLeftOutlined />} onClick={onBack}>
+              <Button icon={<ArrowLeftOutlined />} onClick={onBack} data-leaves-page>
                 Go back
               </Button>
             )}

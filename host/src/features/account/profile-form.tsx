@@ -3,7 +3,7 @@ import * as v from 'valibot';
 import { notify, setSessionUser, useApiMutation } from 'shared-auth';
 import { UpdateCurrentUserBody, contract } from 'shared-contracts';
 import type { CurrentUser } from 'shared-contracts';
-import { Button, Col, FormError, Row, TextField, formErrorOf, formInput, validateWith } from 'shared-ui';
+import { Button, Col, FormError, Row, TextField, formErrorOf, formInput, validateWith, UnsavedChangesGuard } from 'shared-ui';
 import { TimeZoneField } from '../auth/time-zone-field';
 
 const KEYS = ['firstName', 'lastName', 'phoneNumber', 'timeZone'] as const;
@@ -52,6 +52,7 @@ export function ProfileForm({ current, onSaved }: { current: CurrentUser; onSave
     <Form<Values> onSubmit={submit} validate={validate} initialValues={initial}>
       {({ handleSubmit, submitting, submitError, pristine }) => (
         <form onSubmit={handleSubmit} noValidate aria-label="Profile">
+          <UnsavedChangesGuard />
           <Row gutter={12}>
             <Col xs={24} md={12}><TextField name="firstName" label="First name" autoComplete="given-name" /></Col>
             <Col xs={24} md={12}><TextField name="lastName" label="Last name" autoComplete="family-name" /></Col>

@@ -3,7 +3,7 @@ import type { FormApi } from 'final-form';
 import { Form } from 'react-final-form';
 import { notify, useApiMutation } from 'shared-auth';
 import { contract, type AccountDetail } from 'shared-contracts';
-import { Button, TextField, Typography } from 'shared-ui';
+import { Button, TextField, Typography, UnsavedChangesGuard } from 'shared-ui';
 import { changedBody, formValuesOf, validateAccount, type AccountFormValues } from '../model/account-form-values';
 import { AgentCapField, PlanField } from './plan-and-cap-fields';
 import { RoleRows } from './role-rows';
@@ -38,6 +38,7 @@ export function AccountForm({ account, onSaved }: Props) {
     <Form<AccountFormValues> onSubmit={submit} initialValues={initialValues} validate={validateAccount}>
       {({ handleSubmit, pristine, submitting, values }) => (
         <form onSubmit={handleSubmit} noValidate aria-label="Edit account">
+          <UnsavedChangesGuard />
           <div style={{ maxWidth: 560 }}>
             <TextField name="name" label="Account name" autoComplete="off" />
             <PlanField />

@@ -3,7 +3,7 @@ import type { FormApi } from 'final-form';
 import { Form } from 'react-final-form';
 import { notify, useApiMutation } from 'shared-auth';
 import { contract, type AiClient } from 'shared-contracts';
-import { Button, Flex, TextField } from 'shared-ui';
+import { Button, Flex, TextField, UnsavedChangesGuard } from 'shared-ui';
 import { formValuesOf, updateBodyOf, validatorFor, type AiClientFormValues } from '../model/ai-client-form-values';
 import { CredentialFields } from './credential-fields';
 import { EnabledField } from './enabled-field';
@@ -36,6 +36,7 @@ export function AiClientForm({ client, onSaved }: Props) {
     <Form<AiClientFormValues> onSubmit={submit} initialValues={initialValues} validate={validate}>
       {({ handleSubmit, pristine, submitting }) => (
         <form onSubmit={handleSubmit} noValidate aria-label="Edit AI Client" style={{ maxWidth: 560 }}>
+          <UnsavedChangesGuard />
           <TextField name="model" label="Model" placeholder="e.g. gpt-4o" autoComplete="off" />
           <TextField name="purpose" label="Purpose" placeholder="What agents use this client for" rows={2} />
           <EnabledField />

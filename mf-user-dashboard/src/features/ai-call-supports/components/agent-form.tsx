@@ -1,6 +1,6 @@
 import { Form } from 'react-final-form';
 import { AGENT_LANGUAGES, AGENT_MAX_CALL_MINUTES, CreateAgentBody, type CreateAgentInput } from 'shared-contracts';
-import { Button, Col, FormError, FormField, Input, InputNumber, PageCard, Row, Select, Switch, formErrorOf, validateWith } from 'shared-ui';
+import { Button, Col, FormError, FormField, Input, InputNumber, PageCard, Row, Select, Switch, formErrorOf, validateWith, UnsavedChangesGuard } from 'shared-ui';
 import { AiModelField } from './ai-model-field';
 import { parseAgentValues, valuesToInput, type AgentFormValues } from '../model/agent-form-values';
 import { KnowledgeUpload } from './knowledge-upload';
@@ -39,6 +39,7 @@ export function AgentForm({ accountId, initialValues, submitLabel, onSave }: Age
     <Form<AgentFormValues> onSubmit={submit} validate={validate} initialValues={initialValues} subscription={{ submitting: true, submitError: true }}>
       {({ handleSubmit, submitting, submitError, form }) => (
         <form onSubmit={handleSubmit} noValidate aria-label="AI call support settings">
+          <UnsavedChangesGuard />
           <PageCard title="Basics">
             <Row gutter={16}>
               <Col xs={24} md={12}>

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { Form } from 'react-final-form';
 import { notify, useApiMutation } from 'shared-auth';
 import { US_STATE_CODES, UpdateBusinessBody, contract, type Business } from 'shared-contracts';
-import { Button, Col, FormField, Row, Select, TextField, validateWith } from 'shared-ui';
+import { Button, Col, FormField, Row, Select, TextField, validateWith, UnsavedChangesGuard } from 'shared-ui';
 
 type Editable = Omit<Business, 'accountId' | 'updatedAt'>;
 type TextKey = Exclude<keyof Editable, 'industryId' | 'stateCode' | 'description'>;
@@ -41,6 +41,7 @@ export function BusinessForm({ business, industries }: { business: Business; ind
     <Form<Editable> onSubmit={submit} validate={validate} initialValues={initial}>
       {({ handleSubmit, submitting, values }) => (
         <form aria-label="Business profile" noValidate onSubmit={handleSubmit}>
+          <UnsavedChangesGuard />
           <Row gutter={16}>
             {TEXT_FIELDS.map(([key, text, span]) => (
               <Col xs={24} md={span} key={key}>
