@@ -22,6 +22,7 @@ export { notify } from './toast/notify';
 export { RequireRole, LOGIN_ROLE_PATH, RESTRICTED_PATH, type RequireRoleProps } from './guard/require-role';
 export { rememberReturnPath, takeReturnPath } from './guard/return-path';
 export { useTokenCheck, checkToken } from './guard/use-token-check';
+export { useActivityKeepalive, ACTIVITY_REPORT_MS } from './guard/activity-keepalive';
 
 export {
   agentStatusesAtom, callStatusAtom, queueAtom, recentSmsAtom, smsStatusChangedAtom,

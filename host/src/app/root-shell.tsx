@@ -1,5 +1,5 @@
 import { Outlet } from 'react-router-dom';
-import { useAuthState, useTokenCheck } from 'shared-auth';
+import { useActivityKeepalive, useAuthState, useTokenCheck } from 'shared-auth';
 import { FloatingSoftphone } from '../features/softphone/floating-softphone';
 import { useFrameHeld } from './first-screen';
 import { FullScreenLoading } from './screen-loading';
@@ -8,6 +8,7 @@ import { FullScreenLoading } from './screen-loading';
  *  (and, on a deep link to a remote's screen, for the screen's code: see first-screen.ts). */
 export function RootShell() {
   useTokenCheck();
+  useActivityKeepalive();
   const { tokenChecked, sessionUser } = useAuthState();
   const frameHeld = useFrameHeld();
   // Nobody signed in: no frame to hold, the guard sends them to sign in straight away.
