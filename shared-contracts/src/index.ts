@@ -24,6 +24,7 @@ export * from './domain/timings';
 export * from './domain/voice';
 export * from './domain/voice-errors';
 export * from './domain/webhooks';
+export * from './domain/call-ending';
 export * from './schemas/feedback';
 export * from './schemas/integrations';
 export * from './schemas/ai-agent';

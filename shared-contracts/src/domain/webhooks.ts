@@ -1,5 +1,5 @@
 /** The events an account may subscribe a webhook endpoint to. */
-export const WEBHOOK_EVENTS = ['call.completed', 'call.transferred', 'appointment.booked', 'sms.received'] as const;
+export const WEBHOOK_EVENTS = ['call.completed', 'call.transferred', 'call.callback_requested', 'appointment.booked', 'sms.received'] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENTS)[number];
 
 /** Sent by "Send test event" to one endpoint, whatever it subscribes to. */
@@ -9,6 +9,7 @@ export type WebhookDeliveredType = WebhookEventType | typeof WEBHOOK_TEST_EVENT;
 export const WEBHOOK_EVENT_LABELS: Record<WebhookEventType, string> = {
   'call.completed': 'A call ended (with transcript and summary)',
   'call.transferred': 'An AI call was handed to a person',
+  'call.callback_requested': 'Nobody could take a caller: the AI agent took a message',
   'appointment.booked': 'An appointment was booked',
   'sms.received': 'A text message arrived',
 };
@@ -52,6 +53,14 @@ export interface CallTransferredData {
   reason: string;
 }
 
+export interface CallbackRequestedData {
+  callId: string;
+  callerName: string | null;
+  /** The number to call back: the one the caller gave, else their caller ID. */
+  phoneNumber: string | null;
+  reason: string;
+}
+
 export interface AppointmentBookedData {
   appointmentId: string;
   callId: string | null;
@@ -77,6 +86,7 @@ export interface WebhookTestData {
 export interface WebhookEventDataMap {
   'call.completed': CallCompletedData;
   'call.transferred': CallTransferredData;
+  'call.callback_requested': CallbackRequestedData;
   'appointment.booked': AppointmentBookedData;
   'sms.received': SmsReceivedData;
   'webhook.test': WebhookTestData;

@@ -20,6 +20,15 @@ export const Lead = v.object({ id: Id, fullName: v.string(), phoneNumber: v.stri
 export const CALL_STATUSES = ['completed', 'missed', 'busy', 'failed', 'in-progress', 'queued', 'ringing', 'voicemail'] as const;
 export const CallStatus = v.picklist(CALL_STATUSES);
 
+/** A message an AI agent took: who to call back, on which number, and why. */
+export const CallbackRequest = v.object({
+  callerName: v.nullable(v.string()),
+  phoneNumber: v.nullable(v.string()),
+  reason: v.string(),
+  requestedAt: IsoDateTime,
+});
+export type CallbackRequest = v.InferOutput<typeof CallbackRequest>;
+
 export const CallLog = v.object({
   id: Id,
   direction: CallDirection,
@@ -34,6 +43,10 @@ export const CallLog = v.object({
   agent: v.nullable(v.object({ id: Id, fullName: v.string() })),
   lead: v.nullable(Lead),
   conversation: v.nullable(v.object({ id: Id, recordingUrl: v.nullable(v.string()) })),
+  /** Why the call ended (CALL_END_REASONS); null while it goes on, and for calls no AI agent held. */
+  endReason: v.nullable(v.string()),
+  /** The message an AI agent took when nobody could take the caller. */
+  callbackRequest: v.nullable(CallbackRequest),
 });
 export type CallLog = v.InferOutput<typeof CallLog>;
 

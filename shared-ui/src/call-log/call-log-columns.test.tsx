@@ -7,7 +7,7 @@ const call = (n: number, overrides: Partial<CallLog> = {}): CallLog => ({
   id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`, direction: 'inbound', status: 'completed',
   fromNumber: '+15557654321', toNumber: '+15551230001', startedAt: '2026-03-10T14:00:00.000Z', durationSeconds: 242,
   aiAgent: null, agent: null, lead: { id: `00000000-0000-4000-8000-${String(100 + n).padStart(12, '0')}`, fullName: `Lead ${n}`, phoneNumber: '+15557654321' },
-  conversation: null, ...overrides,
+  conversation: null, endReason: null, callbackRequest: null, ...overrides,
 });
 
 test('a call log shows when, which way, who, the numbers, the outcome, hh:mm:ss and the recording', () => {

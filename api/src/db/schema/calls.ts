@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts';
 import { aiAgents } from './ai-agents';
@@ -20,6 +21,8 @@ export const calls = pgTable('calls', {
   leadId: uuid('lead_id').references(() => leads.id, { onDelete: 'set null' }),
   /** Twilio's CallSid; null for calls that never reached Twilio (simulator, seed). */
   callSid: text('call_sid'),
+  /** Why the call ended, in the words the call log shows; null while it goes on. */
+  endReason: text('end_reason'),
 }, (t) => [
   // The call-logs page sorts by (started_at desc, id desc): the id in the index lets the scan
   // stop after one page instead of sorting every call of the account.
@@ -27,6 +30,8 @@ export const calls = pgTable('calls', {
   index('calls_agent_user_started_id_idx').on(t.agentUserId, t.startedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
   index('calls_ai_agent_idx').on(t.aiAgentId),
   uniqueIndex('calls_call_sid_key').on(t.callSid),
+  // The sweep that finishes AI calls no live session holds reads only the unfinished ones.
+  index('calls_unfinished_ai_idx').on(t.status, t.startedAt).where(sql`${t.aiAgentId} is not null and ${t.status} in ('ringing', 'in-progress')`),
 ]);
 
 export type CallRow = typeof calls.$inferSelect;

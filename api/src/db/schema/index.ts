@@ -31,3 +31,4 @@ export * from './knowledge-passages';
 export * from './appointment-calendar-events';
 export * from './webhooks';
 export * from './campaign-leads';
+export * from './callback-requests';

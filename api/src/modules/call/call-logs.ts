@@ -2,7 +2,7 @@ import { and, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { CallLog } from 'shared-contracts';
 import type { Db } from '../../db/client';
-import { accountCallCounts, aiAgents, calls, conversations, leads, users } from '../../db/schema';
+import { accountCallCounts, aiAgents, callbackRequests, calls, conversations, leads, users } from '../../db/schema';
 import { containsPattern } from '../../db/like';
 import type { RecordingLinks } from '../recordings';
 import { fullName } from '../users/session-user';
@@ -57,13 +57,17 @@ const pageSelect = (db: Db, kept: SQL<number> | null) => db.select({
   agent: { id: agentUser.id, firstName: agentUser.firstName, lastName: agentUser.lastName },
   lead: { id: leads.id, fullName: leads.fullName, phoneNumber: leads.phoneNumber },
   conversation: { id: conversations.id, recordingUrl: conversations.recordingUrl },
+  callback: {
+    callerName: callbackRequests.callerName, phoneNumber: callbackRequests.phoneNumber, reason: callbackRequests.reason, requestedAt: callbackRequests.requestedAt,
+  },
   total: (kept ?? sql<number>`0`).mapWith(Number),
 })
   .from(calls)
   .leftJoin(aiAgents, eq(aiAgents.id, calls.aiAgentId))
   .leftJoin(agentUser, eq(agentUser.id, calls.agentUserId))
   .leftJoin(leads, eq(leads.id, calls.leadId))
-  .leftJoin(conversations, eq(conversations.callId, calls.id));
+  .leftJoin(conversations, eq(conversations.callId, calls.id))
+  .leftJoin(callbackRequests, eq(callbackRequests.callId, calls.id));
 
 type PageRow = Awaited<ReturnType<typeof pageSelect>>[number];
 
@@ -145,7 +149,7 @@ export async function listCallLogs(db: Db, scope: CallLogScope, filter: CallLogF
     ]);
   }
 
-  const data = rows.map(({ call, aiAgent, agent, lead, conversation }): CallLog => ({
+  const data = rows.map(({ call, aiAgent, agent, lead, conversation, callback }): CallLog => ({
     id: call.id,
     direction: call.direction,
     status: call.status,
@@ -157,6 +161,8 @@ export async function listCallLogs(db: Db, scope: CallLogScope, filter: CallLogF
     agent: agent ? { id: agent.id, fullName: fullName(agent) } : null,
     lead,
     conversation: conversation && { id: conversation.id, recordingUrl: recordings.playable(call.id, conversation.recordingUrl) },
+    endReason: call.endReason,
+    callbackRequest: callback && { ...callback, requestedAt: callback.requestedAt.toISOString() },
   }));
   if (cacheKey !== undefined) cache!.set(scope.accountId, cacheKey, { data, total }, mark);
   return { data, total };

@@ -16,6 +16,8 @@ export function makeCallLog(overrides: Partial<CallLog> = {}): CallLog {
     agent: null,
     lead: { id: id(), fullName: 'Grace Hopper', phoneNumber: '+15551230001' },
     conversation: null,
+    endReason: null,
+    callbackRequest: null,
     ...overrides,
   };
 }

@@ -1,0 +1,19 @@
+/**
+ * Why a call ended, as the call log and the call's page say it. Every AI call gets one when it
+ * ends, however it ends: also when the instance that held it died (the sweep writes it then).
+ */
+export const CALL_END_REASONS = {
+  callerHungUp: 'The caller hung up',
+  agentEnded: 'The agent ended the call',
+  handedToPerson: 'Handed to a person',
+  transferredToNumber: 'Transferred to the transfer number',
+  messageTaken: 'Nobody was available: the agent took a message',
+  timeLimit: 'The call reached its time limit',
+  flood: 'Ended: the caller sent too many turns too fast',
+  tooLong: 'Ended: the call reached its transcript limit',
+  serverRestarted: 'The server restarted',
+  neverConnected: 'The caller never connected',
+  serverStopped: 'The server shut down',
+} as const;
+export type CallEndReasonKey = keyof typeof CALL_END_REASONS;
+export type CallEndReason = (typeof CALL_END_REASONS)[CallEndReasonKey];
