@@ -5,7 +5,7 @@
 import { performance } from 'node:perf_hooks';
 import { openDatabase } from 'api/src/db/client';
 import { accounts, aiAgents } from 'api/src/db/schema';
-import { reindexKnowledge, searchKnowledge } from 'api/src/modules/voice-agent/knowledge-passages';
+import { reindexKnowledge, searchKnowledge } from 'api/src/modules/voice-agent/knowledge/knowledge-passages';
 import { CALLER_TURNS, knowledgeParagraphs } from './lib/knowledge-text';
 
 const passages = Number(process.env.PASSAGES ?? 1_000);

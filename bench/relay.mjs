@@ -230,7 +230,7 @@ async function measure(url, RelayCaller, load) {
 export async function benchRelay({ smoke }) {
   // The simulator's caller door, which stands in for Twilio, is TypeScript in the API package.
   const { tsImport } = await import('tsx/esm/api');
-  const { RelayCaller } = await tsImport('api/src/modules/voice-agent/relay-caller.ts', import.meta.url);
+  const { RelayCaller } = await tsImport('api/src/modules/voice-agent/transport/relay-caller.ts', import.meta.url);
   const load = smoke ? SMOKE : FULL;
   const pgDb = await createDatabase();
   let server = null;

@@ -8,7 +8,7 @@
 
 import { createInterface } from 'node:readline';
 import { RELAY_PATH } from 'shared-contracts';
-import { RelayCaller } from '../src/modules/voice-agent/relay-caller';
+import { RelayCaller } from '../src/modules/voice-agent/transport/relay-caller';
 
 const API = (process.env.API_URL ?? 'http://127.0.0.1:4000').replace(/\/+$/, '');
 const randomCaller = () => `+1555${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;

@@ -18,7 +18,7 @@ import { recordingsPlugin, recordingsRoute } from './modules/recordings';
 import { calendarSyncJob, localConsentRoute } from './modules/integrations';
 import { textExtractionPlugin } from './modules/knowledge';
 import { jobQueuePlugin } from './modules/jobs/job-queue';
-import { callWrapUpJob } from './modules/voice-agent/call-wrap-up';
+import { callWrapUpJob } from './modules/voice-agent/responders/call-wrap-up';
 import { resumeWebhookDeliveriesPlugin, webhookDeliveryJob } from './modules/webhooks';
 import { campaignDialJob, resumeCampaignsPlugin } from './modules/campaign';
 import { settleStaleSmsSendsPlugin, smsSettleJob } from './modules/conversation';

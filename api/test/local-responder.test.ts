@@ -2,12 +2,12 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import * as v from 'valibot';
 import { LOCAL_RESPONDER_LABEL } from 'shared-contracts';
-import type { CallTool, ToolResult } from '../src/modules/voice-agent/call-tools';
+import type { CallTool, ToolResult } from '../src/modules/voice-agent/tools/call-tools';
 import {
   ANYTHING_ELSE_TEXT, ASK_DAY_TEXT, createLocalResponder, GOODBYE_TEXT, HELP_TEXT, type LocalResponderOptions,
-} from '../src/modules/voice-agent/local-responder';
-import type { Responder, Turn } from '../src/modules/voice-agent/responder';
-import { NEED_NAME_TEXT } from '../src/modules/voice-agent/slot-answers';
+} from '../src/modules/voice-agent/responders/local-responder';
+import type { Responder, Turn } from '../src/modules/voice-agent/responders/responder';
+import { NEED_NAME_TEXT } from '../src/modules/voice-agent/responders/slot-answers';
 
 const TOOL_NAMES = ['find_free_slots', 'book_appointment', 'find_or_create_lead', 'transfer_to_person', 'end_call'] as const;
 type ToolName = (typeof TOOL_NAMES)[number];

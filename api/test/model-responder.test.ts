@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
 import * as v from 'valibot';
-import type { CallTool } from '../src/modules/voice-agent/call-tools';
-import { createModelResponder, ModelReplyError } from '../src/modules/voice-agent/model-responder';
-import type { ReplyInput, Responder } from '../src/modules/voice-agent/responder';
+import type { CallTool } from '../src/modules/voice-agent/tools/call-tools';
+import { createModelResponder, ModelReplyError } from '../src/modules/voice-agent/responders/model-responder';
+import type { ReplyInput, Responder } from '../src/modules/voice-agent/responders/responder';
 import { startFakeProvider, type FakeProvider, type ScriptedAnswer, type WireFormat } from './helpers/fake-model-provider';
 
 const PROVIDERS: Array<{ format: WireFormat; provider: 'OpenAI' | 'Claude' | 'Gemini'; model: string; name: string }> = [

@@ -5,7 +5,7 @@ import type { Db } from './client';
 import { DEMO_PASSWORD } from './demo-sign-ins';
 import * as t from './schema';
 import type { WorkingHoursValue } from './schema';
-import { reindexKnowledge } from '../modules/voice-agent/knowledge-passages';
+import { reindexKnowledge } from '../modules/voice-agent/knowledge/knowledge-passages';
 import { DEMO_RECORDING_PATH } from '../modules/recordings/recording-links';
 import {
   callStatus, createRandom, demoNumber, DENTAL_TRANSCRIPTS, id, leadNames, officeHoursAgo, REALTY_TRANSCRIPTS, SMS_LINES,

@@ -3,7 +3,7 @@ import { after, before } from 'node:test';
 import { and, eq, inArray } from 'drizzle-orm';
 import { RELAY_PATH } from 'shared-contracts';
 import { aiClients } from '../../src/db/schema';
-import { RelayCaller } from '../../src/modules/voice-agent/relay-caller';
+import { RelayCaller } from '../../src/modules/voice-agent/transport/relay-caller';
 import type { TestServer } from './server';
 import type { SuiteContext } from './suite-context';
 

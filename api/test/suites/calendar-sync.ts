@@ -9,7 +9,7 @@ import { calendarSyncDeps, calendarSyncJob, syncAppointmentToCalendars, syncBook
 import { UNREADABLE_CREDENTIAL_TEXT } from '../../src/modules/integrations/calendar-sync';
 import { localConnector, type IntegrationConnector } from '../../src/modules/integrations/connector';
 import { useConnector } from '../../src/modules/integrations/connector-of';
-import { callTools } from '../../src/modules/voice-agent/call-tools';
+import { callTools } from '../../src/modules/voice-agent/tools/call-tools';
 import { createAiAgent, createAppointment, createCall, createIntegrationConnection, createLead, createTenant, uniquePhone } from '../factories';
 import { assertContract } from '../helpers/contract-shape';
 import { JOB_SCHEMA } from '../../src/modules/jobs/job-queue';

@@ -5,7 +5,7 @@ import { LEAD_PHONE_TAKEN_TEXT, MAX_ACTIVE_API_KEYS, MAX_WEBHOOK_ENDPOINTS } fro
 import { apiKeys, leads, webhookEndpoints } from '../../src/db/schema';
 import { TOO_MANY_KEYS_TEXT } from '../../src/modules/api-key/api-keys';
 import { TOO_MANY_ENDPOINTS_TEXT } from '../../src/modules/webhooks/webhook-endpoints';
-import { findOrCreateCallerLead } from '../../src/modules/voice-agent/caller-lead';
+import { findOrCreateCallerLead } from '../../src/modules/voice-agent/tools/caller-lead';
 import { createAiAgent, createCall, createTenant, uniquePhone } from '../factories';
 import { call, type ApiResponse } from '../helpers/server';
 import type { SuiteContext } from '../helpers/suite-context';

@@ -3,7 +3,7 @@ import { describe, it } from 'node:test';
 import { eq } from 'drizzle-orm';
 import { AGENT_KNOWLEDGE_MAX_LENGTH } from 'shared-contracts';
 import { knowledgePassages } from '../../src/db/schema';
-import { PASSAGE_MAX_CHARS, reindexKnowledge, searchKnowledge, splitPassages } from '../../src/modules/voice-agent/knowledge-passages';
+import { PASSAGE_MAX_CHARS, reindexKnowledge, searchKnowledge, splitPassages } from '../../src/modules/voice-agent/knowledge/knowledge-passages';
 import { createAiAgent, createTenant } from '../factories';
 import { call } from '../helpers/server';
 import type { SuiteContext } from '../helpers/suite-context';

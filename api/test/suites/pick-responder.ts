@@ -5,7 +5,7 @@ import { LOCAL_RESPONDER_LABEL } from 'shared-contracts';
 import type { Db } from '../../src/db/client';
 import { aiClients } from '../../src/db/schema';
 import { createCredentialCipher } from '../../src/modules/ai-client/credential-cipher';
-import { responderForAgent, responderLabelForAgent } from '../../src/modules/voice-agent/pick-responder';
+import { responderForAgent, responderLabelForAgent } from '../../src/modules/voice-agent/responders/pick-responder';
 import { createAiClientRow } from '../factories';
 import { startFakeProvider, type FakeProvider } from '../helpers/fake-model-provider';
 import { TEST_CONFIG } from '../helpers/server';

@@ -5,7 +5,7 @@ import twilio from 'twilio';
 import { contract } from 'shared-contracts';
 import { calls, conversationMessages, conversations } from '../../src/db/schema';
 import { TWILIO_WEBHOOK_PATHS } from '../../src/modules/telephony/twilio-paths';
-import { SIMULATED_CALLEE_LINES } from '../../src/modules/voice-agent/simulated-callee';
+import { SIMULATED_CALLEE_LINES } from '../../src/modules/voice-agent/transport/simulated-callee';
 import { createAiAgent, createTenant, missingId, uniquePhone } from '../factories';
 import { assertContract } from '../helpers/contract-shape';
 import { isAudio, playRecording } from '../helpers/recordings';

@@ -10,9 +10,9 @@ import { CALLER_CALL_SID_PARAMETER, contract, RELAY_PATH, RELAY_PROMPT_MAX_CHARS
 import { aiClients, appointments, calls, conversationMessages, conversations, leads, queueEntries } from '../../src/db/schema';
 import { rawSql } from '../../src/db/raw-sql';
 import { JOB_SCHEMA } from '../../src/modules/jobs/job-queue';
-import { callWrapUpJob } from '../../src/modules/voice-agent/call-wrap-up';
-import { RelayCaller } from '../../src/modules/voice-agent/relay-caller';
-import { addTranscriptLine } from '../../src/modules/voice-agent/transcript-lines';
+import { callWrapUpJob } from '../../src/modules/voice-agent/responders/call-wrap-up';
+import { RelayCaller } from '../../src/modules/voice-agent/transport/relay-caller';
+import { addTranscriptLine } from '../../src/modules/voice-agent/session/transcript-lines';
 import { TWILIO_WEBHOOK_PATHS } from '../../src/modules/telephony/twilio-paths';
 import { createAdmin, createAiAgent, createCall, createConversation, createTenant, setAgentStatus, uniquePhone } from '../factories';
 import { withoutChangeNotifications } from '../helpers/change-notifications';

@@ -2,7 +2,7 @@ import { contract } from 'shared-contracts';
 import { aiAgents } from '../../db/schema';
 import { implement } from '../../http/implement';
 import { claimNumbers } from '../telephony/number-claims';
-import { reindexKnowledge } from '../voice-agent/knowledge-passages';
+import { reindexKnowledge } from '../voice-agent/knowledge/knowledge-passages';
 import { assertRoomForAgent } from './agent-cap';
 import { assertAgentLinks } from './agent-links';
 import { toAiAgent } from './to-ai-agent';

@@ -4,7 +4,7 @@ import { aiAgents } from '../../db/schema';
 import { notFound } from '../../http/api-error';
 import { implement } from '../../http/implement';
 import { claimNumbers } from '../telephony/number-claims';
-import { reindexKnowledge } from '../voice-agent/knowledge-passages';
+import { reindexKnowledge } from '../voice-agent/knowledge/knowledge-passages';
 import { assertAgentLinks } from './agent-links';
 import { toAiAgent } from './to-ai-agent';
 

@@ -1,4 +1,4 @@
-import { wallClock } from '../voice-agent/zoned-time';
+import { wallClock } from '../voice-agent/tools/zoned-time';
 import type { CalendarEvent } from './calendar-client';
 
 /** What a calendar event is made from: the appointment, its lead, who booked it, and the account's zone. */

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
 import { callEnded, type TelephonyContext } from './call-events';
-import { simulatedCallee } from '../voice-agent/simulated-callee';
+import { simulatedCallee } from '../voice-agent/transport/simulated-callee';
 import type { TelephonyProvider } from './provider';
 import { inboundSms, smsStatusChanged } from './sms-events';
 

@@ -8,7 +8,7 @@ import { ApiError, badRequest, notFound } from '../../http/api-error';
 import { agentByIdentity } from './numbers';
 import { aiCallIncoming } from './ai-calls';
 import { newCallSid } from './simulator-hub';
-import { relaySigningKey, relayUrl, signRelayUrl } from '../voice-agent/relay-handshake';
+import { relaySigningKey, relayUrl, signRelayUrl } from '../voice-agent/transport/relay-handshake';
 import { newMessageSid, simulatorTokens } from './simulator-provider';
 import { inboundSms } from './sms-events';
 

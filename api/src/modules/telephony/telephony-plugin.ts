@@ -9,9 +9,9 @@ import { simulatorRoutes } from './simulator-routes';
 import { createTwilioProvider } from './twilio-provider';
 import { twilioWebhookRoutes } from './twilio-webhooks';
 import { voicemailRoute } from './voicemail-route';
-import { relayRoutes } from '../voice-agent/relay-route';
+import { relayRoutes } from '../voice-agent/transport/relay-route';
 import { campaignCallEnded } from '../campaign/call-outcome';
-import { relaySigningKey, signRelayUrl, relayUrl } from '../voice-agent/relay-handshake';
+import { relaySigningKey, signRelayUrl, relayUrl } from '../voice-agent/transport/relay-handshake';
 
 /**
  * Where the simulator's callee reaches this server's relay socket: its own listening address,

@@ -7,11 +7,11 @@ import {
   CALL_OUTCOMES, callAnswered, callEnded, inboundCall, outboundCall, recordingReady, type CallOutcome,
 } from './call-events';
 import { aiCallConnected, aiCallIncoming } from './ai-calls';
-import { greetingOf } from '../voice-agent/call-record';
-import { callWrapUpJob, WRAP_UP_BACKSTOP_SECONDS } from '../voice-agent/call-wrap-up';
-import { aiCallHandedOff } from '../voice-agent/handoff';
-import { relayUrl } from '../voice-agent/relay-handshake';
-import { relaySpeechFor, relayTwiml } from '../voice-agent/relay-twiml';
+import { greetingOf } from '../voice-agent/session/call-record';
+import { callWrapUpJob, WRAP_UP_BACKSTOP_SECONDS } from '../voice-agent/responders/call-wrap-up';
+import { aiCallHandedOff } from '../voice-agent/session/handoff';
+import { relayUrl } from '../voice-agent/transport/relay-handshake';
+import { relaySpeechFor, relayTwiml } from '../voice-agent/transport/relay-twiml';
 import { acceptFormBodies } from './form-body';
 import { agentByIdentity } from './numbers';
 import { inboundSms, smsStatusChanged } from './sms-events';

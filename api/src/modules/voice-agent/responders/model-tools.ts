@@ -1,7 +1,7 @@
 import { toJsonSchema } from '@valibot/to-json-schema';
 import { jsonSchema, tool, type ToolSet } from 'ai';
 import * as v from 'valibot';
-import type { CallTool } from './call-tools';
+import type { CallTool } from '../tools/call-tools';
 
 /** What the model reads when a tool could not run, so that it can ask the caller again. */
 export const badToolArgsText = (name: string, problems: string) =>

@@ -1,8 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { stripControlCharacters } from 'shared-contracts';
-import { lookupDbOf, type Db } from '../../db/client';
-import { queryRows } from '../../db/query-rows';
-import { knowledgePassages } from '../../db/schema';
+import { lookupDbOf, type Db } from '../../../db/client';
+import { queryRows } from '../../../db/query-rows';
+import { knowledgePassages } from '../../../db/schema';
 
 /** Long enough to hold an answer, short enough for a voice agent to say in one breath or two. */
 export const PASSAGE_MAX_CHARS = 600;

@@ -1,8 +1,8 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import { lockAccount } from '../../db/account-lock';
-import type { Db } from '../../db/client';
-import { calls, leads } from '../../db/schema';
-import { leadByNumber } from '../telephony/numbers';
+import { lockAccount } from '../../../db/account-lock';
+import type { Db } from '../../../db/client';
+import { calls, leads } from '../../../db/schema';
+import { leadByNumber } from '../../telephony/numbers';
 
 export interface CallerScope {
   accountId: string;

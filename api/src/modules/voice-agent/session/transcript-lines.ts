@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { conversationMessages } from '../../db/schema';
-import type { RealtimeService } from '../realtime';
+import type { Db } from '../../../db/client';
+import { conversationMessages } from '../../../db/schema';
+import type { RealtimeService } from '../../realtime';
 import type { RelayCall } from './call-record';
 
 /** Rows per INSERT: 5 bind parameters a row, far below PostgreSQL's 65,535. */

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import twilio from 'twilio';
 import { RELAY_CALL_PARAMETER, type AiClientProvider } from 'shared-contracts';
-import type { Db } from '../../db/client';
-import { aiClients } from '../../db/schema';
-import { VOICES } from '../agent/voice-catalog';
+import type { Db } from '../../../db/client';
+import { aiClients } from '../../../db/schema';
+import { VOICES } from '../../agent/voice-catalog';
 
 const { VoiceResponse } = twilio.twiml;
 

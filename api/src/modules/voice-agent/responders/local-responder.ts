@@ -1,13 +1,13 @@
 import * as v from 'valibot';
 import { LOCAL_RESPONDER_LABEL } from 'shared-contracts';
-import { callClockOf, type CallTool, type ToolResult } from './call-tools';
+import { callClockOf, type CallTool, type ToolResult } from '../tools/call-tools';
 import { dropsBooking, nameFrom, readWhen, saysGoodbye, wantsAppointment, wantsPerson } from './caller-words';
 import { ANSWER_PREFIX, localWrapUp } from './local-wrap-up';
 import { answerFromPassages } from './passage-answer';
 import type { ReplyInput, Responder } from './responder';
 import { NEED_NAME_TEXT } from './slot-answers';
 import { clockTime, spokenDay, spokenTime } from './spoken-time';
-import type { CalendarDate } from './zoned-time';
+import type { CalendarDate } from '../tools/zoned-time';
 
 export const HELP_TEXT = 'I can answer your questions, book an appointment, or put you through to a person. What would you like?';
 export const ASK_DAY_TEXT = 'What day would suit you?';

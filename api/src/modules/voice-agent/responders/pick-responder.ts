@@ -1,10 +1,10 @@
 import { and, eq, isNotNull } from 'drizzle-orm';
 import * as v from 'valibot';
 import { AI_CLIENT_PROVIDERS_BY_TYPE } from 'shared-contracts';
-import type { Config } from '../../config';
-import type { Db } from '../../db/client';
-import { aiClients, type AiClientRow } from '../../db/schema';
-import { createCredentialCipher, type CredentialCipher } from '../ai-client/credential-cipher';
+import type { Config } from '../../../config';
+import type { Db } from '../../../db/client';
+import { aiClients, type AiClientRow } from '../../../db/schema';
+import { createCredentialCipher, type CredentialCipher } from '../../ai-client/credential-cipher';
 import type { ModelConfig } from './language-model';
 import { createLocalResponder } from './local-responder';
 import { createModelResponder } from './model-responder';

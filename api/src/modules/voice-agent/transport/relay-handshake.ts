@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import twilio from 'twilio';
 import { RELAY_PATH } from 'shared-contracts';
-import { createLinkSigner } from '../../http/signed-links';
+import { createLinkSigner } from '../../../http/signed-links';
 
 /** A browser's relay link is good for this long (it is used at once; the session then lives on). */
 const BROWSER_LINK_WINDOW_SECONDS = 300;

@@ -1,5 +1,5 @@
 import type { CallResult } from 'shared-contracts';
-import type { CallTool } from './call-tools';
+import type { CallTool } from '../tools/call-tools';
 
 /** One line of a call's transcript, as the responder sees it. */
 export interface Turn {

@@ -1,17 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import type { RawData, WebSocket } from 'ws';
 import { parseRelayFrame, RELAY_PATH, RelayInbound, SOCKET_CLOSE_UNAUTHORIZED } from 'shared-contracts';
-import { syncBookedAppointment } from '../integrations/calendar-sync-job';
-import { callEnded } from '../telephony/call-events';
-import { simulatedRecording } from '../telephony/simulated-recording';
-import type { RelayCall } from './call-record';
-import { raiseAppointmentBooked } from '../webhooks';
-import { callWrapUpJob } from './call-wrap-up';
-import { aiCallHandedOff } from './handoff';
-import { searchKnowledge } from './knowledge-passages';
-import { responderForAgent } from './pick-responder';
+import { syncBookedAppointment } from '../../integrations/calendar-sync-job';
+import { callEnded } from '../../telephony/call-events';
+import { simulatedRecording } from '../../telephony/simulated-recording';
+import type { RelayCall } from '../session/call-record';
+import { raiseAppointmentBooked } from '../../webhooks';
+import { callWrapUpJob } from '../responders/call-wrap-up';
+import { aiCallHandedOff } from '../session/handoff';
+import { searchKnowledge } from '../knowledge/knowledge-passages';
+import { responderForAgent } from '../responders/pick-responder';
 import { admitRelay, browserRelayLinks } from './relay-handshake';
-import { RelaySession, type RelaySessionDeps } from './relay-session';
+import { RelaySession, type RelaySessionDeps } from '../session/relay-session';
 
 /** A responder that has not sent its first token by then is replaced by the spoken fallback. */
 export const FIRST_TOKEN_TIMEOUT_MS = 4_000;

@@ -1,7 +1,7 @@
 import { and, eq, isNotNull, isNull } from 'drizzle-orm';
-import { calls, conversations, queueEntries } from '../../db/schema';
-import { broadcastQueue, dialerPolicy, type DialerPolicy, type TelephonyContext } from '../telephony/call-events';
-import { availableAgents, leadByNumber, type AgentLine } from '../telephony/numbers';
+import { calls, conversations, queueEntries } from '../../../db/schema';
+import { broadcastQueue, dialerPolicy, type DialerPolicy, type TelephonyContext } from '../../telephony/call-events';
+import { availableAgents, leadByNumber, type AgentLine } from '../../telephony/numbers';
 
 export type HandoffResult =
   | { ok: false }

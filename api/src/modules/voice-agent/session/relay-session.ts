@@ -1,13 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify';
 import * as v from 'valibot';
 import { Id, RELAY_CALL_PARAMETER, RELAY_PROMPT_MAX_CHARS, RESPONDER_FALLBACK_TEXT, type RelayHandoff, type RelayInbound, type RelayOutbound } from 'shared-contracts';
-import type { Db } from '../../db/client';
-import type { CallLogChanges } from '../call/call-logs-cache';
-import type { RealtimeService } from '../realtime';
+import type { Db } from '../../../db/client';
+import type { CallLogChanges } from '../../call/call-logs-cache';
+import type { RealtimeService } from '../../realtime';
 import { greetingOf, instructionsFor, openRelayCall, type RelayCall } from './call-record';
-import { callTools, type CallTool } from './call-tools';
-import type { RelayAdmission } from './relay-handshake';
-import type { Responder, Turn } from './responder';
+import { callTools, type CallTool } from '../tools/call-tools';
+import type { RelayAdmission } from '../transport/relay-handshake';
+import type { Responder, Turn } from '../responders/responder';
 import { addTranscriptLine } from './transcript-lines';
 
 type Frame<T extends RelayInbound['type']> = Extract<RelayInbound, { type: T }>;

@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { contract } from 'shared-contracts';
-import { aiAgents, calls } from '../../db/schema';
-import { notFound } from '../../http/api-error';
-import { implement } from '../../http/implement';
-import { newCallSid } from '../telephony/simulator-hub';
-import { greetingOf } from './call-record';
-import { responderLabelForAgent } from './pick-responder';
+import { aiAgents, calls } from '../../../db/schema';
+import { notFound } from '../../../http/api-error';
+import { implement } from '../../../http/implement';
+import { newCallSid } from '../../telephony/simulator-hub';
+import { greetingOf } from '../session/call-record';
+import { responderLabelForAgent } from '../responders/pick-responder';
 import { browserRelayLinks } from './relay-handshake';
 
 /** What the call log shows as the other party of a call made from the dashboard. */

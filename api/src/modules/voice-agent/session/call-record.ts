@@ -1,10 +1,10 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { CallResult } from 'shared-contracts';
-import type { Db } from '../../db/client';
-import { accounts, aiAgents, businesses, calls, conversations } from '../../db/schema';
-import type { CallLogChanges } from '../call/call-logs-cache';
-import { aiCallConnected } from '../telephony/ai-calls';
-import type { CallWrapUp } from './responder';
+import type { Db } from '../../../db/client';
+import { accounts, aiAgents, businesses, calls, conversations } from '../../../db/schema';
+import type { CallLogChanges } from '../../call/call-logs-cache';
+import { aiCallConnected } from '../../telephony/ai-calls';
+import type { CallWrapUp } from '../responders/responder';
 
 /** What a relay session needs to know about its call, read once when it starts. */
 export interface RelayCall {
