@@ -9,6 +9,7 @@ CREATE TABLE "callback_requests" (
 );
 --> statement-breakpoint
 ALTER TABLE "calls" ADD COLUMN "end_reason" text;--> statement-breakpoint
+ALTER TABLE "calls" ADD COLUMN "session_seen_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "callback_requests" ADD CONSTRAINT "callback_requests_account_id_accounts_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."accounts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "callback_requests" ADD CONSTRAINT "callback_requests_call_id_calls_id_fk" FOREIGN KEY ("call_id") REFERENCES "public"."calls"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "callback_requests_call_id_key" ON "callback_requests" USING btree ("call_id");--> statement-breakpoint

@@ -23,6 +23,11 @@ export const calls = pgTable('calls', {
   callSid: text('call_sid'),
   /** Why the call ended, in the words the call log shows; null while it goes on. */
   endReason: text('end_reason'),
+  /**
+   * When the instance holding the call's AI session last said it is still there. A call in
+   * progress whose session stopped saying so (its instance died) is finished by the sweep.
+   */
+  sessionSeenAt: timestamp('session_seen_at', { withTimezone: true }),
 }, (t) => [
   // The call-logs page sorts by (started_at desc, id desc): the id in the index lets the scan
   // stop after one page instead of sorting every call of the account.
