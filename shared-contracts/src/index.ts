@@ -25,6 +25,7 @@ export * from './domain/voice';
 export * from './domain/voice-errors';
 export * from './domain/webhooks';
 export * from './domain/call-ending';
+export * from './domain/call-transfer';
 export * from './schemas/feedback';
 export * from './schemas/integrations';
 export * from './schemas/ai-agent';

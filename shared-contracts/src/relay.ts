@@ -18,6 +18,12 @@ export const RELAY_CALL_PARAMETER = 'callId';
 
 const Text = (max: number) => v.pipe(v.string(), v.maxLength(max));
 
+/** Twilio writes durations as numbers on some pages and as strings ("460") on others: both are read. */
+const Milliseconds = v.union([
+  v.pipe(v.number(), v.minValue(0)),
+  v.pipe(v.string(), v.regex(/^\d{1,9}$/, 'A duration is a whole number of milliseconds'), v.transform(Number)),
+]);
+
 /** Twilio → us. Twilio adds fields over time, so unknown fields are kept, never refused. */
 export const RelayInbound = v.variant('type', [
   v.looseObject({
@@ -33,31 +39,46 @@ export const RelayInbound = v.variant('type', [
   v.looseObject({
     type: v.literal('interrupt'),
     utteranceUntilInterrupt: v.optional(Text(16_000), ''),
-    durationUntilInterruptMs: v.optional(v.number()),
+    durationUntilInterruptMs: v.optional(Milliseconds),
   }),
   v.looseObject({ type: v.literal('dtmf'), digit: v.pipe(v.string(), v.regex(/^[0-9*#]$/, 'A DTMF digit is 0-9, * or #')) }),
   v.looseObject({ type: v.literal('error'), description: v.optional(Text(2_000), '') }),
 ]);
 export type RelayInbound = v.InferOutput<typeof RelayInbound>;
+/** The inbound frame types we read; Twilio's newer ones are ignored, not refused. */
+export const RELAY_INBOUND_TYPES = ['setup', 'prompt', 'interrupt', 'dtmf', 'error'] as const;
 
 /** Us → Twilio. */
 export const RelayOutbound = v.variant('type', [
-  /** One token of the agent's reply; `last` closes the reply. */
-  v.object({ type: v.literal('text'), token: v.string(), last: v.boolean(), interruptible: v.optional(v.boolean()) }),
-  v.object({ type: v.literal('play'), source: v.string(), interruptible: v.optional(v.boolean()) }),
-  v.object({ type: v.literal('sendDigits'), digits: v.string() }),
-  v.object({ type: v.literal('language'), ttsLanguage: v.optional(v.string()), transcriptionLanguage: v.optional(v.string()) }),
+  /**
+   * One token of the agent's reply; `last` closes the reply. `lang` speaks it in another language;
+   * `preemptible` lets the next reply replace it (a holding sentence).
+   */
+  v.looseObject({
+    type: v.literal('text'), token: v.string(), last: v.boolean(), lang: v.optional(v.string()),
+    interruptible: v.optional(v.boolean()), preemptible: v.optional(v.boolean()),
+  }),
+  v.looseObject({
+    type: v.literal('play'), source: v.string(), loop: v.optional(v.number()),
+    interruptible: v.optional(v.boolean()), preemptible: v.optional(v.boolean()),
+  }),
+  v.looseObject({ type: v.literal('sendDigits'), digits: v.string() }),
+  v.looseObject({ type: v.literal('language'), ttsLanguage: v.optional(v.string()), transcriptionLanguage: v.optional(v.string()) }),
   /** Ends the session; `handoffData` (a JSON string) goes to the <Connect action> URL. */
-  v.object({ type: v.literal('end'), handoffData: v.optional(v.string()) }),
+  v.looseObject({ type: v.literal('end'), handoffData: v.optional(v.string()) }),
 ]);
+/** The outbound frame types a caller's side reads. */
+export const RELAY_OUTBOUND_TYPES = ['text', 'play', 'sendDigits', 'language', 'end'] as const;
 export type RelayOutbound = v.InferOutput<typeof RelayOutbound>;
 
 /** Why a session ended, as its handoffData says it. */
-export const RELAY_HANDOFF_REASONS = ['live-agent-handoff', 'call-ended'] as const;
+export const RELAY_HANDOFF_REASONS = ['live-agent-handoff', 'transfer-to-number', 'call-ended'] as const;
 export const RelayHandoff = v.object({
   reasonCode: v.picklist(RELAY_HANDOFF_REASONS),
   /** What the caller wants, in the agent's words: the human agent reads it when the call rings. */
   reason: v.optional(Text(500), ''),
+  /** With `transfer-to-number`: the number the call is sent on to (the <Connect action> dials it). */
+  transferTo: v.optional(Text(32)),
 });
 export type RelayHandoff = v.InferOutput<typeof RelayHandoff>;
 
@@ -72,14 +93,32 @@ export function parseRelayHandoff(handoffData: string | undefined): RelayHandoff
   }
 }
 
-/** Parses one relay frame; an error text instead of an exception, so a bad frame is logged, not fatal. */
+export type RelayFrameParse<F> =
+  | { ok: true; frame: F }
+  /** `ignored`: a well-formed frame of a type this side does not read (Twilio adds types over time). */
+  | { ok: false; error: string; ignored?: true };
+
+/**
+ * Parses one relay frame; an error text instead of an exception, so a bad frame is logged, not
+ * fatal. A frame whose type is not one the schema knows is `ignored` rather than refused.
+ */
 export function parseRelayFrame<S extends typeof RelayInbound | typeof RelayOutbound>(
   schema: S,
   raw: string,
-): { ok: true; frame: v.InferOutput<S> } | { ok: false; error: string } {
+): RelayFrameParse<v.InferOutput<S>> {
   if (raw.length > RELAY_MAX_FRAME_BYTES) return { ok: false, error: 'Frame is too large' };
   const parsed = parseMessage(schema, raw);
-  return parsed.ok ? { ok: true, frame: parsed.message } : parsed;
+  if (parsed.ok) return { ok: true, frame: parsed.message };
+  const known: readonly string[] = schema === RelayInbound ? RELAY_INBOUND_TYPES : RELAY_OUTBOUND_TYPES;
+  const type = typeOfFrame(raw);
+  if (type !== null && !known.includes(type)) return { ok: false, error: `Frame type "${type.slice(0, 40)}" is not read here`, ignored: true };
+  return parsed;
+}
+
+/** The `type` of a frame that parsed as JSON but failed its schema; only called on a refused frame. */
+function typeOfFrame(raw: string): string | null {
+  const parsed = parseMessage(v.looseObject({ type: v.string() }), raw);
+  return parsed.ok ? parsed.message.type : null;
 }
 
 /** What the UI calls the stand-in that answers when no AI model is configured. */
