@@ -51,6 +51,7 @@ import { redisOutageSuite } from './suites/redis-outage';
 import { postgresOutageSuite } from './suites/postgres-outage';
 import { concurrentCreatesSuite } from './suites/concurrent-creates';
 import { connectionTimeoutsSuite } from './suites/connection-timeouts';
+import { relayFuzzSuite } from './suites/relay-fuzz';
 
 // One process and one database per target for every suite: starting PGlite costs seconds,
 // and each test makes its own rows with the factories, so sharing the database is safe.
@@ -92,6 +93,7 @@ for (const target of await databaseTargets()) {
     integrationsSuite(ctx);
     testCallSuite(ctx);
     voiceAgentRelaySuite(ctx);
+    relayFuzzSuite(ctx);
     billingSuite(ctx);
     billingLifecycleSuite(ctx);
     contractEndpointsSuite(ctx);

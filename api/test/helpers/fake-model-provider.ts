@@ -16,8 +16,14 @@ export type ScriptStep =
   /** Holds the rest of the answer until the promise settles (the test decides when). */
   | { wait: Promise<unknown> };
 
-/** A scripted answer to one request: steps, or an HTTP error with a provider-style body. */
-export type ScriptedAnswer = ScriptStep[] | { status: number; message: string };
+/**
+ * A scripted answer to one request: steps, an HTTP error with a provider-style body, a 200 whose
+ * body is not the provider's format at all (`garbage`), or the connection cut before any answer.
+ */
+export type ScriptedAnswer = ScriptStep[] | { status: number; message: string } | { garbage: string } | { cut: true };
+
+/** Answers in order from a list (a request past its end gets a 500), or from a function of the request. */
+export type Answers = ScriptedAnswer[] | ((index: number, seen: SeenRequest) => ScriptedAnswer);
 
 export interface SeenRequest {
   path: string;
@@ -35,13 +41,17 @@ export interface FakeProvider {
   requests: SeenRequest[];
   /** Resolves once request `index` (from 0) has ended, however it ended. */
   ended(index: number): Promise<SeenRequest>;
+  /** The provider goes down: open connections are cut and new ones refused, until `up`. */
+  down(): Promise<void>;
+  /** Listens again on the same port. */
+  up(): Promise<void>;
   close(): Promise<void>;
 }
 
 const BASE_PATH: Record<WireFormat, string> = { openai: '/v1', anthropic: '/v1', gemini: '/v1beta' };
 
-/** Answers requests in order with `answers`; a request past the end gets a 500. */
-export async function startFakeProvider(format: WireFormat, answers: ScriptedAnswer[]): Promise<FakeProvider> {
+/** Answers requests with `answers`. */
+export async function startFakeProvider(format: WireFormat, answers: Answers): Promise<FakeProvider> {
   const requests: SeenRequest[] = [];
   const endWaiters = new Map<number, Array<(seen: SeenRequest) => void>>();
   const settle = (index: number) => {
@@ -66,7 +76,7 @@ export async function startFakeProvider(format: WireFormat, answers: ScriptedAns
         if (!res.writableFinished) seen.closedEarly = true;
         settle(index);
       });
-      const answer = answers[index] ?? { status: 500, message: 'No answer scripted' };
+      const answer = typeof answers === 'function' ? answers(index, seen) : (answers[index] ?? { status: 500, message: 'No answer scripted' });
       void answerWith(format, streaming(format, seen), answer, res).then(() => {
         seen.finished = res.writableFinished;
       });
@@ -74,6 +84,11 @@ export async function startFakeProvider(format: WireFormat, answers: ScriptedAns
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
+  const stopListening = () => new Promise<void>((resolve) => {
+    server.closeAllConnections();
+    if (!server.listening) resolve();
+    else server.close(() => resolve());
+  });
   return {
     baseUrl: `http://127.0.0.1:${port}${BASE_PATH[format]}`,
     requests,
@@ -82,10 +97,12 @@ export async function startFakeProvider(format: WireFormat, answers: ScriptedAns
       if (seen && (seen.finished || seen.closedEarly)) resolve(seen);
       else endWaiters.set(index, [...(endWaiters.get(index) ?? []), resolve]);
     }),
-    close: () => new Promise((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
+    down: stopListening,
+    up: () => new Promise((resolve) => {
+      if (server.listening) resolve();
+      else server.listen(port, '127.0.0.1', resolve);
     }),
+    close: stopListening,
   };
 }
 
@@ -95,6 +112,15 @@ function streaming(format: WireFormat, seen: SeenRequest): boolean {
 }
 
 async function answerWith(format: WireFormat, stream: boolean, answer: ScriptedAnswer, res: ServerResponse) {
+  if ('cut' in answer) {
+    res.socket?.destroy();
+    return;
+  }
+  if ('garbage' in answer) {
+    res.writeHead(200, { 'content-type': stream ? 'text/event-stream' : 'application/json' });
+    res.end(answer.garbage);
+    return;
+  }
   if (!Array.isArray(answer)) {
     res.writeHead(answer.status, { 'content-type': 'application/json' });
     res.end(JSON.stringify(errorBody(format, answer.status, answer.message)));
