@@ -51,7 +51,10 @@ import { redisOutageSuite } from './suites/redis-outage';
 import { postgresOutageSuite } from './suites/postgres-outage';
 import { concurrentCreatesSuite } from './suites/concurrent-creates';
 import { connectionTimeoutsSuite } from './suites/connection-timeouts';
+import { unfinishedCallsSuite } from './suites/unfinished-calls';
 import { relayFuzzSuite } from './suites/relay-fuzz';
+import { callChaosSuite } from './suites/call-chaos';
+import { callChaosPostgresSuite } from './suites/call-chaos-postgres';
 
 // One process and one database per target for every suite: starting PGlite costs seconds,
 // and each test makes its own rows with the factories, so sharing the database is safe.
@@ -94,6 +97,8 @@ for (const target of await databaseTargets()) {
     testCallSuite(ctx);
     voiceAgentRelaySuite(ctx);
     relayFuzzSuite(ctx);
+    callChaosSuite(ctx);
+    callChaosPostgresSuite(ctx);
     billingSuite(ctx);
     billingLifecycleSuite(ctx);
     contractEndpointsSuite(ctx);
@@ -104,6 +109,7 @@ for (const target of await databaseTargets()) {
     webhooksSuite(ctx);
     campaignsSuite(ctx);
     concurrentCreatesSuite(ctx);
+    unfinishedCallsSuite(ctx);
     productionSuite(ctx);
     redisOutageSuite(ctx);
     postgresOutageSuite(ctx);
