@@ -17,3 +17,12 @@ export const CALL_END_REASONS = {
 } as const;
 export type CallEndReasonKey = keyof typeof CALL_END_REASONS;
 export type CallEndReason = (typeof CALL_END_REASONS)[CallEndReasonKey];
+
+/**
+ * The call log's marker for a message an AI agent took: "Call back: <name> <number>", with as
+ * much as the caller gave (the number falls back to their caller ID, so it is nearly always there).
+ */
+export function callbackText(request: { callerName: string | null; phoneNumber: string | null }): string {
+  const who = [request.callerName?.trim(), request.phoneNumber?.trim()].filter(Boolean).join(' ');
+  return `Call back: ${who || 'no name or number given'}`;
+}

@@ -28,3 +28,20 @@ test('a call log shows when, which way, who, the numbers, the outcome, hh:mm:ss 
     'Mar 10, 2026, 10:00 AM', 'Outbound', 'Unknown caller', '+15557654321', '+15551230001', 'Missed', '04:00:02', 'None',
   ]);
 });
+
+test('the status says why the call ended and marks a message the AI agent took with whom to call back', () => {
+  render(<DataTable<CallLog> label="Call logs" rowKey="id" columns={callLogColumns('UTC')} rows={[
+    call(1, {
+      endReason: 'Nobody was available: the agent took a message',
+      callbackRequest: { callerName: 'Ada Caller', phoneNumber: '+15550001111', reason: 'Her crown came loose', requestedAt: '2026-03-10T14:03:00.000Z' },
+    }),
+    call(2, { endReason: 'The caller hung up' }),
+  ]} />);
+  const [first, second] = within(screen.getByRole('region', { name: 'Call logs' })).getAllByRole('row').slice(1);
+  const status = (row: HTMLElement) => within(row).getAllByRole('cell')[5]!;
+  expect(within(status(first!)).getByText('Completed')).toBeInTheDocument();
+  expect(within(status(first!)).getByText('Nobody was available: the agent took a message')).toBeInTheDocument();
+  expect(within(status(first!)).getByText('Call back: Ada Caller +15550001111')).toBeInTheDocument();
+  expect(within(status(second!)).getByText('The caller hung up')).toBeInTheDocument();
+  expect(within(second!).queryByText(/^Call back:/)).toBeNull();
+});

@@ -27,4 +27,9 @@ export const callLogCsv = (timeZone: string): CsvColumn<CallLog>[] => [
   { header: 'Handled by', value: (c) => handledBy(c) },
   { header: 'Duration (s)', value: (c) => c.durationSeconds },
   { header: 'Recording URL', value: (c) => c.conversation?.recordingUrl ?? null },
+  { header: 'End reason', value: (c) => c.endReason },
+  // A message the AI agent took, a field each, so a spreadsheet can sort and filter by them.
+  { header: 'Callback name', value: (c) => c.callbackRequest?.callerName ?? null },
+  { header: 'Callback number', value: (c) => c.callbackRequest?.phoneNumber ?? null },
+  { header: 'Callback reason', value: (c) => c.callbackRequest?.reason ?? null },
 ];

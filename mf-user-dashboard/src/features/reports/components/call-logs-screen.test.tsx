@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { SnackbarProvider } from 'notistack';
 import { failure, makeUser, never, ok, renderScreen, stubFetch } from 'shared-auth/src/testing';
 import { CallLogsScreen } from './call-logs-screen';
-import { captureDownloads, makeCallLog, rid } from '../test-support/report-fixtures';
+import { captureDownloads, makeCallLog, messageTaken, rid } from '../test-support/report-fixtures';
 
 const user = makeUser({ timeZone: 'America/New_York' });
 const bodies = (requests: { url: URL; body: unknown }[]) => requests.filter((r) => r.url.pathname.endsWith('get-call-logs')).map((r) => r.body);
@@ -88,7 +88,7 @@ test('exports every matching call, page by page at 100 a page, as CSV', async ()
     const { limit, page } = r.body as { limit: number; page: number };
     if (limit === 10) return ok([makeCallLog(1)], 150);
     const count = page === 1 ? 100 : 50;
-    return ok(Array.from({ length: count }, (_, i) => makeCallLog(i, { lead: i === 0 ? null : makeCallLog(i).lead })), 150);
+    return ok(Array.from({ length: count }, (_, i) => makeCallLog(i, { lead: i === 0 ? null : makeCallLog(i).lead, ...(i === 1 ? messageTaken : {}) })), 150);
   });
   renderScreen(<CallLogsScreen />, user);
   await screen.findByRole('row', { name: /Lead 1/ });
@@ -97,6 +97,8 @@ test('exports every matching call, page by page at 100 a page, as CSV', async ()
   expect(bodies(requests).slice(1)).toEqual([{ page: 1, limit: 100 }, { page: 2, limit: 100 }]);
   const lines = (await downloads.text()).trimEnd().split('\r\n');
   expect(lines).toHaveLength(151);
-  expect(lines[0]).toBe('Started,Direction,Status,From,To,Lead,Handled by,Duration (s),Recording URL');
-  expect(lines[1]).toBe('"Mar 10, 2026, 10:00 AM",inbound,completed,+15557654321,+15551230001,,Front Desk,95,https://recordings.example.com/0.mp3');
+  expect(lines[0]).toBe('Started,Direction,Status,From,To,Lead,Handled by,Duration (s),Recording URL,End reason,Callback name,Callback number,Callback reason');
+  expect(lines[1]).toBe('"Mar 10, 2026, 10:00 AM",inbound,completed,+15557654321,+15551230001,,Front Desk,95,https://recordings.example.com/0.mp3,,,,');
+  expect(lines[2]).toBe('"Mar 10, 2026, 10:00 AM",inbound,completed,+15557654321,+15551230001,Lead 1,Front Desk,95,https://recordings.example.com/1.mp3,'
+    + 'Nobody was available: the agent took a message,Ada Caller,+15550001111,"Wants a call about her bill, today"');
 });

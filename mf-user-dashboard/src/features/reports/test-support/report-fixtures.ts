@@ -12,6 +12,12 @@ export const makeCallLog = (n: number, overrides: Partial<CallLog> = {}): CallLo
   ...overrides,
 });
 
+/** A call on which nobody could take the caller, so the AI agent took a message. */
+export const messageTaken: Partial<CallLog> = {
+  endReason: 'Nobody was available: the agent took a message',
+  callbackRequest: { callerName: 'Ada Caller', phoneNumber: '+15550001111', reason: 'Wants a call about her bill, today', requestedAt: '2026-03-10T14:03:00.000Z' },
+};
+
 export const makeAppointment = (n: number, overrides: Partial<AppointmentReportRow> = {}): AppointmentReportRow => ({
   id: rid(n), dateTime: '2026-03-12T15:30:00.000Z', durationMinutes: 30, status: 'scheduled',
   lead: { id: rid(800 + n), fullName: `Lead ${n}`, phoneNumber: '+15557654321' },

@@ -1,0 +1,26 @@
+import { callbackText, type CallLog } from 'shared-contracts';
+import { PhoneOutlined, Tag, Typography } from '../antd';
+import { StatusTag } from '../status-tag/status-tag';
+
+type CallEnd = Pick<CallLog, 'status' | 'endReason' | 'callbackRequest'>;
+
+/**
+ * How a call ended: its status, why (once the call has recorded it) and, when an AI agent took a
+ * message, whom to call back. The marker stands out from the status: it asks the reader to act.
+ */
+export function CallEndCell({ call }: { call: CallEnd }) {
+  return (
+    <>
+      <StatusTag status={call.status} />
+      {call.endReason && (
+        <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12, marginTop: 4 }}>{call.endReason}</Typography.Text>
+      )}
+      {call.callbackRequest && (
+        // volcano keeps the text readable on its tint; wrapping keeps a long name inside the column.
+        <Tag color="volcano" icon={<PhoneOutlined />} style={{ marginTop: 4, marginInlineEnd: 0, whiteSpace: 'normal' }}>
+          {callbackText(call.callbackRequest)}
+        </Tag>
+      )}
+    </>
+  );
+}
