@@ -58,6 +58,7 @@ test('adds an endpoint for the chosen events and shows its secret once; a refusa
   renderScreen(ui, user);
   await within(screen.getByRole('region', { name: 'Webhook endpoints' })).findByRole('row', { name: /hooks\/1/ });
   fireEvent.change(screen.getByLabelText('Endpoint URL'), { target: { value: 'https://crm.example.com/hooks/2' } });
+  expect(screen.getByRole('checkbox', { name: /call\.callback_requested.*Nobody could take a caller: the AI agent took a message/ })).not.toBeChecked();
   await userEvent.click(screen.getByRole('checkbox', { name: /sms\.received/ }));
   await userEvent.click(screen.getByRole('button', { name: 'Add endpoint' }));
   expect(await screen.findByText('Copy the signing secret now: it will not be shown again')).toBeInTheDocument();

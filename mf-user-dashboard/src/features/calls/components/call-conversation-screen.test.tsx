@@ -67,7 +67,10 @@ test('loads the call named in the path', () => {
 });
 
 test('shows the call, the recording player and the transcript with who spoke', async () => {
-  const { requests } = api({});
+  const { requests } = api({ reports: () => ok(report({
+    endReason: 'Nobody was available: the agent took a message',
+    callbackRequest: { callerName: 'Ada Caller', phoneNumber: '+15557654321', reason: 'Wants a later slot', requestedAt: '2026-03-10T14:02:00.000Z' },
+  })) });
   renderScreen(ui, user);
   const turns = await screen.findByRole('list', { name: 'Transcript' });
   expect(within(turns).getAllByRole('listitem').map((li) => li.getAttribute('aria-label'))).toEqual([
@@ -79,7 +82,9 @@ test('shows the call, the recording player and the transcript with who spoke', a
   expect(detail('Sentiment')).toBe('Positive');
   expect(screen.getByText('00:02:35')).toBeInTheDocument();
   expect(screen.queryByText('Live')).toBeNull();
-  expect(screen.getByText('Ada Caller')).toBeInTheDocument();
+  expect(detail('Lead')).toBe('Ada Caller');
+  expect(within(screen.getByRole('region', { name: 'Callback requested' })).getByText('Wants a later slot')).toBeInTheDocument();
+  expect(detail('Why it ended')).toBe('Nobody was available: the agent took a message');
   const messagesRequest = requests.find((r) => r.url.pathname.includes('get-conversation-messages'))!;
   expect(messagesRequest.url.pathname).toBe(`/v1/conversation/get-conversation-messages/${user.accountId}`);
   expect(messagesRequest.body).toEqual({ conversation_id: conversationId });

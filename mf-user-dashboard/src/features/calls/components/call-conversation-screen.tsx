@@ -4,10 +4,11 @@ import { Badge, DashboardPage, LoadError, LoadingBlock, PageCard, Typography } f
 import { useCallConversation } from '../hooks/use-call-conversation';
 import { useLiveTranscript, withLiveLines } from '../hooks/use-live-transcript';
 import { CallDetails } from './call-details';
+import { CallbackRequestCard } from './callback-request-card';
 import { CallFeedbackCard } from './call-feedback-card';
 import { Transcript } from './transcript';
 
-/** dashboard/calls/{id}/conversation: one call's details, recording, transcript and rating. */
+/** dashboard/calls/{id}/conversation: one call's details, a message the AI agent took, recording, transcript and rating. */
 export function CallConversationScreen() {
   const { id = '' } = useParams();
   const user = useSessionUser();
@@ -31,6 +32,8 @@ export function CallConversationScreen() {
       {report.error && <LoadError error={report.error.message} onRetry={() => void report.mutate()} />}
       {data && (
         <>
+          {/* First: it asks the user to act. */}
+          {data.call.callbackRequest && <CallbackRequestCard request={data.call.callbackRequest} timeZone={timeZone} />}
           <PageCard title="Call">
             <CallDetails report={data} timeZone={timeZone} />
           </PageCard>

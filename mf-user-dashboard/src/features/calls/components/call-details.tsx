@@ -1,10 +1,14 @@
-import { formatDuration, leadNameOf, type CallReport, type CallResult } from 'shared-contracts';
+import { formatDuration, leadNameOf, type CallLog, type CallReport, type CallResult } from 'shared-contracts';
 import { Descriptions, StatusTag, formatDateTime } from 'shared-ui';
 
 const SENTIMENTS = { positive: 'Positive', neutral: 'Neutral', negative: 'Negative' } as const;
 const OUTCOMES: Record<CallResult, string> = {
   'appointment-booked': 'Appointment booked', transferred: 'Transferred', answered: 'Answered', unresolved: 'Unresolved',
 };
+const UNDER_WAY: readonly CallLog['status'][] = ['ringing', 'queued', 'in-progress'];
+
+/** Why the call ended; calls no AI agent held, and older ones, have no reason on record. */
+const endReasonOf = (call: CallLog) => call.endReason ?? (UNDER_WAY.includes(call.status) ? 'Not ended yet' : 'Not recorded');
 
 /** Who called whom, when, for how long, and what came of it. */
 export function CallDetails({ report, timeZone }: { report: CallReport; timeZone: string }) {
@@ -24,6 +28,8 @@ export function CallDetails({ report, timeZone }: { report: CallReport; timeZone
         { key: 'booked', label: 'Appointment booked', children: report.appointmentBooked ? 'Yes' : 'No' },
         { key: 'outcome', label: 'Outcome', children: report.outcome ? OUTCOMES[report.outcome] : 'Not yet known' },
         { key: 'sentiment', label: 'Sentiment', children: report.sentiment ? SENTIMENTS[report.sentiment] : 'Not rated' },
+        // 'filled' ends the row here, whatever the column count, so the summary keeps a row of its own.
+        { key: 'ended', label: 'Why it ended', span: 'filled', children: endReasonOf(call) },
         { key: 'summary', label: 'Summary', span: 2, children: report.summary ?? 'No summary yet' },
       ]}
     />

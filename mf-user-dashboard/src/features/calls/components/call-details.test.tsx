@@ -1,0 +1,26 @@
+import { render, screen } from '@testing-library/react';
+import type { CallLog, CallReport } from 'shared-contracts';
+import { CallDetails } from './call-details';
+
+const report = (call: Partial<CallLog>): CallReport => ({
+  call: {
+    id: '20000000-0000-4000-8000-000000000001', direction: 'inbound', status: 'completed', fromNumber: '+15557654321', toNumber: '+15551230001',
+    startedAt: '2026-03-10T14:00:00.000Z', durationSeconds: 155, aiAgent: { id: '20000000-0000-4000-8000-000000000004', name: 'Front Desk' },
+    agent: null, lead: null, conversation: null, endReason: null, callbackRequest: null, ...call,
+  },
+  summary: null, sentiment: null, outcome: null, appointmentBooked: false, transcriptAvailable: false,
+});
+
+const whyItEnded = () => screen.getByText('Why it ended', { selector: '.ant-descriptions-item-label' }).nextElementSibling?.textContent;
+
+test('says why the call ended', () => {
+  render(<CallDetails report={report({ endReason: 'The caller hung up' })} timeZone="UTC" />);
+  expect(whyItEnded()).toBe('The caller hung up');
+});
+
+test('a call still under way has not ended; one with no reason on record says so', () => {
+  const { rerender } = render(<CallDetails report={report({ status: 'in-progress' })} timeZone="UTC" />);
+  expect(whyItEnded()).toBe('Not ended yet');
+  rerender(<CallDetails report={report({ status: 'missed' })} timeZone="UTC" />);
+  expect(whyItEnded()).toBe('Not recorded');
+});
