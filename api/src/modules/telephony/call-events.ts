@@ -1,4 +1,5 @@
 import { and, eq, isNotNull, isNull, or, sql } from 'drizzle-orm';
+import type { CallEndReason } from 'shared-contracts';
 import type { Db } from '../../db/client';
 import { calls, conversations, dialerSettings, queueEntries, type CallRow } from '../../db/schema';
 import { listQueue, moveStatus, saveStatus } from '../realtime/presence-store';
@@ -91,29 +92,46 @@ export async function callAnswered(ctx: TelephonyContext, input: { callSid: stri
   return true;
 }
 
+/** Statuses a call does not leave once it has one. */
+export const ENDED_CALL_STATUSES: ReadonlyArray<CallRow['status']> = ['completed', 'missed', 'busy', 'failed', 'voicemail'];
+
 /**
  * The call is over. An answered call is `completed` with its duration (the provider's figure,
  * else the time since it started); one nobody answered is `missed` with no duration, and its
  * caller stays in the queue to be called back. A busy agent is free again (`agentStatus`,
  * available unless their softphone is gone) whoever ended the call, and their softphone hears
- * DISCONNECT_CALL. A repeated outcome for the same CallSid changes nothing.
+ * DISCONNECT_CALL. `endReason` is kept unless the call has one already (the AI session's own
+ * reason stands over the carrier's later report). A repeated outcome for the same CallSid, or
+ * one for a call that already ended (the unfinished-calls sweep ended it), changes nothing else.
  */
 export async function callEnded(
   ctx: TelephonyContext,
-  input: { callSid: string; outcome: CallOutcome; durationSeconds?: number | undefined; agentStatus?: 'available' | 'offline' },
+  input: {
+    callSid: string; outcome: CallOutcome; durationSeconds?: number | undefined; agentStatus?: 'available' | 'offline'; endReason?: CallEndReason;
+  },
 ): Promise<boolean> {
   if (!(await firstReceipt(ctx.db, input.callSid, 'ended'))) return false;
   const [call] = await ctx.db.select().from(calls).where(eq(calls.callSid, input.callSid));
   if (!call) return false;
+  if (ENDED_CALL_STATUSES.includes(call.status)) {
+    if (input.endReason === undefined) return false;
+    const [reasoned] = await ctx.db.update(calls).set({ endReason: input.endReason })
+      .where(and(eq(calls.id, call.id), isNull(calls.endReason))).returning({ id: calls.id });
+    if (reasoned) ctx.callLogs.changed(call.accountId);
+    return false;
+  }
   const answered = call.status === 'in-progress';
   const status = answered
     ? 'completed'
     : input.outcome === 'busy' ? 'busy' : input.outcome === 'failed' ? 'failed' : 'missed';
   const measured = Math.max(0, Math.round((Date.now() - call.startedAt.getTime()) / 1000));
-  await ctx.db.update(calls).set({
+  // Only while the call is as read: the sweep may have ended it meanwhile, and the first end stands.
+  const [updated] = await ctx.db.update(calls).set({
     status,
     durationSeconds: answered ? (input.durationSeconds ?? measured) : 0,
-  }).where(eq(calls.id, call.id));
+    ...(input.endReason !== undefined ? { endReason: sql`coalesce(${calls.endReason}, ${input.endReason})` } : {}),
+  }).where(and(eq(calls.id, call.id), eq(calls.status, call.status))).returning({ id: calls.id });
+  if (!updated) return false;
   ctx.callLogs.changed(call.accountId);
   // An AI agent's own call is reported when its summary is written (the wrap-up job); a call a
   // person took, handed over by an AI agent or not, is reported as it ends.
