@@ -10,6 +10,14 @@ export const JOB_SCHEMA = 'jobs';
 const POLLING_INTERVAL_SECONDS = 2;
 /** Jobs a worker takes at once; they run side by side. */
 const BATCH_SIZE = 10;
+/**
+ * How often the queue's housekeeping may run (one instance at a time): it fails the tries past
+ * their expiry, which are then retried. A run is skipped unless a full interval has passed since
+ * the last, so a try is failed within two intervals of its expiry: with pg-boss's default (120 s)
+ * a try whose instance died would stay `active` for minutes; at 10 s it is retried within about
+ * half a minute of its expiry.
+ */
+const MAINTENANCE_INTERVAL_SECONDS = 10;
 
 export interface JobDefinition<S extends v.GenericSchema> {
   name: string;
@@ -77,6 +85,7 @@ export const jobQueuePlugin = (definitions: ReadonlyArray<JobDefinition<v.Generi
       schema: JOB_SCHEMA,
       // No cron here, and one instance at a time runs the queue's housekeeping.
       schedule: false,
+      maintenanceIntervalSeconds: MAINTENANCE_INTERVAL_SECONDS,
     });
     boss.on('error', (err) => app.log.error({ err }, 'job queue error'));
     await boss.start();
