@@ -19,6 +19,7 @@ import { calendarSyncJob, localConsentRoute } from './modules/integrations';
 import { textExtractionPlugin } from './modules/knowledge';
 import { jobQueuePlugin } from './modules/jobs/job-queue';
 import { callWrapUpJob } from './modules/voice-agent/responders/call-wrap-up';
+import { unfinishedCallsPlugin } from './modules/voice-agent/session/unfinished-calls-plugin';
 import { resumeWebhookDeliveriesPlugin, webhookDeliveryJob } from './modules/webhooks';
 import { campaignDialJob, resumeCampaignsPlugin } from './modules/campaign';
 import { settleStaleSmsSendsPlugin, smsSettleJob } from './modules/conversation';
@@ -93,9 +94,11 @@ export async function buildApp({ config, db }: BuildAppOptions): Promise<Fastify
   // The payment provider (the local simulator by default), its webhook and hosted checkout.
   await app.register(billingPlugin);
   // Once everything is in place: running campaigns pick up where they were, and webhook
-  // deliveries stored but never queued get their job, texts left queued by a stopped send are settled.
+  // deliveries stored but never queued get their job, texts left queued by a stopped send are settled,
+  // and AI calls whose instance died are finished (then every half minute).
   await app.register(resumeCampaignsPlugin);
   await app.register(resumeWebhookDeliveriesPlugin);
   await app.register(settleStaleSmsSendsPlugin);
+  await app.register(unfinishedCallsPlugin);
   return app;
 }

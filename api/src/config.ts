@@ -245,6 +245,11 @@ export interface Config {
   httpTimeouts: HttpTimeouts;
   /** Every open WebSocket is pinged this often, and closed when the previous ping got no pong. */
   socketPingIntervalMs: number;
+  /**
+   * How often this instance finishes the AI calls no live session holds (also once at start);
+   * null: never (the shared test server, whose tests run the sweep themselves).
+   */
+  unfinishedCallSweepMs: number | null;
 }
 
 export class ConfigError extends Error {
@@ -355,6 +360,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       keepAliveMs: e.HTTP_KEEP_ALIVE_TIMEOUT_SECONDS * 1000,
     },
     socketPingIntervalMs: e.SOCKET_PING_INTERVAL_SECONDS * 1000,
+    // Half the in-progress grace (unfinished-calls.ts): a call whose instance died ends within 90 s.
+    unfinishedCallSweepMs: 30_000,
     trustProxy: e.TRUST_PROXY?.split(',').map((s) => s.trim()),
     calendarApis: {
       googleUrl: e.GOOGLE_CALENDAR_API_URL.replace(/\/+$/, ''),

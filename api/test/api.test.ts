@@ -44,6 +44,7 @@ import { contractFuzzSuite } from './suites/contract-fuzz';
 import { callToolsSuite } from './suites/call-tools';
 import { calendarSyncSuite } from './suites/calendar-sync';
 import { voiceAgentRelaySuite } from './suites/voice-agent-relay';
+import { callTransfersSuite } from './suites/call-transfers';
 import { webhooksSuite } from './suites/webhooks';
 import { campaignsSuite } from './suites/campaigns';
 import { productionSuite } from './suites/production';
@@ -55,6 +56,7 @@ import { unfinishedCallsSuite } from './suites/unfinished-calls';
 import { relayFuzzSuite } from './suites/relay-fuzz';
 import { callChaosSuite } from './suites/call-chaos';
 import { callChaosPostgresSuite } from './suites/call-chaos-postgres';
+import { askingForAPersonSuite } from './suites/asking-for-a-person';
 
 // One process and one database per target for every suite: starting PGlite costs seconds,
 // and each test makes its own rows with the factories, so sharing the database is safe.
@@ -96,9 +98,11 @@ for (const target of await databaseTargets()) {
     integrationsSuite(ctx);
     testCallSuite(ctx);
     voiceAgentRelaySuite(ctx);
+    callTransfersSuite(ctx);
     relayFuzzSuite(ctx);
     callChaosSuite(ctx);
     callChaosPostgresSuite(ctx);
+    askingForAPersonSuite(ctx);
     billingSuite(ctx);
     billingLifecycleSuite(ctx);
     contractEndpointsSuite(ctx);

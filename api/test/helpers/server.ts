@@ -32,6 +32,8 @@ export const TEST_CONFIG: Config = {
   // Every instance on the test database may work a campaign's dialing: all of them look often,
   // retry quickly and call at any hour (the calling-hours rule is tested on the claim itself).
   campaignPacing: { maxConcurrentCalls: 3, callsPerMinute: 10, tickSeconds: 1, retryDelaySeconds: 1, anyHour: true },
+  // Tests leave AI calls unfinished on purpose; the ones about the sweep run it themselves.
+  unfinishedCallSweepMs: null,
 };
 
 /** The real app on a real port; `configure` may add routes before it starts (e.g. one that throws). */
