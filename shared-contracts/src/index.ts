@@ -16,6 +16,7 @@ export * from './domain/dialer';
 export * from './domain/display';
 export * from './domain/html';
 export * from './domain/control-characters';
+export * from './domain/input-nesting';
 export * from './domain/integrations';
 export * from './domain/messages';
 export * from './domain/idempotency-key';

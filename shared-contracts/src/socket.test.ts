@@ -84,6 +84,14 @@ describe('malformed frames', () => {
     expect(parseMessage(ServerMessage, raw).ok).toBe(false));
 });
 
+describe('deeply nested frames', () => {
+  it('are refused before they are decoded', () => {
+    const deep = `{"type":"UPDATE_STATUS","x":${'['.repeat(12_000)}${']'.repeat(12_000)}}`;
+    expect(parseMessage(ClientMessage, deep)).toEqual({ ok: false, error: 'Input is nested too deeply' });
+    expect(parseMessage(ServerMessage, `${'{"a":'.repeat(100_000)}1${'}'.repeat(100_000)}`)).toEqual({ ok: false, error: 'Input is nested too deeply' });
+  });
+});
+
 describe('socket frames with control characters', () => {
   it('are refused by name before their schema is read', () => {
     expect(client({ type: 'DISCONNECT_CALL', callSid: 'CA\u0000' })).toEqual({ ok: false, error: 'callSid must not contain control characters' });

@@ -1,7 +1,8 @@
 import * as v from 'valibot';
 import { Id, IsoDateTime } from './schemas/common';
 import { AgentStatus, QueueEntry } from './schemas/entities';
-import { controlCharacterText, findControlCharacter } from './domain/control-characters';
+import { inputRefusal } from './domain/control-characters';
+import { decodeJson, INPUT_NESTING_TEXT } from './domain/input-nesting';
 
 /** An SMS as pushed to the browser (RECEIVE_SMS) and listed in a thread. */
 export const SmsPayload = v.object({
@@ -58,20 +59,19 @@ export type ServerMessageType = ServerMessage['type'];
 export type ClientMessageType = ClientMessage['type'];
 export type ServerMessageOf<T extends ServerMessageType> = Extract<ServerMessage, { type: T }>;
 
-/** Parses a raw frame; returns an error text instead of throwing, so a bad frame is reported, not fatal. */
+/**
+ * Parses a raw frame; returns an error text instead of throwing, so a bad frame is reported, not
+ * fatal. A frame nested too deeply is refused before it is decoded.
+ */
 export function parseMessage<S extends v.GenericSchema>(
   schema: S,
   raw: string,
 ): { ok: true; message: v.InferOutput<S> } | { ok: false; error: string } {
-  let json: unknown;
-  try {
-    json = JSON.parse(raw);
-  } catch {
-    return { ok: false, error: 'Message is not valid JSON' };
-  }
-  const field = findControlCharacter(json);
-  if (field !== null) return { ok: false, error: controlCharacterText(field) };
-  const result = v.safeParse(schema, json);
+  const decoded = decodeJson(raw);
+  if (!decoded.ok) return { ok: false, error: decoded.tooDeep ? INPUT_NESTING_TEXT : 'Message is not valid JSON' };
+  const refusal = inputRefusal(decoded.value);
+  if (refusal !== null) return { ok: false, error: refusal };
+  const result = v.safeParse(schema, decoded.value);
   if (!result.success) return { ok: false, error: result.issues.map((i) => i.message).join('; ') };
   return { ok: true, message: result.output as v.InferOutput<S> };
 }

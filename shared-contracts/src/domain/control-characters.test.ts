@@ -1,4 +1,12 @@
-import { controlCharacterText, findControlCharacter, hasControlCharacter, stripControlCharacters } from './control-characters';
+import { controlCharacterText, findControlCharacter, hasControlCharacter, inputRefusal, stripControlCharacters } from './control-characters';
+import { INPUT_NESTING_TEXT, MAX_INPUT_NESTING } from './input-nesting';
+
+/** `depth` arrays inside each other around `inner`, built without recursion. */
+function nested(depth: number, inner: unknown): unknown {
+  let value = inner;
+  for (let i = 0; i < depth; i += 1) value = [value];
+  return value;
+}
 
 describe('control characters in request text', () => {
   it('refuses NUL, other C0 controls, DEL and lone surrogates', () => {
@@ -33,5 +41,29 @@ describe('control characters in request text', () => {
 
   it('strips them from text nobody typed, keeping line breaks', () => {
     expect(stripControlCharacters('a\u0000b\u0007\nc\ud800')).toBe('ab\nc');
+  });
+
+  it('names the first offending field in document order, keys before their values', () => {
+    expect(findControlCharacter({ a: ['ok', { b: '\u0000' }], ['c\u0000']: 'x', d: '\u0001' })).toBe('a[1].b');
+    expect(findControlCharacter({ a: 'ok', ['b\u0000']: 'x\u0000' })).toBe('Field names');
+  });
+
+  it('reads a value nested 100,000 deep without overflowing the call stack', () => {
+    expect(findControlCharacter(nested(100_000, 'fine'))).toBeNull();
+    expect(findControlCharacter(nested(100_000, '\u0000'))).toBe('[0]'.repeat(100_000));
+  });
+});
+
+describe('what a decoded request or frame is refused with', () => {
+  it('refuses objects and arrays nested past the bound, however deep, without throwing', () => {
+    expect(inputRefusal({ a: nested(MAX_INPUT_NESTING - 1, 'x') })).toBeNull();
+    expect(inputRefusal({ a: nested(MAX_INPUT_NESTING, 'x') })).toBe(INPUT_NESTING_TEXT);
+    expect(inputRefusal(nested(100_000, 'x'))).toBe(INPUT_NESTING_TEXT);
+    expect(inputRefusal({ type: 'error', x: nested(100_000, {}) })).toBe(INPUT_NESTING_TEXT);
+  });
+
+  it('names a field holding a control character, and takes clean input', () => {
+    expect(inputRefusal({ name: 'A\u0000' })).toBe('name must not contain control characters');
+    expect(inputRefusal({ name: 'Ada', tags: ['x'], n: 1 })).toBeNull();
   });
 });
