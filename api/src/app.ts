@@ -3,6 +3,7 @@ import type { Config } from './config';
 import type { Db } from './db/client';
 import { loggedError } from './http/error-log';
 import { installErrorHandlers } from './http/error-handler';
+import { acceptJsonBodies } from './http/json-bodies';
 import { httpRoutes } from './http/routes';
 import { registerStopping } from './http/stopping';
 import { authServicePlugin } from './modules/auth/auth-service';
@@ -64,6 +65,7 @@ export async function buildApp({ config, db }: BuildAppOptions): Promise<Fastify
   });
 
   registerStopping(app);
+  acceptJsonBodies(app);
 
   await registerCors(app, config.corsOrigins);
   await registerSecurityHeaders(app, [config.appUrl, ...config.corsOrigins]);

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { controlCharacterText, findControlCharacter, type AnySchema } from 'shared-contracts';
+import { inputRefusal, type AnySchema } from 'shared-contracts';
 import { badRequest } from './api-error';
 
 type Issue = v.BaseIssue<unknown>;
@@ -30,14 +30,15 @@ export const OBJECT_EXPECTED_TEXT = 'Send a JSON object';
 
 /**
  * Parses one part of a request with its contract schema; the first issue is the message the client
- * shows. Two rules hold for every part before its schema runs: no control characters in any text
- * (PostgreSQL refuses NUL with an error), and an object is an object (valibot takes an array for one).
+ * shows. Rules that hold for every part before its schema runs: no nesting past the bound and no
+ * control characters in any text (PostgreSQL refuses NUL with an error), and an object is an object
+ * (valibot takes an array for one).
  */
 export function parsePart(schema: AnySchema | undefined, input: unknown): unknown {
   if (schema === undefined) return undefined;
   if (Array.isArray(input) && schema.type === 'object') throw badRequest(OBJECT_EXPECTED_TEXT);
-  const field = findControlCharacter(input);
-  if (field !== null) throw badRequest(controlCharacterText(field));
+  const refusal = inputRefusal(input);
+  if (refusal !== null) throw badRequest(refusal);
   const result = v.safeParse(schema, input);
   if (result.success) return result.output;
   const messages = result.issues.map((issue) => messageOf(schema as SchemaLike, issue));

@@ -1,4 +1,5 @@
 import { Redis } from 'ioredis';
+import { decodeJson, INPUT_NESTING_TEXT } from 'shared-contracts';
 
 /** One Redis pub/sub channel of JSON messages, between every API instance (this one too). */
 export interface RedisChannel<T> {
@@ -87,9 +88,13 @@ export async function openRedisChannel<T>(url: string, channel: string, events: 
     listening = false;
     events.down?.();
   });
+  // Anyone who can reach Redis can publish here: a message that is not JSON, or nests too deeply,
+  // is reported and dropped, and the listener goes on.
   subscriber.on('message', (_channel: string, raw: string) => {
+    const decoded = decodeJson(raw);
+    if (!decoded.ok) return events.error(new Error(`Dropped a message on ${channel}: ${decoded.tooDeep ? INPUT_NESTING_TEXT : 'not JSON'}`));
     try {
-      events.message(JSON.parse(raw) as T);
+      events.message(decoded.value as T);
     } catch (err) {
       events.error(err);
     }

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import * as v from 'valibot';
 import {
-  allEndpoints, findControlCharacter, ROLES, type AnySchema, type EndpointDef, type Role, type TenantKind,
+  allEndpoints, inputRefusal, MAX_INPUT_NESTING, ROLES, type AnySchema, type EndpointDef, type Role, type TenantKind,
 } from 'shared-contracts';
 import { smsConversations } from '../../src/db/schema';
 import {
@@ -103,12 +103,24 @@ function sample(schema: Node, key: string, ids: Partial<Record<Kind, string>>, i
   }
 }
 
+/** Arrays `depth` deep around a string, built without recursion. */
+function nested(depth: number): unknown {
+  let value: unknown = 'x';
+  for (let i = 0; i < depth; i += 1) value = [value];
+  return value;
+}
+
 /** Values that each break a field in a different way. */
 const BAD_VALUES: Array<[string, unknown]> = [
   ['a number', 12345], ['an object', { nested: true }], ['an array', ['x']], ['a boolean', true], ['null', null],
   ['an empty string', ''], ['NUL', 'a\u0000b'], ['a control character', 'bell\u0007'], ['a lone surrogate', '\ud800'],
   ['a huge number', 1e308], ['a negative number', -1], ['a long string', 'x'.repeat(20_000)],
+  // Counting the body's own object, one level past the bound.
+  ['arrays one level too deep', nested(MAX_INPUT_NESTING)],
 ];
+
+/** A body nested far past any bound, written as text (JSON.stringify overflows the call stack on it). */
+const DEEP_BODY = `{"x":${'['.repeat(12_000)}${']'.repeat(12_000)}}`;
 
 /** A path segment as sent; text no URL can carry (a lone surrogate) goes as the invalid UTF-8 bytes it would be. */
 const encodeSegment = (text: string) => {
@@ -236,7 +248,7 @@ export function contractFuzzSuite(ctx: SuiteContext) {
           const inputs = { params, query, body };
           const refused = raw !== undefined
             || (['params', 'query', 'body'] as const).some((p) => def[p] !== undefined && (
-              findControlCharacter(inputs[p]) !== null || (Array.isArray(inputs[p]) && def[p]!.type === 'object') || !v.safeParse(def[p]!, inputs[p]).success));
+              inputRefusal(inputs[p]) !== null || (Array.isArray(inputs[p]) && def[p]!.type === 'object') || !v.safeParse(def[p]!, inputs[p]).success));
           const { path, query: qs } = build(def, { params, query });
           const payload = raw ?? (body === undefined ? undefined : JSON.stringify(body));
           await send(`${name} ${label}`, { method: def.method, path, query: qs, body: payload, contentType, token }, refused ? 'refused' : 'any', account);
@@ -264,6 +276,7 @@ export function contractFuzzSuite(ctx: SuiteContext) {
             await tryParts('body with an unknown field', base.params, base.query, { ...base.body, notAField: 'x' });
             await tryParts('body as an array', base.params, base.query, [base.body]);
             await tryParts('body as malformed JSON', base.params, base.query, undefined, '{"oops": ');
+            await tryParts('body nested 12,000 deep', base.params, base.query, undefined, DEEP_BODY);
             await tryParts('body as text', base.params, base.query, undefined, 'plain words', 'text/plain');
             await tryParts('body as a form', base.params, base.query, undefined, 'a=1&b=2', 'application/x-www-form-urlencoded');
           }

@@ -1,10 +1,19 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { count, eq } from 'drizzle-orm';
+import { INPUT_NESTING_TEXT, MAX_INPUT_NESTING } from 'shared-contracts';
 import { aiAgents, apiKeys, supportRequests } from '../../src/db/schema';
-import { createAdmin, createTenant } from '../factories';
+import { createAdmin, createAiAgent, createTenant, PASSWORD, signIn, uniquePhone } from '../factories';
+import { answeredByLocalResponder, dialAiAgent } from '../helpers/relay';
 import { call } from '../helpers/server';
+import { openSocket } from '../helpers/sockets';
 import type { SuiteContext } from '../helpers/suite-context';
+
+/** Arrays `depth` deep, written as text: JSON.stringify itself overflows the call stack on such a value. */
+const nestedJson = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`;
+
+/** `fields` as a JSON object with one more field, `x`, nested `depth` deep. */
+const withNestedField = (fields: Record<string, unknown>, depth: number) => `${JSON.stringify(fields).slice(0, -1)},"x":${nestedJson(depth)}}`;
 
 /** Requests no client of ours would send: each is refused with a 400 that says why, and changes nothing. */
 export function hostileInputSuite(ctx: SuiteContext) {
@@ -87,6 +96,54 @@ export function hostileInputSuite(ctx: SuiteContext) {
       const refused = await fetch(`${ctx.server.origin}/v1/users/get-current-user/${t.owner.id}`);
       assert.equal(refused.status, 401);
       assert.equal(refused.headers.get('cache-control'), 'no-store');
+    });
+
+    it('refuses a body nested 12,000 deep with a 400, signed out or in, changing nothing, and goes on answering', async () => {
+      const t = await createTenant(ctx.server);
+      const credentials = { email: t.owner.email, password: PASSWORD };
+      const agent = { name: 'Deep Desk', handleCallType: 'inbound', greeting: 'Hi', prompt: 'Help', voiceId: 'openai-nova' };
+      for (const [path, token, fields] of [['auth/login', undefined, credentials], ['agent/create-agent', t.ownerToken, agent]] as const) {
+        const res = await call(ctx.server, 'POST', path, { token, rawBody: withNestedField(fields, 12_000) });
+        assert.deepEqual([res.status, res.body.message], [400, INPUT_NESTING_TEXT], path);
+        // The body as a whole counts: its own object is one level.
+        const past = await call(ctx.server, 'POST', path, { token, rawBody: withNestedField(fields, MAX_INPUT_NESTING) });
+        assert.deepEqual([past.status, past.body.message], [400, INPUT_NESTING_TEXT], `${path} one level past the bound`);
+      }
+      assert.equal(await rows(aiAgents, t.account.id), 0);
+      // A route outside the contract table (the simulator's caller door) has the body parser's word alone.
+      const door = await fetch(`${ctx.server.origin}/v1/telephony/simulator/inbound-call`, {
+        method: 'POST', headers: { 'content-type': 'application/json' }, body: withNestedField({ from: uniquePhone(), to: uniquePhone() }, 12_000),
+      });
+      assert.deepEqual([door.status, ((await door.json()) as { message?: string }).message], [400, INPUT_NESTING_TEXT]);
+      const atBound = await call(ctx.server, 'POST', 'auth/login', { rawBody: withNestedField(credentials, MAX_INPUT_NESTING - 1) });
+      assert.equal(atBound.status, 200, 'a body at the bound is read (the unknown field is dropped)');
+      assert.equal((await fetch(`${ctx.server.origin}/v1/health`)).status, 200);
+      assert.ok(await signIn(ctx.server, t.owner.email));
+    });
+
+    it('answers a /ws frame nested 12,000 deep with ERROR, and the socket goes on', async () => {
+      const t = await createTenant(ctx.server);
+      const socket = openSocket(ctx.server, { accountId: t.account.id, token: t.agentToken });
+      assert.equal((await socket.next()).type, 'INITIAL_STATUS');
+      socket.send(`{"type":"UPDATE_STATUS","agentId":"${t.agent.id}","status":"busy","x":${nestedJson(12_000)}}`);
+      assert.deepEqual(await socket.next(), { type: 'ERROR', message: INPUT_NESTING_TEXT });
+      socket.send({ type: 'UPDATE_STATUS', agentId: t.agent.id, status: 'busy' });
+      assert.equal((await socket.next()).type, 'STATUS_UPDATED');
+      socket.close();
+    });
+
+    describe('on a call', () => {
+      answeredByLocalResponder(ctx);
+
+      it('ignores a relay frame nested 12,000 deep, and the call goes on', async () => {
+        const t = await createTenant(ctx.server);
+        const agent = await createAiAgent(ctx.server.db, { accountId: t.account.id, handleCallType: 'inbound' });
+        const { caller } = await dialAiAgent(ctx.server, agent.phoneNumber!, uniquePhone());
+        caller.sendRaw(`{"type":"error","x":${nestedJson(12_000)}}`);
+        caller.say('Hello?');
+        assert.ok((await caller.nextReply()).length > 0);
+        await caller.hangUp();
+      });
     });
   });
 }

@@ -45,6 +45,7 @@ export async function handleBillingWebhook(app: FastifyInstance, rawBody: string
  * change nothing. A replay answers 200 and changes nothing.
  */
 export async function billingWebhookRoute(app: FastifyInstance): Promise<void> {
+  app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_request, body, done) => done(null, body));
   app.post(BILLING_WEBHOOK_PATH, async (request, reply) => {
     const rawBody = typeof request.body === 'string' ? request.body : '';

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
 import type { RawData, WebSocket } from 'ws';
 import {
-  ClientMessage, Id, parseMessage, SESSION_EXPIRED_TEXT, SOCKET_CLOSE_UNAUTHORIZED, SOCKET_PATH, type ServerMessage,
+  ClientMessage, decodeJson, Id, parseMessage, SESSION_EXPIRED_TEXT, SOCKET_CLOSE_UNAUTHORIZED, SOCKET_PATH, type ServerMessage,
 } from 'shared-contracts';
 import { accounts } from '../../db/schema';
 import { INTERNAL_ERROR_TEXT } from '../../http/api-error';
@@ -51,12 +51,9 @@ const send = (socket: WebSocket, message: ServerMessage) => {
 
 /** The type a refused frame claimed to be, so the client can tell which of its messages failed. */
 function claimedType(raw: string): string | undefined {
-  try {
-    const type = (JSON.parse(raw) as { type?: unknown } | null)?.type;
-    return typeof type === 'string' ? type.slice(0, 64) : undefined;
-  } catch {
-    return undefined;
-  }
+  const decoded = decodeJson(raw);
+  const type = decoded.ok ? (decoded.value as { type?: unknown } | null)?.type : undefined;
+  return typeof type === 'string' ? type.slice(0, 64) : undefined;
 }
 
 /**
@@ -96,7 +93,7 @@ export async function socketRoutes(app: FastifyInstance): Promise<void> {
           if (admitted === null) return;
           // A frame is applied only while the session stands (it may have expired since the last one).
           if (!(await stillAdmitted(app, admitted))) return socket.close(SOCKET_CLOSE_UNAUTHORIZED, SESSION_EXPIRED_TEXT);
-          await onFrame(socket, admitted.session, isBinary ? '' : data.toString());
+          await onFrame(socket, admitted.session, isBinary ? '' : data.toString(), request.log);
         })
         .catch((err: unknown) => {
           // Like a 5xx: the cause goes to the log, the sender only learns it failed.
@@ -137,9 +134,12 @@ async function open(
   return admitted;
 }
 
-async function onFrame(socket: WebSocket, session: SocketSession, raw: string): Promise<void> {
+async function onFrame(socket: WebSocket, session: SocketSession, raw: string, log: FastifyBaseLogger): Promise<void> {
   const parsed = parseMessage(ClientMessage, raw);
-  if (!parsed.ok) return send(socket, { type: 'ERROR', message: parsed.error, refused: claimedType(raw) });
+  if (!parsed.ok) {
+    log.warn({ error: parsed.error, bytes: raw.length }, 'socket frame refused');
+    return send(socket, { type: 'ERROR', message: parsed.error, refused: claimedType(raw) });
+  }
   try {
     await handleClientMessage(session, parsed.message);
   } catch (err) {

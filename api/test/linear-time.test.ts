@@ -1,0 +1,62 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { findControlCharacter, inputRefusal, jsonNestedTooDeeply } from 'shared-contracts';
+
+/** Milliseconds `run` takes. */
+function timed(run: () => void): number {
+  const start = performance.now();
+  run();
+  return performance.now() - start;
+}
+
+/**
+ * How much longer `read` takes on twice the input. Each timing repeats the read until it lasts long
+ * enough to measure, the same count for both sizes; the two sizes take turns, so a busy moment of
+ * the machine falls on both, and the fastest of several timings of each is kept.
+ */
+function doublingRatio<T>(make: (size: number) => T, read: (input: T) => unknown, size: number): { ratio: number; ms: number } {
+  const [small, large] = [make(size), make(size * 2)];
+  let reads = 1;
+  const readAll = (input: T) => () => {
+    for (let i = 0; i < reads; i += 1) read(input);
+  };
+  timed(readAll(large));
+  while (timed(readAll(small)) < 10 && reads < 1_024) reads *= 2;
+  let [fastSmall, fastLarge] = [Number.POSITIVE_INFINITY, Number.POSITIVE_INFINITY];
+  for (let i = 0; i < 5; i += 1) {
+    fastSmall = Math.min(fastSmall, timed(readAll(small)));
+    fastLarge = Math.min(fastLarge, timed(readAll(large)));
+  }
+  return { ratio: fastLarge / fastSmall, ms: fastSmall / reads };
+}
+
+/**
+ * Doubling the input at most about doubles the time: a quadratic reader takes four times as long
+ * on every try, so up to three tries are made (a linear one can be unlucky once).
+ */
+function assertLinear<T>(make: (size: number) => T, read: (input: T) => unknown, size: number): void {
+  let { ratio, ms } = doublingRatio(make, read, size);
+  for (let tries = 1; ratio >= 3 && tries < 3; tries += 1) ({ ratio, ms } = doublingRatio(make, read, size));
+  if (process.env.LINEAR_TIME_REPORT) process.stdout.write(`# ${size} → ${size * 2}: ${ms.toFixed(2)} ms a read, ratio ${ratio.toFixed(2)}\n`);
+  assert.ok(ratio < 3, `twice the input took ${ratio.toFixed(2)} times as long (${size} took ${ms.toFixed(2)} ms)`);
+}
+
+/** Arrays `depth` deep around `inner`, built without recursion. */
+function nested(depth: number, inner: unknown): unknown {
+  let value = inner;
+  for (let i = 0; i < depth; i += 1) value = [value];
+  return value;
+}
+
+// Each reader gets the input that would make a careless one slow: long runs of what it retries on.
+describe('readers of outside input run in linear time', { timeout: 60_000 }, () => {
+  it('the JSON nesting scan, over brackets, strings and escaped quotes', () => {
+    const chunk = '[[{"a":"x\\"]}[","b":[1,2,{"c":"\\\\"}]}]],';
+    assertLinear((size) => `[${chunk.repeat(Math.ceil(size / chunk.length))}0]`, jsonNestedTooDeeply, 200_000);
+  });
+
+  it('the control character and nesting walk, over deep and wide values', () => {
+    assertLinear((size) => nested(size, 'fine'), findControlCharacter, 100_000);
+    assertLinear((size) => Array.from({ length: size / 10 }, (_, i) => ({ [`k${i}`]: ['text', { n: i }] })), inputRefusal, 200_000);
+  });
+});
