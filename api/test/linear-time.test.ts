@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { findControlCharacter, inputRefusal, jsonNestedTooDeeply } from 'shared-contracts';
+import { parseLeadsCsv } from '../src/modules/campaign/leads-csv';
 
 /** Milliseconds `run` takes. */
 function timed(run: () => void): number {
@@ -58,5 +59,11 @@ describe('readers of outside input run in linear time', { timeout: 60_000 }, () 
   it('the control character and nesting walk, over deep and wide values', () => {
     assertLinear((size) => nested(size, 'fine'), findControlCharacter, 100_000);
     assertLinear((size) => Array.from({ length: size / 10 }, (_, i) => ({ [`k${i}`]: ['text', { n: i }] })), inputRefusal, 200_000);
+  });
+
+  it('the leads CSV, over runs of quotes', () => {
+    assertLinear((size) => '"'.repeat(size), parseLeadsCsv, 200_000);
+    assertLinear((size) => `name,phone\nA${'"'.repeat(size)}`, parseLeadsCsv, 200_000);
+    assertLinear((size) => `name,phone\n"A"${'""'.repeat(size / 2)}`, parseLeadsCsv, 200_000);
   });
 });

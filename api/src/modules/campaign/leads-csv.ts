@@ -1,3 +1,4 @@
+import { CsvError, parse } from 'csv-parse/sync';
 import * as v from 'valibot';
 import {
   CAMPAIGN_CSV_HEADER_TEXT, CAMPAIGN_CSV_MAX_ROWS, CAMPAIGN_CSV_NO_ROWS_TEXT, CAMPAIGN_CSV_TOO_MANY_ROWS_TEXT, CAMPAIGN_ROW_TEXT,
@@ -21,42 +22,36 @@ const COLUMNS = {
   timeZone: ['time zone', 'timezone', 'time_zone', 'tz'],
 } as const;
 
-interface Record_ { line: number; fields: string[]; unclosed: boolean }
+interface CsvRecord { line: number; fields: string[]; unclosed: boolean }
 
-/** RFC 4180 records with the line each starts on; a quoted field may hold commas, quotes ("") and line breaks. */
-function records(text: string): Record_[] {
-  const out: Record_[] = [];
-  let fields: string[] = [];
-  let field = '';
-  let quoted = false;
-  let line = 1;
-  let start = 1;
-  let blank = true;
-  const end = () => {
-    fields.push(field);
-    if (!(blank && fields.length === 1 && field.trim() === '')) out.push({ line: start, fields, unclosed: false });
-    fields = [];
-    field = '';
-    blank = true;
-  };
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') { field += '"'; i++; }
-      else if (c === '"') quoted = false;
-      else { if (c === '\n') line++; field += c; }
-      continue;
-    }
-    if (c === '"' && field.trim() === '') { quoted = true; field = ''; blank = false; }
-    else if (c === ',') { fields.push(field); field = ''; blank = false; }
-    else if (c === '\n' || c === '\r') {
-      if (c === '\r' && text[i + 1] === '\n') i++;
-      end();
-      start = ++line;
-    } else { field += c; if (c.trim() !== '') blank = false; }
+/**
+ * RFC 4180 as spreadsheets write it: a quoted field may hold commas, quotes ("") and line breaks,
+ * spaces before a field's opening quote are dropped, and a quote inside an unquoted field is kept
+ * as text. Rows may differ in length (a short row lacks its optional columns).
+ */
+const CSV_OPTIONS = { bom: true, delimiter: ',', record_delimiter: '\n', ltrim: true, relax_quotes: true, relax_column_count: true } as const;
+
+/**
+ * The records with the line each starts on, blank lines left out. An unclosed quote runs to the
+ * end of the file, so it is the last record, returned as unclosed.
+ */
+function records(text: string): CsvRecord[] {
+  const out: CsvRecord[] = [];
+  // Every line is a record here (none are skipped), so each starts on the line after the last one's end.
+  let nextLine = 1;
+  try {
+    parse(text.replace(/\r\n?/g, '\n'), {
+      ...CSV_OPTIONS,
+      on_record: (fields: string[], info) => {
+        if (fields.length > 1 || (fields[0] ?? '').trim() !== '') out.push({ line: nextLine, fields, unclosed: false });
+        nextLine = info.lines + 1;
+        return null;
+      },
+    });
+  } catch (error) {
+    if (!(error instanceof CsvError)) throw error;
+    out.push({ line: nextLine, fields: [], unclosed: true });
   }
-  if (quoted) out.push({ line: start, fields: [...fields, field], unclosed: true });
-  else if (field !== '' || fields.length > 0) end();
   return out;
 }
 
@@ -69,7 +64,7 @@ const columnOf = (header: string[], names: readonly string[]) => header.findInde
  * is refused, pointing at that row.
  */
 export function parseLeadsCsv(text: string): LeadsCsv {
-  const [head, ...rows] = records(text.replace(/^\uFEFF/, ''));
+  const [head, ...rows] = records(text);
   if (!head || head.unclosed) return { ok: false, error: CAMPAIGN_CSV_HEADER_TEXT };
   const header = head.fields.map((h) => h.trim().toLowerCase());
   const at = {
@@ -97,7 +92,7 @@ export function parseLeadsCsv(text: string): LeadsCsv {
 }
 
 function rowProblem(
-  row: Record_,
+  row: CsvRecord,
   cell: (index: number) => string,
   at: Record<keyof typeof COLUMNS, number>,
   seen: Map<string, number>,
