@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { findControlCharacter, inputRefusal, jsonNestedTooDeeply } from 'shared-contracts';
+import { findControlCharacter, inputRefusal, jsonNestedTooDeeply, stripControlCharacters } from 'shared-contracts';
 import { parseLeadsCsv } from '../src/modules/campaign/leads-csv';
+import { tidyExtractedText } from '../src/modules/knowledge/tidy-text';
 
 /** Milliseconds `run` takes. */
 function timed(run: () => void): number {
@@ -65,5 +66,11 @@ describe('readers of outside input run in linear time', { timeout: 60_000 }, () 
     assertLinear((size) => '"'.repeat(size), parseLeadsCsv, 200_000);
     assertLinear((size) => `name,phone\nA${'"'.repeat(size)}`, parseLeadsCsv, 200_000);
     assertLinear((size) => `name,phone\n"A"${'""'.repeat(size / 2)}`, parseLeadsCsv, 200_000);
+  });
+
+  it('the knowledge text tidy, over runs of spaces and tabs', () => {
+    const tidy = (text: string) => tidyExtractedText(stripControlCharacters(text));
+    assertLinear((size) => `${' '.repeat(size)}x`, tidy, 200_000);
+    assertLinear((size) => `${' \t'.repeat(size / 2)}x\n${'\r\n'.repeat(size / 4)}y`, tidy, 200_000);
   });
 });

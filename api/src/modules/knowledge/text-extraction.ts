@@ -4,6 +4,7 @@ import { servicePlugin } from '../../plugins/service-plugin';
 import { badRequest } from '../../http/api-error';
 import { EXTRACTION_WORKER } from '../../paths';
 import type { ExtractionResult, ExtractionTask } from './extraction-worker';
+import { tidyExtractedText } from './tidy-text';
 import { declaredZipSize } from './zip-expansion';
 
 export const NOT_UTF8_TEXT = 'The file is not UTF-8 text';
@@ -27,10 +28,6 @@ declare module 'fastify' {
     textExtraction: TextExtraction;
   }
 }
-
-/** Collapses runs of blank lines and trailing spaces that PDF and Word extraction leave behind. */
-const tidy = (text: string) => text.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n').replace(/[ \t]+\n/g, '\n').replace(/\n{3,}/g, '\n\n').trim();
-
 
 /**
  * Reads documents in worker threads with a heap cap and a deadline, at most `threads` at once
@@ -62,7 +59,7 @@ export function createTextExtraction(limits = EXTRACTION_LIMITS): TextExtraction
       }
       if (!result.ok) throw badRequest(result.reason === 'not-utf8' ? NOT_UTF8_TEXT : UNREADABLE_DOCUMENT_TEXT);
       // Text from a document is stored and shown: control characters go, as they would be refused if typed.
-      const text = tidy(stripControlCharacters(result.text));
+      const text = tidyExtractedText(stripControlCharacters(result.text));
       if (text === '') throw badRequest(NO_TEXT_FOUND_TEXT);
       return text;
     },
