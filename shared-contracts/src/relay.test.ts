@@ -80,6 +80,15 @@ describe('frames no carrier sends', () => {
     expect(parseRelayFrame(RelayInbound, raw)).toEqual({ ok: false, error: expect.any(String) });
   });
 
+  test.each([
+    ['arrays', (depth: number) => `{"type":"error","x":${'['.repeat(depth)}${']'.repeat(depth)}}`],
+    ['objects', (depth: number) => `{"type":"error","x":${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}}`],
+  ])('refuses %s nested 10,000 deep without walking them', (_name, nest) => {
+    const raw = nest(10_000);
+    expect(raw.length).toBeLessThan(RELAY_MAX_FRAME_BYTES);
+    expect(parseRelayFrame(RelayInbound, raw)).toEqual({ ok: false, error: expect.any(String) });
+  });
+
   test('refuses a frame over the size cap unread', () => {
     const raw = JSON.stringify({ type: 'prompt', voicePrompt: 'x'.repeat(RELAY_MAX_FRAME_BYTES) });
     expect(parseRelayFrame(RelayInbound, raw)).toEqual({ ok: false, error: 'Frame is too large' });
