@@ -1,12 +1,14 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { contract } from 'shared-contracts';
-import { createAiAgent, createCall, createLead, createTenant, createUser, signIn } from '../factories';
+import { CALL_END_REASONS, contract } from 'shared-contracts';
+import { callbackRequests } from '../../src/db/schema';
+import { createAiAgent, createCall, createConversation, createLead, createTenant, createUser, signIn, uniquePhone } from '../factories';
 import { assertContract } from '../helpers/contract-shape';
 import { call } from '../helpers/server';
 import type { SuiteContext } from '../helpers/suite-context';
 
 const hoursAgo = (h: number) => new Date(Date.now() - h * 3_600_000);
+const callSid = () => `CA${Array.from({ length: 32 }, () => Math.floor(Math.random() * 16).toString(16)).join('')}`;
 
 export function callsSuite(ctx: SuiteContext) {
   describe('calls', () => {
@@ -100,6 +102,66 @@ export function callsSuite(ctx: SuiteContext) {
       const colleagueToken = await signIn(ctx.server, colleague.email);
       const theirs = await call(ctx.server, 'POST', 'call/get-agent-call-logs', { token: colleagueToken, body: {} });
       assert.equal(theirs.body.total, 1);
+    });
+
+    it('a call log row and the call\'s report say why the call ended and carry the message the AI agent took', async () => {
+      const { account, ownerToken } = await createTenant(ctx.server);
+      const db = ctx.server.db;
+      const number = uniquePhone();
+      const messaged = await createCall(db, { accountId: account.id, startedAt: hoursAgo(2), endReason: CALL_END_REASONS.messageTaken });
+      const requestedAt = new Date('2026-03-10T14:03:00.000Z');
+      await db.insert(callbackRequests).values({
+        accountId: account.id, callId: messaged.id, callerName: 'Ada Caller', phoneNumber: number, reason: 'Her crown came loose', requestedAt,
+      });
+      const hungUp = await createCall(db, { accountId: account.id, startedAt: hoursAgo(1), endReason: CALL_END_REASONS.callerHungUp });
+
+      const logs = await call(ctx.server, 'POST', 'call/get-call-logs', { token: ownerToken, body: {} });
+      assert.equal(logs.status, 200, JSON.stringify(logs.body));
+      assertContract(contract.call.getCallLogs, logs.body);
+      assert.deepEqual(logs.body.data.map((c: { id: string; endReason: string | null; callbackRequest: unknown }) => [c.id, c.endReason, c.callbackRequest]), [
+        [hungUp.id, 'The caller hung up', null],
+        [messaged.id, 'Nobody was available: the agent took a message', {
+          callerName: 'Ada Caller', phoneNumber: number, reason: 'Her crown came loose', requestedAt: requestedAt.toISOString(),
+        }],
+      ]);
+      const report = await call(ctx.server, 'GET', `call/get-call-reports/${messaged.id}`, { token: ownerToken });
+      assert.equal(report.status, 200, JSON.stringify(report.body));
+      assert.equal(report.body.data.call.callbackRequest.reason, 'Her crown came loose');
+
+      // Another account sees neither the call nor its message.
+      const other = await createTenant(ctx.server);
+      assert.equal((await call(ctx.server, 'GET', `call/get-call-reports/${messaged.id}`, { token: other.ownerToken })).status, 404);
+      const theirLogs = await call(ctx.server, 'POST', 'call/get-call-logs', { token: other.ownerToken, body: {} });
+      assert.equal(theirLogs.body.total, 0);
+    });
+
+    it('get-incoming-call gives the agent the call\'s id, who is calling, why and what was said; other accounts and USERs are refused', async () => {
+      const { account, ownerToken, agentToken } = await createTenant(ctx.server);
+      const db = ctx.server.db;
+      const ai = await createAiAgent(db, { accountId: account.id, name: 'Front Desk' });
+      const lead = await createLead(db, { accountId: account.id, fullName: 'Ada Caller' });
+      const sid = callSid();
+      const handed = await createCall(db, {
+        accountId: account.id, status: 'in-progress', callSid: sid, aiAgentId: ai.id, leadId: lead.id, fromNumber: lead.phoneNumber,
+      });
+      await createConversation(db, { callId: handed.id, handoffReason: 'Wants to move her appointment' }, [
+        { authorType: 'ai', content: 'Hello, Acme Dental.' }, { authorType: 'lead', content: 'I need a person.' },
+      ]);
+
+      const res = await call(ctx.server, 'GET', `call/get-incoming-call/${sid}`, { token: agentToken });
+      assert.equal(res.status, 200, JSON.stringify(res.body));
+      assertContract(contract.call.getIncomingCall, res.body);
+      const { transcript, ...who } = res.body.data;
+      assert.deepEqual(who, {
+        callSid: sid, callId: handed.id, from: lead.phoneNumber, callerName: 'Ada Caller', aiAgentName: 'Front Desk', reason: 'Wants to move her appointment',
+      });
+      assert.deepEqual(transcript.map((l: { authorType: string; content: string }) => [l.authorType, l.content]), [
+        ['ai', 'Hello, Acme Dental.'], ['lead', 'I need a person.'],
+      ]);
+
+      const other = await createTenant(ctx.server);
+      assert.equal((await call(ctx.server, 'GET', `call/get-incoming-call/${sid}`, { token: other.agentToken })).status, 404);
+      assert.equal((await call(ctx.server, 'GET', `call/get-incoming-call/${sid}`, { token: ownerToken })).status, 403);
     });
   });
 }

@@ -76,9 +76,11 @@ export const BrowserCall = v.object({
 });
 export type BrowserCall = v.InferOutput<typeof BrowserCall>;
 
-/** What a human agent sees when an AI agent hands a caller over. */
+/** What a human agent sees when an AI agent hands a caller over: while the call rings, and until it ends. */
 export const IncomingCallContext = v.object({
   callSid: v.string(),
+  /** The call's id, which its live transcript lines (TRANSCRIPT_UPDATED) carry. */
+  callId: Id,
   from: v.string(),
   callerName: v.nullable(v.string()),
   /** The AI agent that took the call, when one did. */

@@ -25,6 +25,7 @@ export const getIncomingCall = implement(contract.call.getIncomingCall, async ({
     .orderBy(asc(conversationMessages.at), asc(conversationMessages.id));
   return {
     callSid: params.callSid,
+    callId: call.id,
     from: call.direction === 'inbound' ? call.fromNumber : call.toNumber,
     callerName: call.leadName,
     aiAgentName: call.aiAgentName,

@@ -142,7 +142,7 @@ const transferredSid = 'CA0123456789abcdef0123456789abcdef';
 test('a call an AI agent handed over shows who is calling, why, and the transcript so far', async () => {
   const user = userEvent.setup();
   const { device, fetched } = await mount(3600, () => ok({
-    callSid: transferredSid, from: '+15551112222', callerName: 'Ada Caller', aiAgentName: 'Front Desk', reason: 'Wants to move her appointment',
+    callSid: transferredSid, callId: '00000000-0000-4000-8000-000000000301', from: '+15551112222', callerName: 'Ada Caller', aiAgentName: 'Front Desk', reason: 'Wants to move her appointment',
     transcript: [
       { authorType: 'ai', content: 'Hello, Acme Dental.', createdAt: '2026-03-10T14:00:01.000Z' },
       { authorType: 'lead', content: 'I need to talk to a person.', createdAt: '2026-03-10T14:00:05.000Z' },
