@@ -139,7 +139,7 @@ test('incoming call: a dialog that outside clicks cannot close; accept starts th
 
 const transferredSid = 'CA0123456789abcdef0123456789abcdef';
 
-test('a call an AI agent handed over shows who is calling, why, and the transcript so far', async () => {
+test('a call an AI agent handed over shows who is calling, why, and the transcript so far, from the ring until the call ends', async () => {
   const user = userEvent.setup();
   const { device, fetched } = await mount(3600, () => ok({
     callSid: transferredSid, callId: '00000000-0000-4000-8000-000000000301', from: '+15551112222', callerName: 'Ada Caller', aiAgentName: 'Front Desk', reason: 'Wants to move her appointment',
@@ -162,6 +162,16 @@ test('a call an AI agent handed over shows who is calling, why, and the transcri
   expect(fetched.requests.some((r) => r.url.pathname === `/v1/call/get-incoming-call/${transferredSid}`)).toBe(true);
   await user.click(within(dialog).getByRole('button', { name: 'Accept' }));
   expect(call.accept).toHaveBeenCalled();
+
+  // On the call the same context stays beside the controls, whichever panel is open.
+  const panel = await screen.findByRole('region', { name: 'Caller' });
+  expect(within(panel).getByText('Ada Caller')).toBeInTheDocument();
+  expect(within(panel).getByText('Transferred by Front Desk: Wants to move her appointment')).toBeInTheDocument();
+  expect(within(panel).getByRole('region', { name: 'Transcript so far' })).toHaveTextContent('Ada Caller: I need to talk to a person.');
+  await user.click(screen.getByRole('button', { name: 'Dial pad' }));
+  expect(screen.getByRole('region', { name: 'Caller' })).toBeInTheDocument();
+  act(() => call.fire('disconnect'));
+  expect(screen.queryByRole('region', { name: 'Caller' })).toBeNull();
 });
 
 test('when the caller\'s context cannot be fetched the dialog stays as it is and Accept still answers', async () => {

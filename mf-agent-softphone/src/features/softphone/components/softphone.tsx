@@ -3,15 +3,19 @@ import { SOFTPHONE_TEXT } from 'shared-contracts';
 import { Badge, Button, NumberOutlined, UnorderedListOutlined } from 'shared-ui';
 import { useSoftphone } from '../hooks/use-softphone';
 import { isOnCall } from '../model/softphone-machine';
+import { CallContextPanel } from './call-context-panel';
 import { DialPadPanel } from './dial-pad-panel';
 import { IncomingCallDialog } from './incoming-call-dialog';
+import { PANEL_CARD_STYLE } from './panel-card';
 import { QueuePanel } from './queue-panel';
 
 type Panel = 'dialPad' | 'queue' | null;
 
-const panelStyle = {
-  position: 'absolute', right: 0, bottom: 56, background: '#fff', borderRadius: 8,
-  boxShadow: '0 6px 24px rgba(0, 0, 0, 0.18)', minWidth: 240,
+// The open panel sits bottom-right above the buttons and the caller's panel to its left; on a
+// narrow screen the caller's panel wraps above it instead of leaving the screen.
+const panelsStyle = {
+  position: 'absolute', right: 0, bottom: 56, display: 'flex', flexDirection: 'row-reverse', flexWrap: 'wrap-reverse',
+  alignItems: 'flex-end', gap: 8, width: 'max-content', maxWidth: 'calc(100vw - 32px)',
 } as const;
 
 /** The floating softphone (AGENT only; the host places it bottom-right). */
@@ -20,15 +24,21 @@ export function Softphone() {
   const [panel, setPanel] = useState<Panel>(null);
   const toggle = (which: Exclude<Panel, null>) => setPanel((open) => (open === which ? null : which));
   const showQueue = panel === 'queue';
+  const { state } = phone;
+  // Kept whichever panel is open, or none, until the call ends.
+  const answeredSid = state.phase === 'onCall' ? state.callSid : null;
   return (
     // data-device-status lets support staff (and the e2e tests) see whether calls can ring here.
     <div data-device-status={phone.deviceStatus} style={{ position: 'relative', display: 'flex', gap: 8, justifyContent: 'flex-end' }}>
-      {panel === 'dialPad' && <div style={panelStyle}><DialPadPanel phone={phone} /></div>}
-      {showQueue && (
-        <div style={panelStyle}>
-          <QueuePanel queue={phone.queue} onCall={phone.callFromQueue} canCallFirst={!isOnCall(phone.state)} />
-        </div>
-      )}
+      <div style={panelsStyle}>
+        {panel === 'dialPad' && <div style={PANEL_CARD_STYLE}><DialPadPanel phone={phone} /></div>}
+        {showQueue && (
+          <div style={PANEL_CARD_STYLE}>
+            <QueuePanel queue={phone.queue} onCall={phone.callFromQueue} canCallFirst={!isOnCall(state)} />
+          </div>
+        )}
+        {answeredSid !== null && <CallContextPanel callSid={answeredSid} />}
+      </div>
       {phone.queue.length > 0 && (
         <Badge count={phone.queue.length}>
           <Button shape="circle" size="large" aria-label={SOFTPHONE_TEXT.queueTitle} aria-expanded={showQueue}
@@ -38,8 +48,8 @@ export function Softphone() {
       <Button shape="circle" size="large" type="primary" aria-label="Dial pad" aria-expanded={panel === 'dialPad'}
         icon={<NumberOutlined />} onClick={() => toggle('dialPad')} />
       <IncomingCallDialog
-        caller={phone.state.phase === 'incoming' ? phone.state.caller : null}
-        callSid={phone.state.phase === 'incoming' ? phone.state.incomingCallSid : null}
+        caller={state.phase === 'incoming' ? state.caller : null}
+        callSid={state.phase === 'incoming' ? state.callSid : null}
         onAccept={() => {
           phone.accept();
           setPanel('dialPad');

@@ -24,12 +24,16 @@ describe('softphone state machine', () => {
     expect(softphoneReducer(ringing, { type: 'rejected' })).toMatchObject({ phase: 'idle', caller: null });
   });
 
-  test('the ringing call\'s CallSid is kept while it rings, for its caller\'s context, and dropped once answered or rejected', () => {
+  test('the CallSid of a call that rang here is kept from the first ring until the call ends, for its caller\'s context', () => {
     const ringing = run([{ type: 'incoming', caller: '+15551112222', callSid: 'CA0123' }]);
-    expect(ringing.incomingCallSid).toBe('CA0123');
-    expect(softphoneReducer(ringing, { type: 'accepted', at: 1 }).incomingCallSid).toBeNull();
-    expect(softphoneReducer(ringing, { type: 'rejected' }).incomingCallSid).toBeNull();
-    expect(run([{ type: 'incoming', caller: '+15551112222' }]).incomingCallSid).toBeNull();
+    expect(ringing.callSid).toBe('CA0123');
+    const accepted = softphoneReducer(ringing, { type: 'accepted', at: 1 });
+    expect(accepted.callSid).toBe('CA0123');
+    expect(run([{ type: 'muted', muted: true }, { type: 'warning', name: 'high-rtt' }], accepted).callSid).toBe('CA0123');
+    expect(softphoneReducer(accepted, { type: 'disconnected' }).callSid).toBeNull();
+    expect(softphoneReducer(ringing, { type: 'rejected' }).callSid).toBeNull();
+    expect(run([{ type: 'incoming', caller: '+15551112222' }]).callSid).toBeNull();
+    expect(run([{ type: 'dialing', number: '+15550000001' }, { type: 'connected', at: 1 }]).callSid).toBeNull();
   });
 
   test('accept and reject do nothing unless a call is waiting; a second call is not offered while on one', () => {

@@ -9,8 +9,11 @@ export interface SoftphoneState {
   number: string;
   /** Who is calling while the incoming dialog is open (the call's From parameter). */
   caller: string | null;
-  /** The ringing call's CallSid while the incoming dialog is open: who is calling and why is looked up by it. */
-  incomingCallSid: string | null;
+  /**
+   * The CallSid of a call that rang here, from the first ring until it ends: who is calling, why
+   * an AI agent handed them over and what was said are looked up by it, in the dialog and on the call.
+   */
+  callSid: string | null;
   /** When the call was answered (ms since epoch); the timer runs from here. */
   answeredAt: number | null;
   muted: boolean;
@@ -34,7 +37,7 @@ export type SoftphoneEvent =
   | { type: 'warningCleared'; name: string };
 
 export const initialSoftphoneState: SoftphoneState = {
-  phase: 'idle', number: '', caller: null, incomingCallSid: null, answeredAt: null, muted: false, warnings: [],
+  phase: 'idle', number: '', caller: null, callSid: null, answeredAt: null, muted: false, warnings: [],
 };
 
 export const isOnCall = (state: SoftphoneState): boolean => state.phase === 'dialing' || state.phase === 'onCall';
@@ -51,13 +54,13 @@ export function softphoneReducer(state: SoftphoneState, event: SoftphoneEvent): 
     }
     case 'incoming':
       // A second call while busy is not offered: the agent finishes the current one first.
-      return state.phase === 'idle' ? { ...state, phase: 'incoming', caller: event.caller, incomingCallSid: event.callSid ?? null } : state;
+      return state.phase === 'idle' ? { ...state, phase: 'incoming', caller: event.caller, callSid: event.callSid ?? null } : state;
     case 'accepted':
       return state.phase === 'incoming'
-        ? { ...state, phase: 'onCall', number: state.caller ?? '', caller: null, incomingCallSid: null, answeredAt: event.at, muted: false, warnings: [] }
+        ? { ...state, phase: 'onCall', number: state.caller ?? '', caller: null, answeredAt: event.at, muted: false, warnings: [] }
         : state;
     case 'rejected':
-      return state.phase === 'incoming' ? { ...state, phase: 'idle', caller: null, incomingCallSid: null } : state;
+      return state.phase === 'incoming' ? { ...state, phase: 'idle', caller: null, callSid: null } : state;
     case 'dialing':
       return state.phase === 'idle' ? { ...state, phase: 'dialing', number: event.number, muted: false, warnings: [] } : state;
     case 'connected':
