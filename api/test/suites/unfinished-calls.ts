@@ -6,6 +6,7 @@ import { CALL_END_REASONS, contract } from 'shared-contracts';
 import { rawSql } from '../../src/db/raw-sql';
 import { calls, conversationMessages, conversations } from '../../src/db/schema';
 import { JOB_SCHEMA } from '../../src/modules/jobs/job-queue';
+import { aiCallConnected } from '../../src/modules/telephony/ai-calls';
 import { callEnded } from '../../src/modules/telephony/call-events';
 import { callWrapUpJob } from '../../src/modules/voice-agent/responders/call-wrap-up';
 import { finishUnheldCalls, markSessionsSeen, UNFINISHED_CALL_GRACE } from '../../src/modules/voice-agent/session/unfinished-calls';
@@ -141,6 +142,19 @@ export function unfinishedCallsSuite(ctx: SuiteContext) {
       await markSessionsSeen(db(), [justConnected.id]);
       const next = await finishUnheldCalls(ctx.server.app, { now: secondsAfter(now, UNFINISHED_CALL_GRACE.inProgressSeconds - 10) });
       assert.deepEqual(next.filter((f) => held.some((h) => h.id === f.id)).map((f) => f.id), [beating.id]);
+    });
+
+    it('an outbound call answered after a long ring is held from the moment it connects', async () => {
+      const t = await createTenant(ctx.server);
+      const agent = await createAiAgent(db(), { accountId: t.account.id });
+      const placed = await createCall(db(), {
+        accountId: t.account.id, aiAgentId: agent.id, direction: 'outbound', status: 'queued', durationSeconds: 0,
+        callSid: newCallSid(), startedAt: secondsBefore(new Date(), UNFINISHED_CALL_GRACE.inProgressSeconds + 30),
+      });
+      await aiCallConnected(ctx.server.app.telephony.context, placed.id);
+      const finished = await finishUnheldCalls(ctx.server.app);
+      assert.ok(!finished.some((f) => f.id === placed.id), 'connected just now');
+      assert.equal((await rowOf(placed.id)).status, 'in-progress');
     });
 
     describe('with a second instance on the database', () => {

@@ -62,9 +62,13 @@ export async function aiCallIncoming(ctx: CallLogWriter, input: { callSid: strin
   return call ? { callId: call.id, agent: { id: agent.id, name: agent.name } } : null;
 }
 
-/** The AI agent picked up (its TwiML was fetched, or its relay session opened): the call is in progress. */
+/**
+ * The AI agent picked up (its TwiML was fetched, or its relay session opened): the call is in
+ * progress, and its session counts as seen from now, not from when it started ringing (the sweep
+ * of unfinished calls would otherwise take a call answered after a long ring before its session beats).
+ */
 export async function aiCallConnected(ctx: CallLogWriter, callId: string): Promise<void> {
-  const [call] = await ctx.db.update(calls).set({ status: 'in-progress' })
+  const [call] = await ctx.db.update(calls).set({ status: 'in-progress', sessionSeenAt: sql`now()` })
     .where(and(eq(calls.id, callId), sql`${calls.status} in ('queued', 'ringing')`)).returning({ accountId: calls.accountId });
   if (call) ctx.callLogs.changed(call.accountId);
 }
