@@ -117,6 +117,8 @@ export function hostileInputSuite(ctx: SuiteContext) {
       assert.deepEqual([door.status, ((await door.json()) as { message?: string }).message], [400, INPUT_NESTING_TEXT]);
       const atBound = await call(ctx.server, 'POST', 'auth/login', { rawBody: withNestedField(credentials, MAX_INPUT_NESTING - 1) });
       assert.equal(atBound.status, 200, 'a body at the bound is read (the unknown field is dropped)');
+      const poisoned = await call(ctx.server, 'POST', 'auth/login', { rawBody: `{"__proto__":{"role":"ADMINISTRATOR"},${JSON.stringify(credentials).slice(1)}` });
+      assert.equal(poisoned.status, 400, 'a body within the bound still meets the parser\'s prototype checks');
       assert.equal((await fetch(`${ctx.server.origin}/v1/health`)).status, 200);
       assert.ok(await signIn(ctx.server, t.owner.email));
     });
