@@ -18,9 +18,10 @@ export type ScriptStep =
 
 /**
  * A scripted answer to one request: steps, an HTTP error with a provider-style body, a 200 whose
- * body is not the provider's format at all (`garbage`), or the connection cut before any answer.
+ * body is not the provider's format at all (`garbage`), the connection cut before any answer, or
+ * no answer at all, not even headers (`hang`: the request stays open until the client gives up).
  */
-export type ScriptedAnswer = ScriptStep[] | { status: number; message: string } | { garbage: string } | { cut: true };
+export type ScriptedAnswer = ScriptStep[] | { status: number; message: string } | { garbage: string } | { cut: true } | { hang: true };
 
 /** Answers in order from a list (a request past its end gets a 500), or from a function of the request. */
 export type Answers = ScriptedAnswer[] | ((index: number, seen: SeenRequest) => ScriptedAnswer);
@@ -116,6 +117,7 @@ async function answerWith(format: WireFormat, stream: boolean, answer: ScriptedA
     res.socket?.destroy();
     return;
   }
+  if ('hang' in answer) return;
   if ('garbage' in answer) {
     res.writeHead(200, { 'content-type': stream ? 'text/event-stream' : 'application/json' });
     res.end(answer.garbage);

@@ -144,6 +144,7 @@ const MODEL_FAULTS: Record<string, ModelFault> = {
   'model stalls mid-reply': {
     answer: (stream) => (stream ? [{ text: 'We are open ' }, { text: 'from nine ' }, { wait: sleep(9_000) }, { text: 'to five.' }] : [{ wait: sleep(9_000) }, { text: WRAP_UP }]),
   },
+  'model never answers, not even headers': { answer: (stream) => (stream ? { hang: true } : [{ text: WRAP_UP }]) },
   'model answers 500': { answer: () => ({ status: 500, message: 'The model is overloaded' }) },
   'model answers garbage': { answer: () => ({ garbage: '<html><body>502 Bad Gateway</body></html>\n\u0001{"choices":[' }) },
   'model down (connection refused)': { down: true },
