@@ -13,6 +13,16 @@ export const RELAY_PATH = '/v1/telephony/relay';
 export const RELAY_MAX_FRAME_BYTES = 64 * 1024;
 /** The longest thing a caller says in one turn: a frame's text, and all of a turn's partial frames together. */
 export const RELAY_PROMPT_MAX_CHARS = 8_000;
+/** A relay socket that has not named its call (`setup`) by then is closed. */
+export const RELAY_SETUP_TIMEOUT_MS = 5_000;
+/**
+ * Bounds on what one caller can make a session do: finished turns (a prompt's last frame, a key)
+ * and frames of any kind per second, and transcript lines per call. A person speaks a turn every
+ * second or two; anything past these is a flood, refused by ending the session.
+ */
+export const RELAY_MAX_TURNS_PER_SECOND = 5;
+export const RELAY_MAX_FRAMES_PER_SECOND = 200;
+export const RELAY_MAX_LINES_PER_CALL = 1_000;
 /** The ConversationRelay <Parameter> naming our call log row. */
 export const RELAY_CALL_PARAMETER = 'callId';
 

@@ -83,7 +83,7 @@ export function calendarSyncSuite(ctx: SuiteContext) {
       const tools = callTools({
         db: db(), callLogs: server.app.callLogsCache, accountId: b.tenant.account.id, aiAgentId: b.agent.id, callId: theCall.id, callerNumber, timeZone: NEW_YORK, workingHours: null, now: () => MONDAY_8AM,
       }, {
-        transfer: () => {},
+        transfer: () => '',
         end: () => {},
         booked: async (id) => {
           booked.push(id);

@@ -2,9 +2,9 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { toJsonSchema } from '@valibot/to-json-schema';
 import { and, eq } from 'drizzle-orm';
-import { contract } from 'shared-contracts';
+import { contract, TRANSFER_TEXTS } from 'shared-contracts';
 import { appointments, calls, leads, type WorkingHoursValue } from '../../src/db/schema';
-import { callTools, END_CALL_TEXT, TRANSFER_TEXT, type ToolResult } from '../../src/modules/voice-agent/tools/call-tools';
+import { callTools, END_CALL_TEXT, type ToolResult } from '../../src/modules/voice-agent/tools/call-tools';
 import { createLocalResponder } from '../../src/modules/voice-agent/responders/local-responder';
 import type { Turn } from '../../src/modules/voice-agent/responders/responder';
 import { createAiAgent, createAppointment, createCall, createLead, createTenant, uniquePhone } from '../factories';
@@ -42,7 +42,10 @@ export function callToolsSuite(ctx: SuiteContext) {
     const tools = callTools({
       db, callLogs: ctx.server.app.callLogsCache, accountId: tenant.account.id, aiAgentId: agent.id, callId: theCall.id, callerNumber, timeZone, workingHours, now: () => now,
     }, {
-      transfer: (reason) => effects.transfers.push(reason),
+      transfer: (reason) => {
+        effects.transfers.push(reason);
+        return TRANSFER_TEXTS.toQueue;
+      },
       end: () => { effects.ends += 1; },
       booked: (id) => { effects.booked.push(id); },
     });
@@ -170,7 +173,7 @@ export function callToolsSuite(ctx: SuiteContext) {
       const otherTools = callTools({
         db, callLogs: ctx.server.app.callLogsCache, accountId: second.tenant.account.id, aiAgentId: second.agent.id, callId: otherCall.id, callerNumber: otherCall.fromNumber,
         timeZone: NEW_YORK, workingHours: null, now: () => MONDAY_8AM,
-      }, { transfer: () => {}, end: () => {}, booked: () => {} });
+      }, { transfer: () => '', end: () => {}, booked: () => {} });
       const results = await Promise.all([
         second.run('book_appointment', { date: '2030-03-05', time: '11:00' }),
         otherTools.find((t) => t.name === 'book_appointment')!.run({ date: '2030-03-05', time: '11:00' }),
@@ -252,7 +255,7 @@ export function callToolsSuite(ctx: SuiteContext) {
 
     it('transfer_to_person and end_call tell the call what to do next', async () => {
       const c = await onCall();
-      assert.deepEqual(await c.run('transfer_to_person', { reason: ' Wants to discuss a bill ' }), { ok: true, say: TRANSFER_TEXT });
+      assert.deepEqual(await c.run('transfer_to_person', { reason: ' Wants to discuss a bill ' }), { ok: true, say: TRANSFER_TEXTS.toQueue });
       assert.deepEqual(c.effects.transfers, ['Wants to discuss a bill']);
       assert.deepEqual(await c.run('end_call', {}), { ok: true, say: END_CALL_TEXT });
       assert.equal(c.effects.ends, 1);

@@ -6,7 +6,9 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import PgBoss from 'pg-boss';
 import twilio from 'twilio';
 import WebSocket from 'ws';
-import { CALLER_CALL_SID_PARAMETER, contract, RELAY_PATH, RELAY_PROMPT_MAX_CHARS, RESPONDER_FALLBACK_TEXT, SOCKET_CLOSE_UNAUTHORIZED } from 'shared-contracts';
+import {
+  CALLER_CALL_SID_PARAMETER, contract, HOLDING_TEXT, RELAY_PATH, RELAY_PROMPT_MAX_CHARS, RESPONDER_FALLBACK_TEXT, SOCKET_CLOSE_UNAUTHORIZED, TRANSFER_TEXTS,
+} from 'shared-contracts';
 import { aiClients, appointments, calls, conversationMessages, conversations, leads, queueEntries } from '../../src/db/schema';
 import { rawSql } from '../../src/db/raw-sql';
 import { JOB_SCHEMA } from '../../src/modules/jobs/job-queue';
@@ -45,7 +47,7 @@ function closeCodeOf(url: string, headers: Record<string, string> = {}, frames: 
   });
 }
 
-type FakeModelMode = 'slow' | 'error' | 'silent';
+type FakeModelMode = 'slow' | 'error' | 'silent' | 'stall';
 
 /**
  * An OpenAI-compatible chat completions server, as Ollama or vLLM would run it: streamed replies
@@ -86,6 +88,8 @@ async function fakeModelServer() {
         `data: ${JSON.stringify({ id: 'c1', object: 'chat.completion.chunk', created: 1, model: 'fake-model', choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`;
       const timer = setInterval(() => {
         if (res.writableEnded || res.destroyed) return clearInterval(timer);
+        // A model that stops mid-reply and never finishes it.
+        if (mode === 'stall' && i === 2) return clearInterval(timer);
         if (i < tokens.length) {
           res.write(chunk(i === 0 ? { role: 'assistant', content: tokens[i] } : { content: tokens[i] }));
           i += 1;
@@ -309,6 +313,7 @@ export function voiceAgentRelaySuite(ctx: SuiteContext) {
 
     it('pressing 0 asks for a person; goodbye ends the call', async () => {
       const t = await createTenant(ctx.server);
+      await setAgentStatus(ctx.server.db, t.agent.id, 'available');
       const agent = await createAiAgent(ctx.server.db, { accountId: t.account.id, handleCallType: 'inbound' });
       const first = await dialAiAgent(ctx.server, agent.phoneNumber!, uniquePhone());
       first.caller.press('0');
@@ -424,10 +429,12 @@ export function voiceAgentRelaySuite(ctx: SuiteContext) {
       const wsBase = ctx.server.origin.replace(/^http/, 'ws');
       // The link names its call: it cannot open another one.
       const otherCall = await call(ctx.server, 'POST', 'call/start-browser-call', { token: t.ownerToken, body: { agentId: agent.id } });
-      assert.equal(await closeCodeOf(`${wsBase}${relayPath}`, {}, [JSON.stringify({ type: 'setup', callSid: otherCall.body.data.callSid, customParameters: { callId: otherCall.body.data.callId } })]), SOCKET_CLOSE_UNAUTHORIZED);
+      assert.equal(await closeCodeOf(`${wsBase}${otherCall.body.data.relayPath}`, {}, [JSON.stringify({ type: 'setup', callSid, customParameters: { callId } })]), SOCKET_CLOSE_UNAUTHORIZED);
 
       const caller = new RelayCaller({ url: `${wsBase}${relayPath}`, callSid, callId, from: 'browser', to: 'agent' });
       await caller.start();
+      // A link admits one socket: a second one on it is refused, and the call goes on.
+      assert.equal(await closeCodeOf(`${wsBase}${relayPath}`), SOCKET_CLOSE_UNAUTHORIZED, 'a used link');
       caller.say('Hi, this is a test.');
       assert.ok((await caller.nextReply()).length > 0);
       await caller.hangUp();
@@ -547,15 +554,44 @@ export function voiceAgentRelaySuite(ctx: SuiteContext) {
       await caller.hangUp();
     });
 
-    it('a model that stays silent is replaced by the fallback within the first-token timeout', async () => {
+    it('a model that stays silent: the caller hears the holding sentence, then the fallback, never 4 s of silence', async () => {
       model.setMode('silent');
       const t = await createTenant(ctx.server);
       const agent = await createAiAgent(ctx.server.db, { accountId: t.account.id, handleCallType: 'inbound', textClientId: clientId });
-      const { caller } = await dialAiAgent(ctx.server, agent.phoneNumber!, uniquePhone());
-      const started = Date.now();
+      const { caller, callId } = await dialAiAgent(ctx.server, agent.phoneNumber!, uniquePhone());
+      let heardAt = Date.now();
       caller.say('Hello?');
-      assert.equal(await caller.nextReply(8_000), RESPONDER_FALLBACK_TEXT);
-      assert.ok(Date.now() - started < 6_000);
+      assert.equal(await caller.nextReply(8_000), HOLDING_TEXT);
+      assert.ok(Date.now() - heardAt < 4_000, `${Date.now() - heardAt} ms of silence`);
+      heardAt = Date.now();
+      assert.equal((await caller.nextReply(8_000)).trim(), RESPONDER_FALLBACK_TEXT);
+      assert.ok(Date.now() - heardAt < 4_000, `${Date.now() - heardAt} ms of silence`);
+      await caller.hangUp();
+      const lines = await waitFor(() => transcriptOf(ctx.server, callId), (l) => l.length >= 3);
+      assert.equal(lines[2]!.content, `${HOLDING_TEXT} ${RESPONDER_FALLBACK_TEXT}`);
+    });
+
+    it('a model that stalls mid-reply: the caller hears the holding sentence after its last words, and can still reach a person', async () => {
+      model.setMode('stall');
+      const t = await createTenant(ctx.server);
+      await setAgentStatus(ctx.server.db, t.agent.id, 'available');
+      const agent = await createAiAgent(ctx.server.db, { accountId: t.account.id, handleCallType: 'inbound', textClientId: clientId });
+      const { caller } = await dialAiAgent(ctx.server, agent.phoneNumber!, uniquePhone());
+      let lastToken = Date.now();
+      let longest = 0;
+      caller.on('token', () => {
+        longest = Math.max(longest, Date.now() - lastToken);
+        lastToken = Date.now();
+      });
+      caller.say('What is the weather like?');
+      assert.equal(await caller.nextReply(8_000), `The weather ${HOLDING_TEXT}`);
+      assert.equal((await caller.nextReply(8_000)).trim(), RESPONDER_FALLBACK_TEXT);
+      assert.ok(longest < 4_000, `${longest} ms of silence`);
+      const done = new Promise((resolve) => caller.once('end', resolve));
+      caller.say('a person');
+      assert.equal(await caller.nextReply(), TRANSFER_TEXTS.toQueue);
+      await done;
+      assert.equal(caller.handoff?.reasonCode, 'live-agent-handoff');
       await caller.hangUp();
     });
   });
@@ -601,12 +637,12 @@ export function voiceAgentRelaySuite(ctx: SuiteContext) {
       const signature = twilio.getExpectedTwilioSignature(TWILIO.authToken, `wss://calls.example.test${RELAY_PATH}`, {});
       const caller = new RelayCaller({ url: `${server.origin.replace(/^http/, 'ws')}${RELAY_PATH}`, signature, callSid, callId: row.id, from, to: agent.phoneNumber! });
       await caller.start();
+      await setAgentStatus(server.db, t.agent.id, 'available');
       caller.say('Can I speak to someone please?');
       await new Promise((resolve) => caller.once('end', resolve));
       assert.equal(caller.handoff?.reasonCode, 'live-agent-handoff');
       await caller.hangUp();
       // Twilio reports the handoff to the action URL, which queues the caller and dials the available agents.
-      await setAgentStatus(server.db, t.agent.id, 'available');
       const action = await signedPost(`${TWILIO_WEBHOOK_PATHS.relayAction}?callId=${row.id}`, {
         CallSid: callSid, HandoffData: JSON.stringify(caller.handoff),
       });
@@ -640,6 +676,21 @@ export function voiceAgentRelaySuite(ctx: SuiteContext) {
       await server.db.update(conversations).set({ summary: 'Written by the session' }).where(eq(conversations.callId, row!.id));
       await callWrapUpJob.handle(server.app, queued!.data as never);
       assert.equal((await server.db.select({ summary: conversations.summary }).from(conversations).where(eq(conversations.callId, row!.id)))[0]!.summary, 'Written by the session');
+    });
+
+    it('a transfer to the agent\'s number is a cold transfer: the action URL dials that number and no other', async () => {
+      const t = await createTenant(server);
+      const agent = await createAiAgent(server.db, { accountId: t.account.id, handleCallType: 'inbound', transferNumber: '+15550003333' });
+      const callSid = `CA${'d'.repeat(31)}1`;
+      assert.equal((await signedPost(TWILIO_WEBHOOK_PATHS.incomingCall, { CallSid: callSid, From: uniquePhone(), To: agent.phoneNumber! })).status, 200);
+      const [row] = await server.db.select().from(calls).where(eq(calls.callSid, callSid));
+      const transfer = (transferTo: string) => signedPost(`${TWILIO_WEBHOOK_PATHS.relayAction}?callId=${row!.id}`, {
+        CallSid: callSid, HandoffData: JSON.stringify({ reasonCode: 'transfer-to-number', reason: 'Operator', transferTo }),
+      });
+      assert.match(await (await transfer('+15550003333')).text(), /<Dial answerOnBridge="true">\+15550003333<\/Dial>/);
+      const elsewhere = await (await transfer('+15559999999')).text();
+      assert.doesNotMatch(elsewhere, /<Dial/);
+      assert.match(elsewhere, /<Hangup\/>/);
     });
 
     it('a relay action without a handoff hangs up; a forged one changes nothing', async () => {

@@ -181,7 +181,8 @@ export async function twilioWebhookRoutes(app: FastifyInstance): Promise<void> {
     return twiml(reply, response.toString());
   });
 
-  // A relay session ended: a handoff puts the caller in the queue and rings the available agents.
+  // A relay session ended: a handoff puts the caller in the queue and rings the available agents;
+  // a transfer dials the agent's transfer number (a cold transfer).
   webhook(TWILIO_WEBHOOK_PATHS.relayAction, async (params, reply, request) => {
     const response = new VoiceResponse();
     const handoff = parseRelayHandoff(field(params, 'HandoffData') || undefined);
@@ -189,6 +190,16 @@ export async function twilioWebhookRoutes(app: FastifyInstance): Promise<void> {
     const callId = (request.query as Record<string, unknown>).callId;
     if (typeof callId === 'string' && UUID.test(callId)) {
       await app.jobs.send(callWrapUpJob, { callId, transferred: handoff?.reasonCode === 'live-agent-handoff', onlyIfMissing: true }, { startAfter: WRAP_UP_BACKSTOP_SECONDS });
+    }
+    if (handoff?.reasonCode === 'transfer-to-number' && typeof callId === 'string' && UUID.test(callId)) {
+      // Only the agent's own transfer number is dialled, whatever the handoff data says.
+      const [agent] = await ctx.db.select({ transferNumber: aiAgents.transferNumber }).from(calls)
+        .innerJoin(aiAgents, eq(aiAgents.id, calls.aiAgentId)).where(eq(calls.id, callId));
+      const number = agent?.transferNumber?.trim();
+      if (number && number === handoff.transferTo) {
+        response.dial({ answerOnBridge: true }, number);
+        return twiml(reply, response.toString());
+      }
     }
     if (handoff?.reasonCode !== 'live-agent-handoff') {
       response.hangup();

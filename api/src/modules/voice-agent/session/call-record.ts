@@ -43,6 +43,8 @@ export async function openRelayCall(ctx: { db: Db; callLogs: CallLogChanges }, c
     db.select({ name: accounts.name, timeZone: accounts.timeZone }).from(accounts).where(eq(accounts.id, call.accountId)),
   ]);
   await aiCallConnected(ctx, callId);
+  // Held by a live session from now on; the session keeps saying so while it lasts.
+  await db.update(calls).set({ sessionSeenAt: new Date() }).where(eq(calls.id, callId));
   // The call's log entry links its conversation (and so its transcript) from now on.
   await db.insert(conversations).values({ callId }).onConflictDoNothing();
   ctx.callLogs.changed(call.accountId);

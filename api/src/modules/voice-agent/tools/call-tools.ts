@@ -43,8 +43,11 @@ export interface CallToolScope {
 
 /** What the tools ask of the call itself. */
 export interface CallToolEffects {
-  /** Hand the caller to a person once the current reply is said. */
-  transfer(reason: string): void;
+  /**
+   * Hand the caller on once the current reply is said: to a person, the transfer number, or a
+   * message when nobody can take them. Answers what the agent tells the caller.
+   */
+  transfer(reason: string): Promise<string> | string;
   /** End the call once the current reply is said. */
   end(): void;
   /** An appointment was booked and committed: its calendar sync is queued. */
@@ -57,7 +60,6 @@ export interface CallClock {
   timeZone: string;
 }
 
-export const TRANSFER_TEXT = 'I am putting you through to a person now. Please hold.';
 export const END_CALL_TEXT = 'Thank you for calling. Goodbye.';
 
 const clocks = new WeakMap<CallTool, CallClock>();
@@ -203,12 +205,11 @@ export function callTools(scope: CallToolScope, effects: CallToolEffects): CallT
     defineTool(
       'transfer_to_person',
       'Transfer the caller to a person on the business\'s team: when they ask for a person, or when you cannot help. '
-      + 'The person sees the reason and the conversation so far. The transfer happens once your reply is said, so '
-      + 'tell the caller you are putting them through.',
+      + 'The person sees the reason and the conversation so far. The transfer happens once your reply is said; the '
+      + 'result says where the caller goes (a person, another number, or a message when nobody is available): tell the caller that.',
       TransferArgs,
       async ({ reason }) => {
-        effects.transfer(reason);
-        return { ok: true, say: TRANSFER_TEXT };
+        return { ok: true, say: await effects.transfer(reason) };
       },
     ),
     defineTool(

@@ -36,6 +36,7 @@ export function browserRelayLinks(app: FastifyInstance) {
       return `${RELAY_PATH}?${new URLSearchParams({ callId, expires, signature })}`;
     },
     grants: (callId: string, expires: string, signature: string) => signer.grants(callId, expires, signature),
+    windowMs: BROWSER_LINK_WINDOW_SECONDS * 1000,
   };
 }
 

@@ -1,34 +1,50 @@
 import type { FastifyInstance } from 'fastify';
 import type { RawData, WebSocket } from 'ws';
-import { parseRelayFrame, RELAY_PATH, RelayInbound, SOCKET_CLOSE_UNAUTHORIZED } from 'shared-contracts';
+import { CALL_END_REASONS, RELAY_PATH, SOCKET_CLOSE_UNAUTHORIZED } from 'shared-contracts';
 import { syncBookedAppointment } from '../../integrations/calendar-sync-job';
 import { callEnded } from '../../telephony/call-events';
 import { simulatedRecording } from '../../telephony/simulated-recording';
-import type { RelayCall } from '../session/call-record';
 import { raiseAppointmentBooked } from '../../webhooks';
-import { callWrapUpJob } from '../responders/call-wrap-up';
-import { aiCallHandedOff } from '../session/handoff';
 import { searchKnowledge } from '../knowledge/knowledge-passages';
+import { callWrapUpJob } from '../responders/call-wrap-up';
 import { responderForAgent } from '../responders/pick-responder';
+import type { RelayCall } from '../session/call-record';
+import { CallSession, type CallSessionDeps, type SessionEnding } from '../session/call-session';
+import { recordEndReason, requestCallback, transferRoute } from '../session/call-transfer';
+import { aiCallHandedOff } from '../session/handoff';
+import { RelayAdapter, relayLine } from './relay-adapter';
 import { admitRelay, browserRelayLinks } from './relay-handshake';
-import { RelaySession, type RelaySessionDeps } from '../session/relay-session';
 
-/** A responder that has not sent its first token by then is replaced by the spoken fallback. */
-export const FIRST_TOKEN_TIMEOUT_MS = 4_000;
+/**
+ * How long a caller may hear nothing mid-reply before the holding sentence, and again before the
+ * fallback: with the carrier's own speech time, a caller hears something within 4 s of every turn.
+ */
+export const REPLY_STALL_MS = 3_000;
+/** The knowledge lookup's share of that: past it, the reply goes on without passages. */
+const KNOWLEDGE_LOOKUP_MS = 1_500;
+/** Choosing where a caller asking for a person goes reads the database; past this the session decides without it. */
+const TRANSFER_ROUTE_MS = 2_000;
+
 /**
  * The ConversationRelay endpoint: Twilio on a real call, the simulator's caller, and a USER's
- * browser open it. A session that is not signed, or names no live AI call, is refused with a log
- * line; a malformed or unknown frame is logged and ignored; the socket's 64 KiB frame cap closes
- * a session that sends more. Each session lives and fails on its own: one slow model never holds
- * up another call, and a call's state is released when its socket closes, however it closes.
+ * browser open it. A session that is not signed, reuses a browser's link, or names no live AI
+ * call is refused with a log line; frames go through the adapter (relay-adapter.ts), which
+ * refuses bad ones and floods; the socket's 64 KiB frame cap closes a session that sends more.
+ * Each session lives and fails on its own: one slow model never holds up another call, and a
+ * call's state is released when its socket closes, however it closes.
  */
 export async function relayRoutes(app: FastifyInstance): Promise<void> {
   const links = browserRelayLinks(app);
-  const live = new Map<string, RelaySession>();
-  const open = new Map<WebSocket, RelaySession>();
+  const live = new Map<string, CallSession>();
+  const open = new Map<WebSocket, CallSession>();
+  /** Browser links already used, by call, until they expire: a link admits one socket. */
+  const usedLinks = new Map<string, number>();
+  /** Sessions a USER's browser carries: a conversation with no audio to record. */
+  const inBrowser = new WeakSet<CallSession>();
   const ctx = app.telephony.context;
+  let stopping = false;
 
-  const deps: RelaySessionDeps = {
+  const deps: CallSessionDeps = {
     db: app.db,
     callLogs: app.callLogsCache,
     realtime: app.realtime,
@@ -40,74 +56,83 @@ export async function relayRoutes(app: FastifyInstance): Promise<void> {
       live.set(callId, session);
       return true;
     },
-    async handOff(call, reason, admission) {
-      // Twilio asks the <Connect action> URL, which queues the caller and dials the agents.
-      if (admission.kind === 'carrier' && app.config.twilio !== undefined) return;
+    routeTransfer: (call) => transferRoute(ctx, call),
+    takeMessage: (call, message) => requestCallback(ctx, call, message),
+    async handOff(call, reason) {
       const result = await aiCallHandedOff(ctx, { callSid: call.callSid, reason });
       if (result.ok) app.telephony.simulator?.ringHandoff(call.callSid, result);
     },
-    async finished(call, session, outcome) {
+    async finished(call, session, ending) {
       if (live.get(call.callId) === session) live.delete(call.callId);
-      await finishCall(call, session, outcome.handedOff);
+      await finishCall(call, session, ending);
     },
     async booked(appointmentId) {
       await syncBookedAppointment(app)(appointmentId);
       await raiseAppointmentBooked(app.db, ctx.events, appointmentId);
     },
-    firstTokenTimeoutMs: FIRST_TOKEN_TIMEOUT_MS,
+    timings: { stallMs: REPLY_STALL_MS, knowledgeMs: KNOWLEDGE_LOOKUP_MS, routeMs: TRANSFER_ROUTE_MS },
     now: () => new Date(),
   };
 
-  async function finishCall(call: RelayCall, session: RelaySession, handedOff: boolean): Promise<void> {
+  async function finishCall(call: RelayCall, session: CallSession, ending: SessionEnding): Promise<void> {
+    const handedOff = ending.kind === 'queue';
+    await recordEndReason(ctx, call.callId, ending.reason);
     // Twilio reports a phone call's end itself (the status callback); otherwise we are the carrier.
     // A handed-off call goes on with a person, who ends it.
-    const carrierReports = session.admission.kind === 'carrier' && app.config.twilio !== undefined;
-    if (!handedOff && !carrierReports) {
+    if (!handedOff && !session.carrierActs) {
       await callEnded(ctx, { callSid: call.callSid, outcome: 'completed' });
       // The simulator's carrier records a phone call as Twilio would; a browser conversation has no audio.
-      if (session.admission.kind === 'carrier') await simulatedRecording(ctx, call.callSid);
+      if (!inBrowser.has(session)) await simulatedRecording(ctx, call.callSid);
     }
     // Every line is stored by now; the summary is written from them, however long the model takes.
     await app.jobs.send(callWrapUpJob, { callId: call.callId, transferred: handedOff });
     await app.realtime.broadcast(call.accountId, { type: 'LIVE_CALL_ENDED', callId: call.callId });
   }
 
+  /** A browser link admits one socket; links past their window are forgotten. */
+  function firstUseOf(callId: string): boolean {
+    const now = Date.now();
+    for (const [id, expires] of usedLinks) if (expires < now) usedLinks.delete(id);
+    if (usedLinks.has(callId)) return false;
+    usedLinks.set(callId, now + links.windowMs);
+    return true;
+  }
+
   app.get(RELAY_PATH, { websocket: true }, (socket, request) => {
-    const admission = admitRelay(app, request, links);
+    let admission = admitRelay(app, request, links);
+    if (admission.kind === 'browser' && !firstUseOf(admission.callId)) admission = { kind: 'refused', reason: 'the link was already used' };
     if (admission.kind === 'refused') {
       request.log.warn({ reason: admission.reason }, 'relay session refused');
       socket.close(SOCKET_CLOSE_UNAUTHORIZED, 'Relay session refused');
       return;
     }
-    const session = new RelaySession(
-      deps,
-      admission,
-      (frame) => {
-        if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(frame));
-      },
-      (refused) => socket.close(refused === undefined ? 1000 : SOCKET_CLOSE_UNAUTHORIZED, refused === undefined ? 'Session ended' : 'Relay session refused'),
+    const close = (refused?: string) => socket.close(
+      refused === undefined ? 1000 : SOCKET_CLOSE_UNAUTHORIZED, refused === undefined ? 'Session ended' : 'Relay session refused',
     );
+    const line = relayLine((frame) => {
+      if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(frame));
+    }, close);
+    const carrierActs = admission.kind === 'carrier' && app.config.twilio !== undefined;
+    const session = new CallSession(deps, line, carrierActs);
+    if (admission.kind === 'browser') inBrowser.add(session);
+    const adapter = new RelayAdapter(session, request.log, admission.kind === 'browser' ? admission.callId : null, close);
     open.set(socket, session);
-    socket.on('message', (data: RawData) => {
-      const parsed = parseRelayFrame(RelayInbound, data.toString());
-      if (!parsed.ok) {
-        request.log.warn({ callId: session.callId, error: parsed.error }, 'relay frame ignored');
-        return;
-      }
-      session.receive(parsed.frame);
-    });
+    socket.on('message', (data: RawData, isBinary: boolean) => adapter.receive(isBinary ? null : data.toString()));
     socket.on('close', (code) => {
       if (code === 1009) request.log.warn({ callId: session.callId }, 'relay session closed: frame too large');
+      adapter.stop();
       open.delete(socket);
-      session.close().catch((err: unknown) => request.log.error({ err, callId: session.callId }, 'relay session wrap-up failed'));
+      session.close(stopping ? CALL_END_REASONS.serverStopped : CALL_END_REASONS.callerHungUp)
+        .catch((err: unknown) => request.log.error({ err, callId: session.callId }, 'relay session wrap-up failed'));
     });
   });
 
   // Shutting down: every call's session is closed and wrapped up before the database goes.
   app.addHook('preClose', async () => {
+    stopping = true;
     const closing = [...open].map(([socket, session]) => {
       socket.close(1001, 'Server shutting down');
-      return session.close();
+      return session.close(CALL_END_REASONS.serverStopped);
     });
     await Promise.allSettled(closing);
   });

@@ -7,9 +7,14 @@ import { BrowserCallLog } from './browser-call-log';
 const closedText = (closed: RelayClosed): { title: string; detail?: string } => {
   switch (closed.kind) {
     case 'ended':
-      return closed.handoff?.reasonCode === 'live-agent-handoff'
-        ? { title: 'Transferring you to a person…', detail: 'The caller now waits in the account\'s call queue for an available agent.' }
-        : { title: 'The agent ended the call' };
+      switch (closed.handoff?.reasonCode) {
+        case 'live-agent-handoff':
+          return { title: 'Transferring you to a person…', detail: 'The caller now waits in the account\'s call queue for an available agent.' };
+        case 'transfer-to-number':
+          return { title: 'Transferring you to the transfer number…', detail: `On a phone call the caller is now put through to ${closed.handoff.transferTo ?? 'the agent\'s transfer number'}.` };
+        default:
+          return { title: 'The agent ended the call' };
+      }
     case 'hung-up':
       return { title: 'You hung up' };
     case 'refused':

@@ -194,6 +194,15 @@ test('a handoff says the caller is being transferred to a person; a plain end sa
   expect(logLines(first.log)).toEqual(['Front Desk: Hello, Acme Dental.', 'Front Desk: Goodbye!']);
 });
 
+test('a transfer to the agent\'s number says where the caller is put through', async () => {
+  browserApi();
+  renderScreen(ui, user);
+  const { dialog, socket } = await talkInBrowser();
+  act(() => socket.serverSends({ type: 'end', handoffData: JSON.stringify({ reasonCode: 'transfer-to-number', reason: 'Asked for a person', transferTo: '+15550001111' }) }));
+  expect(await within(dialog).findByText('Transferring you to the transfer number…')).toBeInTheDocument();
+  expect(within(dialog).getByText('On a phone call the caller is now put through to +15550001111.')).toBeInTheDocument();
+});
+
 test('Hang up closes the socket, and so does closing the dialog', async () => {
   browserApi();
   renderScreen(ui, user);
