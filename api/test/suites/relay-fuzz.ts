@@ -228,6 +228,17 @@ export function relayFuzzSuite(ctx: SuiteContext) {
       await line.hangUp();
     });
 
+    it('refuses binary frames (Twilio sends text), whatever they hold; the call goes on', async () => {
+      const { line, callId } = await RelayLine.dial(ctx.server, agentNumber, uniquePhone());
+      const words = marker();
+      await fire(line, callId, [
+        { label: 'a binary frame of noise', raw: Buffer.from(Array.from({ length: 4_096 }, (_, i) => (i * 7919) % 256)), marker: null },
+        { label: 'a binary frame holding a prompt', raw: Buffer.from(JSON.stringify({ type: 'prompt', voicePrompt: `Hello ${words}`, last: true })), marker: words },
+        { label: 'an empty binary frame', raw: Buffer.alloc(0), marker: null },
+      ]);
+      await line.hangUp();
+    });
+
     it('refuses broken setup frames before the real one, then admits the call', async () => {
       const { line, callId, callSid } = await RelayLine.dial(ctx.server, agentNumber, uniquePhone(), { setup: false });
       const setup = variants().find((v) => v.type === 'setup')!;
