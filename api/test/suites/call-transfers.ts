@@ -1,15 +1,14 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { eq } from 'drizzle-orm';
-import WebSocket from 'ws';
 import {
-  CALL_END_REASONS, contract, RELAY_SETUP_TIMEOUT_MS, TRANSFER_TEXTS, type CallLog,
+  CALL_END_REASONS, contract, TRANSFER_TEXTS, type CallLog,
 } from 'shared-contracts';
-import { conversationMessages, conversations, webhookEndpoints, webhookEvents } from '../../src/db/schema';
+import { webhookEndpoints, webhookEvents } from '../../src/db/schema';
 import { sealEndpointSecret } from '../../src/modules/webhooks/endpoint-secret';
 import { createAiAgent, createTenant, setAgentStatus, uniquePhone } from '../factories';
 import { assertContract } from '../helpers/contract-shape';
-import { answeredByLocalResponder, dialAiAgent, relaySocketUrl, simulatorDoor } from '../helpers/relay';
+import { answeredByLocalResponder, dialAiAgent } from '../helpers/relay';
 import { call } from '../helpers/server';
 import type { SuiteContext } from '../helpers/suite-context';
 import { waitFor } from '../helpers/wait-for';
@@ -106,42 +105,6 @@ export function callTransfersSuite(ctx: SuiteContext) {
       await caller.hangUp();
       const log = await waitFor(() => callLogOf(t.ownerToken, callId), (c) => c?.endReason !== null);
       assert.equal(log!.endReason, CALL_END_REASONS.handedToPerson);
-    });
-  });
-
-  describe('A relay session is bounded', () => {
-    answeredByLocalResponder(ctx);
-
-    it('a flood of turns is refused: the session ends, the call says why, and only a few lines are kept', async () => {
-      const t = await createTenant(ctx.server);
-      const agent = await createAiAgent(db(), { accountId: t.account.id, handleCallType: 'inbound' });
-      const { caller, callId } = await dialAiAgent(ctx.server, agent.phoneNumber!, uniquePhone());
-      for (let i = 0; i < 3_000; i += 1) caller.sendRaw(JSON.stringify({ type: 'prompt', voicePrompt: `turn ${i}`, last: true }));
-      assert.equal(await caller.closed, 1000);
-      const log = await waitFor(() => callLogOf(t.ownerToken, callId), (c) => c?.status === 'completed');
-      assert.equal(log!.endReason, CALL_END_REASONS.flood);
-      const [conversation] = await db().select({ id: conversations.id }).from(conversations).where(eq(conversations.callId, callId));
-      const lines = await db().select().from(conversationMessages).where(eq(conversationMessages.conversationId, conversation!.id));
-      assert.ok(lines.length <= 20, `${lines.length} lines kept`);
-      // The server goes on: the next call is answered.
-      const next = await dialAiAgent(ctx.server, agent.phoneNumber!, uniquePhone());
-      next.caller.say('What are your opening hours?');
-      assert.ok((await next.caller.nextReply()).length > 0);
-      await next.caller.hangUp();
-    });
-
-    it('a socket that never names its call is closed after the setup deadline', async () => {
-      const t = await createTenant(ctx.server);
-      const agent = await createAiAgent(db(), { accountId: t.account.id, handleCallType: 'inbound' });
-      const door = await simulatorDoor(ctx.server, 'inbound-call', { from: uniquePhone(), to: agent.phoneNumber });
-      const started = Date.now();
-      const code = await new Promise<number>((resolve) => {
-        const socket = new WebSocket(relaySocketUrl(ctx.server), { headers: { 'x-twilio-signature': door.body.data.relay.signature } });
-        socket.on('error', () => undefined);
-        socket.on('close', (closeCode) => resolve(closeCode));
-      });
-      assert.ok(code !== 1006, 'the server closed it');
-      assert.ok(Date.now() - started >= RELAY_SETUP_TIMEOUT_MS - 100);
     });
   });
 }

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import {
-  asksForPerson, CALL_END_REASONS, RELAY_MAX_LINES_PER_CALL, TRANSFER_TEXTS, type CallEndReason,
+  asksForPerson, CALL_END_REASONS, TRANSFER_TEXTS, type CallEndReason,
 } from 'shared-contracts';
 import type { Db } from '../../../db/client';
 import type { CallLogChanges } from '../../call/call-logs-cache';
@@ -53,6 +53,8 @@ export interface CallSessionDeps {
   /** An appointment booked on the call has committed: queue what follows it (its calendar sync). */
   booked(appointmentId: string): Promise<void>;
   timings: ReplyTimings & { routeMs: number };
+  /** Transcript lines one call may store (RELAY_MAX_LINES_PER_CALL); the call ends as it reaches them. */
+  maxLines: number;
   now(): Date;
 }
 
@@ -324,14 +326,14 @@ export class CallSession {
    */
   private save(authorType: 'ai' | 'lead', text: string): void {
     const call = this.call!;
-    if (this.lines >= RELAY_MAX_LINES_PER_CALL) return;
+    if (this.lines >= this.deps.maxLines) return;
     this.lines += 1;
     const saved = addTranscriptLine(this.deps.db, this.deps.realtime, call, authorType, text).catch((err: unknown) => {
       this.deps.log.error({ err, callId: call.callId, authorType, text }, 'transcript line not saved');
     });
     this.unsaved.add(saved);
     void saved.finally(() => this.unsaved.delete(saved));
-    if (this.lines === RELAY_MAX_LINES_PER_CALL - 1 && !this.over) {
+    if (this.lines === this.deps.maxLines - 1 && !this.over) {
       this.sayLine(LINE_LIMIT_TEXT);
       void this.end({ kind: 'hang-up', reason: CALL_END_REASONS.tooLong });
     }

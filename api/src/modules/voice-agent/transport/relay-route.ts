@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { RawData, WebSocket } from 'ws';
-import { CALL_END_REASONS, RELAY_PATH, SOCKET_CLOSE_UNAUTHORIZED } from 'shared-contracts';
+import { CALL_END_REASONS, RELAY_MAX_LINES_PER_CALL, RELAY_PATH, SOCKET_CLOSE_UNAUTHORIZED } from 'shared-contracts';
 import { syncBookedAppointment } from '../../integrations/calendar-sync-job';
 import { callEnded } from '../../telephony/call-events';
 import { simulatedRecording } from '../../telephony/simulated-recording';
@@ -12,6 +12,7 @@ import type { RelayCall } from '../session/call-record';
 import { CallSession, type CallSessionDeps, type SessionEnding } from '../session/call-session';
 import { recordEndReason, requestCallback, transferRoute } from '../session/call-transfer';
 import { aiCallHandedOff } from '../session/handoff';
+import { markSessionsSeen, SESSION_SEEN_INTERVAL_MS } from '../session/unfinished-calls';
 import { RelayAdapter, relayLine } from './relay-adapter';
 import { admitRelay, browserRelayLinks } from './relay-handshake';
 
@@ -71,6 +72,7 @@ export async function relayRoutes(app: FastifyInstance): Promise<void> {
       await raiseAppointmentBooked(app.db, ctx.events, appointmentId);
     },
     timings: { stallMs: REPLY_STALL_MS, knowledgeMs: KNOWLEDGE_LOOKUP_MS, routeMs: TRANSFER_ROUTE_MS },
+    maxLines: RELAY_MAX_LINES_PER_CALL,
     now: () => new Date(),
   };
 
@@ -127,9 +129,17 @@ export async function relayRoutes(app: FastifyInstance): Promise<void> {
     });
   });
 
+  // The calls this instance holds are seen alive; one whose instance dies stops being seen, and
+  // the sweep on another instance (unfinished-calls.ts) finishes it.
+  const seen = setInterval(() => {
+    markSessionsSeen(app.db, [...live.keys()]).catch((err: unknown) => app.log.warn({ err }, 'live calls not marked seen'));
+  }, SESSION_SEEN_INTERVAL_MS);
+  seen.unref();
+
   // Shutting down: every call's session is closed and wrapped up before the database goes.
   app.addHook('preClose', async () => {
     stopping = true;
+    clearInterval(seen);
     const closing = [...open].map(([socket, session]) => {
       socket.close(1001, 'Server shutting down');
       return session.close(CALL_END_REASONS.serverStopped);
