@@ -21,6 +21,9 @@ import { textExtractionPlugin } from './modules/knowledge';
 import { jobQueuePlugin } from './modules/jobs/job-queue';
 import { callWrapUpJob } from './modules/voice-agent/responders/call-wrap-up';
 import { unfinishedCallsPlugin } from './modules/voice-agent/session/unfinished-calls-plugin';
+import { aiCallConnector } from './modules/voice-agent/transport/ai-call-connector';
+import { relayRoutes } from './modules/voice-agent/transport/relay-route';
+import { twilioRelayWebhooks } from './modules/voice-agent/transport/twilio-relay-webhooks';
 import { resumeWebhookDeliveriesPlugin, webhookDeliveryJob } from './modules/webhooks';
 import { campaignDialJob, resumeCampaignsPlugin } from './modules/campaign';
 import { settleStaleSmsSendsPlugin, smsSettleJob } from './modules/conversation';
@@ -91,8 +94,12 @@ export async function buildApp({ config, db }: BuildAppOptions): Promise<Fastify
   await app.register(recordingsRoute);
   await app.register(localConsentRoute);
   await app.register(socketRoutes);
-  // Twilio's webhooks or the simulator's routes, and app.telephony for the call/SMS endpoints.
-  await app.register(telephonyPlugin);
+  // Twilio's webhooks or the simulator's routes, and app.telephony for the call/SMS endpoints;
+  // an AI agent's calls reach the AI call runtime through its connector.
+  await app.register(telephonyPlugin(aiCallConnector));
+  // The AI call runtime on top of telephony: the relay socket and Twilio's AI call webhooks.
+  await app.register(relayRoutes);
+  await app.register(twilioRelayWebhooks);
   // The payment provider (the local simulator by default), its webhook and hosted checkout.
   await app.register(billingPlugin);
   // Once everything is in place: running campaigns pick up where they were, and webhook

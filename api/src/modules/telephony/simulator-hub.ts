@@ -76,7 +76,7 @@ export class SimulatorHub {
   }
 
   /**
-   * An AI agent handed its caller to a person (see voice-agent/session/handoff.ts): the account's
+   * An AI agent handed its caller to a person: the account's
    * available agents' devices ring, as for a new inbound call. The AI answered the call, so
    * nobody picking up ends it as an answered call, its caller left in the queue for a call back.
    */

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
+import type { AiCallConnector } from './ai-call-connector';
 import { callEnded, type TelephonyContext } from './call-events';
-import { simulatedCallee } from '../voice-agent/transport/simulated-callee';
 import type { TelephonyProvider } from './provider';
 import { inboundSms, smsStatusChanged } from './sms-events';
 
@@ -46,8 +46,7 @@ export function createSimulatorProvider(
   ctx: TelephonyContext,
   secret: string,
   onError: (err: unknown) => void,
-  /** The relay socket of this server and its handshake signature, once the server listens. */
-  relay_: () => { url: string; signature: string } | null,
+  aiCalls: Pick<AiCallConnector, 'simulatedCallee'>,
 ): TelephonyProvider {
   const tokens = simulatorTokens(secret);
   const later = (ms: number, work: () => Promise<unknown>) => {
@@ -74,11 +73,7 @@ export function createSimulatorProvider(
         later(SIMULATED_AI_ANSWER_MS, () => callEnded(ctx, { callSid: sid, outcome: to === SIMULATED_CALLEES.busy ? 'busy' : 'no-answer' }));
         return { sid, status: 'queued' };
       }
-      later(SIMULATED_AI_ANSWER_MS, async () => {
-        const relay = relay_();
-        if (relay === null) return;
-        await simulatedCallee({ url: relay.url, signature: relay.signature, callSid: sid, callId, from, to });
-      });
+      later(SIMULATED_AI_ANSWER_MS, () => aiCalls.simulatedCallee({ callSid: sid, callId, from, to }));
       return { sid, status: 'queued' };
     },
   };

@@ -8,7 +8,6 @@ import { ApiError, badRequest, notFound } from '../../http/api-error';
 import { agentByIdentity } from './numbers';
 import { aiCallIncoming } from './ai-calls';
 import { newCallSid } from './simulator-hub';
-import { relaySigningKey, relayUrl, signRelayUrl } from '../voice-agent/transport/relay-handshake';
 import { newMessageSid, simulatorTokens } from './simulator-provider';
 import { inboundSms } from './sms-events';
 
@@ -95,8 +94,7 @@ export async function simulatorRoutes(app: FastifyInstance): Promise<void> {
     const callSid = newCallSid();
     const aiCall = await aiCallIncoming(app.telephony.context, { callSid, from, to });
     if (aiCall !== null) {
-      const url = relayUrl(app.config.publicApiUrl);
-      return { data: { callSid, callId: aiCall.callId, agentName: aiCall.agent.name, relay: { url, signature: signRelayUrl(relaySigningKey(app), url) } } };
+      return { data: { callSid, callId: aiCall.callId, agentName: aiCall.agent.name, relay: app.telephony.aiCalls.carrierRelay() } };
     }
     const rung = await hub.ringIn(from, to);
     if (rung === null) throw badRequest(NOT_AN_AGENT_NUMBER_TEXT);

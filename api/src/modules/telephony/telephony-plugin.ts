@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { servicePlugin } from '../../plugins/service-plugin';
 import { accountEvents } from '../webhooks';
+import type { AiCallConnector } from './ai-call-connector';
 import type { TelephonyContext } from './call-events';
 import type { TelephonyProvider } from './provider';
 import { SimulatorHub } from './simulator-hub';
@@ -9,29 +10,15 @@ import { simulatorRoutes } from './simulator-routes';
 import { createTwilioProvider } from './twilio-provider';
 import { twilioWebhookRoutes } from './twilio-webhooks';
 import { voicemailRoute } from './voicemail-route';
-import { relayRoutes } from '../voice-agent/transport/relay-route';
 import { campaignCallEnded } from '../campaign/call-outcome';
-import { relaySigningKey, signRelayUrl, relayUrl } from '../voice-agent/transport/relay-handshake';
-
-/**
- * Where the simulator's callee reaches this server's relay socket: its own listening address,
- * signed as Twilio would sign the public URL it was given.
- */
-function selfRelay(app: FastifyInstance): { url: string; signature: string } | null {
-  const address = app.server.address();
-  if (address === null || typeof address === 'string') return null;
-  const host = address.family === 'IPv6' ? `[${address.address === '::' ? '::1' : address.address}]` : (address.address === '0.0.0.0' ? '127.0.0.1' : address.address);
-  return {
-    url: relayUrl(`http://${host}:${address.port}`),
-    signature: signRelayUrl(relaySigningKey(app), relayUrl(app.config.publicApiUrl)),
-  };
-}
 
 export interface TelephonyService {
   provider: TelephonyProvider;
   context: TelephonyContext;
   /** Present only when the simulator is the provider. */
   simulator: SimulatorHub | null;
+  /** The AI call runtime, for the calls an AI agent holds. */
+  aiCalls: AiCallConnector;
 }
 
 declare module 'fastify' {
@@ -40,8 +27,11 @@ declare module 'fastify' {
   }
 }
 
-/** Twilio when its credentials are configured, the local simulator otherwise; and their routes. */
-export const telephonyPlugin = servicePlugin('telephony', async (app) => {
+/**
+ * Twilio when its credentials are configured, the local simulator otherwise; and their routes.
+ * The AI call runtime's connector is made here, on the app, but used only once calls come in.
+ */
+export const telephonyPlugin = (connectAiCalls: (app: FastifyInstance) => AiCallConnector) => servicePlugin('telephony', async (app) => {
   const context: TelephonyContext = {
     db: app.db,
     realtime: app.realtime,
@@ -49,18 +39,17 @@ export const telephonyPlugin = servicePlugin('telephony', async (app) => {
     events: accountEvents(app),
     aiCallEnded: (call) => campaignCallEnded(app.db, call, app.config.campaignPacing.retryDelaySeconds),
   };
+  const aiCalls = connectAiCalls(app);
   const onError = (err: unknown) => app.log.error({ err }, 'telephony simulator error');
   const { twilio } = app.config;
   await app.register(voicemailRoute);
   if (twilio !== undefined) {
-    app.decorate('telephony', { provider: createTwilioProvider(twilio, app.config.publicApiUrl), context, simulator: null });
+    app.decorate('telephony', { provider: createTwilioProvider(twilio, app.config.publicApiUrl), context, simulator: null, aiCalls });
     await app.register(twilioWebhookRoutes);
-    await app.register(relayRoutes);
     return;
   }
   const simulator = new SimulatorHub(context, onError);
-  app.decorate('telephony', { provider: createSimulatorProvider(context, app.config.tokenSecret, onError, () => selfRelay(app)), context, simulator });
+  app.decorate('telephony', { provider: createSimulatorProvider(context, app.config.tokenSecret, onError, aiCalls), context, simulator, aiCalls });
   app.addHook('onClose', async () => simulator.close());
   await app.register(simulatorRoutes);
-  await app.register(relayRoutes);
 });

@@ -1,0 +1,52 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import twilio from 'twilio';
+import { CALLER_CALL_SID_PARAMETER } from 'shared-contracts';
+import { acceptFormBodies } from './form-body';
+import { TWILIO_WEBHOOK_PATHS } from './twilio-paths';
+
+export const FORGED_WEBHOOK_TEXT = 'Invalid Twilio signature';
+export const AGENTS_BUSY_TEXT = 'All our agents are busy. We will call you back shortly.';
+
+export type TwilioParams = Record<string, string>;
+type Handler = (params: TwilioParams, reply: FastifyReply, request: FastifyRequest) => Promise<unknown>;
+type Dial = ReturnType<InstanceType<typeof twilio.twiml.VoiceResponse>['dial']>;
+
+export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export const field = (params: TwilioParams, key: string): string => (typeof params[key] === 'string' ? params[key] : '');
+
+export const twiml = (reply: FastifyReply, xml: string) => reply.type('text/xml').send(xml);
+
+/**
+ * Declares Twilio webhooks in `app`'s scope. Each one first checks X-Twilio-Signature over the
+ * public URL and the posted fields: a forged or altered request gets 403 and changes nothing.
+ */
+export function twilioWebhooks(app: FastifyInstance, authToken: string): (path: string, handle: Handler) => void {
+  acceptFormBodies(app);
+  const base = app.config.publicApiUrl;
+  const verified = (request: FastifyRequest): TwilioParams | null => {
+    const signature = request.headers['x-twilio-signature'];
+    const params = (typeof request.body === 'object' && request.body !== null ? request.body : {}) as TwilioParams;
+    if (typeof signature !== 'string') return null;
+    return twilio.validateRequest(authToken, signature, `${base}${request.url}`, params) ? params : null;
+  };
+  return (path, handle) => {
+    app.post(path, async (request, reply) => {
+      const params = verified(request);
+      if (params === null) return reply.code(403).type('text/plain').send(FORGED_WEBHOOK_TEXT);
+      return handle(params, reply, request);
+    });
+  };
+}
+
+/**
+ * Rings each agent's softphone on the caller's call. Each <Client> leg gets its own CallSid from
+ * Twilio, so the caller's is passed along for the softphone to look the call up.
+ */
+export function ringAgents(dial: Dial, agents: Array<{ email: string }>, callerCallSid: string, publicApiUrl: string): void {
+  for (const agent of agents) {
+    const client = dial.client({ statusCallbackEvent: ['answered'], statusCallback: `${publicApiUrl}${TWILIO_WEBHOOK_PATHS.dialStatus}` });
+    client.identity(agent.email);
+    client.parameter({ name: CALLER_CALL_SID_PARAMETER, value: callerCallSid });
+  }
+}
