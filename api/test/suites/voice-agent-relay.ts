@@ -7,7 +7,7 @@ import PgBoss from 'pg-boss';
 import twilio from 'twilio';
 import WebSocket from 'ws';
 import {
-  CALLER_CALL_SID_PARAMETER, contract, HOLDING_TEXT, RELAY_PATH, RELAY_PROMPT_MAX_CHARS, RESPONDER_FALLBACK_TEXT, SOCKET_CLOSE_UNAUTHORIZED, TRANSFER_TEXTS,
+  CALL_END_REASONS, CALLER_CALL_SID_PARAMETER, contract, HOLDING_TEXT, RELAY_PATH, RELAY_PROMPT_MAX_CHARS, RESPONDER_FALLBACK_TEXT, SOCKET_CLOSE_UNAUTHORIZED, TRANSFER_TEXTS,
 } from 'shared-contracts';
 import { aiClients, appointments, calls, conversationMessages, conversations, leads, queueEntries } from '../../src/db/schema';
 import { rawSql } from '../../src/db/raw-sql';
@@ -664,6 +664,7 @@ export function voiceAgentRelaySuite(ctx: SuiteContext) {
       // No session on any instance queued the wrap-up; the relay action queues one for later.
       const action = await signedPost(`${TWILIO_WEBHOOK_PATHS.relayAction}?callId=${row!.id}`, { CallSid: callSid, SessionStatus: 'failed' });
       assert.match(await action.text(), /<Hangup\/>/);
+      assert.equal((await callRow(server, row!.id))!.endReason, CALL_END_REASONS.sessionLost);
       const [queued] = ((await server.db.execute(sql.raw(
         `select data, extract(epoch from start_after - created_on) as delay from ${JOB_SCHEMA}.job where name = '${callWrapUpJob.name}' and data->>'callId' = '${row!.id}'`,
       ))) as unknown as { rows: Array<{ data: { onlyIfMissing: boolean; transferred: boolean }; delay: number }> }).rows;

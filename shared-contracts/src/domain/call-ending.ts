@@ -12,6 +12,7 @@ export const CALL_END_REASONS = {
   flood: 'Ended: the caller sent too many turns too fast',
   tooLong: 'Ended: the call reached its transcript limit',
   serverRestarted: 'The server restarted',
+  sessionLost: 'The connection to the AI agent was lost',
   neverConnected: 'The caller never connected',
   serverStopped: 'The server shut down',
 } as const;

@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import twilio from 'twilio';
 import { and, eq, isNull } from 'drizzle-orm';
-import { parseRelayHandoff } from 'shared-contracts';
+import { CALL_END_REASONS, parseRelayHandoff } from 'shared-contracts';
 import { aiAgents, calls } from '../../../db/schema';
 import { TWILIO_WEBHOOK_PATHS } from '../../telephony/twilio-paths';
 import { AGENTS_BUSY_TEXT, field, ringAgents, twilioWebhooks, twiml, UUID } from '../../telephony/twilio-webhook';
 import { callWrapUpJob, WRAP_UP_BACKSTOP_SECONDS } from '../responders/call-wrap-up';
+import { recordEndReason } from '../session/call-transfer';
 import { aiCallHandedOff } from '../session/handoff';
 import { connectToAgent } from './ai-call-connector';
 
@@ -42,6 +43,9 @@ export async function twilioRelayWebhooks(app: FastifyInstance): Promise<void> {
     const callId = (request.query as Record<string, unknown>).callId;
     if (typeof callId === 'string' && UUID.test(callId)) {
       await app.jobs.send(callWrapUpJob, { callId, transferred: handoff?.reasonCode === 'live-agent-handoff', onlyIfMissing: true }, { startAfter: WRAP_UP_BACKSTOP_SECONDS });
+      // A session that failed with no end of ours lost its instance: the call says so (a reason
+      // the session wrote itself stands).
+      if (handoff === null && field(params, 'SessionStatus') === 'failed') await recordEndReason(ctx, callId, CALL_END_REASONS.sessionLost);
     }
     if (handoff?.reasonCode === 'transfer-to-number' && typeof callId === 'string' && UUID.test(callId)) {
       // Only the agent's own transfer number is dialled, whatever the handoff data says.
