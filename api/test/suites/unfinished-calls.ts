@@ -8,6 +8,7 @@ import { calls, conversationMessages, conversations } from '../../src/db/schema'
 import { JOB_SCHEMA } from '../../src/modules/jobs/job-queue';
 import { aiCallConnected } from '../../src/modules/telephony/ai-calls';
 import { callEnded } from '../../src/modules/telephony/call-events';
+import { SIMULATED_CALLEES } from '../../src/modules/telephony/simulator-provider';
 import { callWrapUpJob } from '../../src/modules/voice-agent/responders/call-wrap-up';
 import { finishUnheldCalls, markSessionsSeen, UNFINISHED_CALL_GRACE } from '../../src/modules/voice-agent/session/unfinished-calls';
 import { createAiAgent, createCall, createQueueEntry, createTenant } from '../factories';
@@ -213,15 +214,30 @@ export function unfinishedCallsSuite(ctx: SuiteContext) {
       const now = new Date();
       const hungUp = await aiCallInProgress(t.account.id, agent.id, now, 30);
       const ended = await aiCallInProgress(t.account.id, agent.id, now, 30, { endReason: CALL_END_REASONS.agentEnded });
+      // The reasons are an AI agent's: a person's own call keeps none.
+      const humanOnly = await createCall(db(), { accountId: t.account.id, agentUserId: t.agent.id, status: 'in-progress', callSid: newCallSid() });
       const telephony = ctx.server.app.telephony.context;
-      for (const c of [hungUp, ended]) {
+      for (const c of [hungUp, ended, humanOnly]) {
         assert.equal(await callEnded(telephony, { callSid: c.callSid!, outcome: 'completed', durationSeconds: 28, endReason: CALL_END_REASONS.callerHungUp }), true);
       }
-      const rows = await Promise.all([hungUp, ended].map((c) => rowOf(c.id)));
+      const rows = await Promise.all([hungUp, ended, humanOnly].map((c) => rowOf(c.id)));
       assert.deepEqual(rows.map((r) => [r.status, r.durationSeconds, r.endReason]), [
         ['completed', 28, CALL_END_REASONS.callerHungUp],
         ['completed', 28, CALL_END_REASONS.agentEnded],
+        ['completed', 28, null],
       ]);
+    });
+
+    it('an AI agent\'s call the callee never answered ends as "The caller never connected"', async () => {
+      const t = await createTenant(ctx.server);
+      const agent = await createAiAgent(db(), { accountId: t.account.id, handleCallType: 'outbound' });
+      const placed = await call(ctx.server, 'POST', 'call/make-test-call', { token: t.ownerToken, body: { agentId: agent.id, phoneNumber: SIMULATED_CALLEES.busy } });
+      assert.equal(placed.status, 200, JSON.stringify(placed.body));
+      const [row] = await waitFor(
+        () => db().select().from(calls).where(eq(calls.callSid, placed.body.data.callSid as string)),
+        (rows) => rows[0]?.status === 'busy',
+      );
+      assert.deepEqual([row!.status, row!.endReason], ['busy', CALL_END_REASONS.neverConnected]);
     });
 
     it('a wrap-up whose worker died is tried again within a minute of its try\'s expiry', async () => {

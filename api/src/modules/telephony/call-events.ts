@@ -100,9 +100,10 @@ export const ENDED_CALL_STATUSES: ReadonlyArray<CallRow['status']> = ['completed
  * else the time since it started); one nobody answered is `missed` with no duration, and its
  * caller stays in the queue to be called back. A busy agent is free again (`agentStatus`,
  * available unless their softphone is gone) whoever ended the call, and their softphone hears
- * DISCONNECT_CALL. `endReason` is kept unless the call has one already (the AI session's own
- * reason stands over the carrier's later report). A repeated outcome for the same CallSid, or
- * one for a call that already ended (the unfinished-calls sweep ended it), changes nothing else.
+ * DISCONNECT_CALL. An AI agent's call keeps `endReason` unless it has one already (the AI
+ * session's own reason stands over the carrier's later report); a person's own call has none.
+ * A repeated outcome for the same CallSid, or one for a call that already ended (the
+ * unfinished-calls sweep ended it), changes nothing else.
  */
 export async function callEnded(
   ctx: TelephonyContext,
@@ -113,9 +114,11 @@ export async function callEnded(
   if (!(await firstReceipt(ctx.db, input.callSid, 'ended'))) return false;
   const [call] = await ctx.db.select().from(calls).where(eq(calls.callSid, input.callSid));
   if (!call) return false;
+  // The reasons are the AI agent's (CALL_END_REASONS); the call sites pass them whoever's call it is.
+  const endReason = call.aiAgentId !== null ? input.endReason : undefined;
   if (ENDED_CALL_STATUSES.includes(call.status)) {
-    if (input.endReason === undefined) return false;
-    const [reasoned] = await ctx.db.update(calls).set({ endReason: input.endReason })
+    if (endReason === undefined) return false;
+    const [reasoned] = await ctx.db.update(calls).set({ endReason })
       .where(and(eq(calls.id, call.id), isNull(calls.endReason))).returning({ id: calls.id });
     if (reasoned) ctx.callLogs.changed(call.accountId);
     return false;
@@ -129,7 +132,7 @@ export async function callEnded(
   const [updated] = await ctx.db.update(calls).set({
     status,
     durationSeconds: answered ? (input.durationSeconds ?? measured) : 0,
-    ...(input.endReason !== undefined ? { endReason: sql`coalesce(${calls.endReason}, ${input.endReason})` } : {}),
+    ...(endReason !== undefined ? { endReason: sql`coalesce(${calls.endReason}, ${endReason})` } : {}),
   }).where(and(eq(calls.id, call.id), eq(calls.status, call.status))).returning({ id: calls.id });
   if (!updated) return false;
   ctx.callLogs.changed(call.accountId);

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
+import { CALL_END_REASONS } from 'shared-contracts';
 import type { AiCallConnector } from './ai-call-connector';
 import { callEnded, type TelephonyContext } from './call-events';
 import type { TelephonyProvider } from './provider';
@@ -70,7 +71,9 @@ export function createSimulatorProvider(
     async placeCall({ callId, from, to }) {
       const sid = `CA${randomBytes(16).toString('hex')}`;
       if (to === SIMULATED_CALLEES.busy || to === SIMULATED_CALLEES.noAnswer) {
-        later(SIMULATED_AI_ANSWER_MS, () => callEnded(ctx, { callSid: sid, outcome: to === SIMULATED_CALLEES.busy ? 'busy' : 'no-answer' }));
+        later(SIMULATED_AI_ANSWER_MS, () => callEnded(ctx, {
+          callSid: sid, outcome: to === SIMULATED_CALLEES.busy ? 'busy' : 'no-answer', endReason: CALL_END_REASONS.neverConnected,
+        }));
         return { sid, status: 'queued' };
       }
       later(SIMULATED_AI_ANSWER_MS, () => aiCalls.simulatedCallee({ callSid: sid, callId, from, to }));
