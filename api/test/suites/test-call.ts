@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { asc, eq } from 'drizzle-orm';
 import twilio from 'twilio';
-import { contract } from 'shared-contracts';
+import { CALL_END_REASONS, contract } from 'shared-contracts';
 import { calls, conversationMessages, conversations } from '../../src/db/schema';
 import { TWILIO_WEBHOOK_PATHS } from '../../src/modules/telephony/twilio-paths';
 import { SIMULATED_CALLEE_LINES } from '../../src/modules/voice-agent/transport/simulated-callee';
@@ -166,7 +166,7 @@ export function testCallSuite(ctx: SuiteContext) {
         assert.equal(response.status, 502);
         assert.equal(response.body.message, 'The test call could not be placed; try again later');
         const rows = await server.db.select().from(calls).where(eq(calls.accountId, t.account.id));
-        assert.deepEqual(rows.map((r) => r.status), ['failed']);
+        assert.deepEqual(rows.map((r) => [r.status, r.endReason]), [['failed', CALL_END_REASONS.neverConnected]]);
       });
     });
   });

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { CALL_STATUSES } from 'shared-contracts';
+import { CALL_END_REASONS, CALL_STATUSES } from 'shared-contracts';
 
 type CallStatus = (typeof CALL_STATUSES)[number];
 import { aiAgents, calls } from '../../db/schema';
@@ -31,9 +31,10 @@ export async function aiCallAccepted(ctx: CallLogWriter, callId: string, result:
   if (call) ctx.callLogs.changed(call.accountId);
 }
 
-/** The provider refused the call: it stays in the logs as failed. */
+/** The provider refused the call: it stays in the logs as failed, never connected. */
 export async function aiCallFailed(ctx: CallLogWriter, callId: string): Promise<void> {
-  const [call] = await ctx.db.update(calls).set({ status: 'failed' }).where(eq(calls.id, callId)).returning({ accountId: calls.accountId });
+  const [call] = await ctx.db.update(calls).set({ status: 'failed', endReason: CALL_END_REASONS.neverConnected })
+    .where(eq(calls.id, callId)).returning({ accountId: calls.accountId });
   if (call) ctx.callLogs.changed(call.accountId);
 }
 
