@@ -47,6 +47,7 @@ export function callSessionSuite(ctx: SuiteContext) {
       claim: () => true,
       routeTransfer: async () => ({ to: 'message' }),
       takeMessage: async () => {},
+      endChosen: async () => {},
       finished: async (_call, _session, ending) => { finished = ending; },
       handOff: async () => {},
       booked: async () => {},

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import twilio from 'twilio';
-import { normalizePhoneB, US_PHONE_PATTERN } from 'shared-contracts';
+import { CALL_END_REASONS, normalizePhoneB, US_PHONE_PATTERN } from 'shared-contracts';
 import { calls } from '../../db/schema';
 import { eq } from 'drizzle-orm';
 import {
@@ -93,8 +93,10 @@ export async function twilioWebhookRoutes(app: FastifyInstance): Promise<void> {
     const status = field(params, 'CallStatus');
     if ((CALL_OUTCOMES as readonly string[]).includes(status)) {
       const duration = Number.parseInt(field(params, 'CallDuration'), 10);
+      // Kept only on an AI call that has no reason yet: the session's own reason stands.
       await callEnded(ctx, {
         callSid: field(params, 'CallSid'), outcome: status as CallOutcome, durationSeconds: Number.isFinite(duration) ? duration : undefined,
+        endReason: status === 'completed' ? CALL_END_REASONS.callerHungUp : CALL_END_REASONS.neverConnected,
       });
     }
     return reply.code(204).send();

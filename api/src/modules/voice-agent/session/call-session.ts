@@ -46,6 +46,8 @@ export interface CallSessionDeps {
   routeTransfer(call: RelayCall): Promise<TransferRoute>;
   /** Stores the message a caller left for a call back, and tells the account. */
   takeMessage(call: RelayCall, message: CallbackMessage): Promise<void>;
+  /** The session chose how a call the carrier ends will end: its reason is kept before the carrier's report. */
+  endChosen(call: RelayCall, reason: CallEndReason): Promise<void>;
   /** The session is over, however it ended (its wrap-up follows). */
   finished(call: RelayCall, session: CallSession, ending: SessionEnding): Promise<void>;
   /** Queues the caller for a person, when this server carries the call (Twilio does it through <Connect action>). */
@@ -348,11 +350,19 @@ export class CallSession {
     if (this.ending !== null) return;
     this.ending = ending;
     this.reply?.controller.abort();
+    const call = this.call!;
+    // The carrier's report of the end can come before this session closes; where we carry the
+    // call, the reason is written with its end instead (a call with a reason is not swept).
+    if (this.carrierActs) {
+      void this.deps.endChosen(call, ending.reason).catch((err: unknown) => {
+        this.deps.log.warn({ err, callId: call.callId }, 'end reason not kept');
+      });
+    }
     this.line.end(ending);
     if (ending.kind === 'queue' && !this.carrierActs) {
       // The person who takes the caller reads the transcript so far: all of it is stored first.
       await this.allSaved();
-      await this.deps.handOff(this.call!, ending.handoffReason, this);
+      await this.deps.handOff(call, ending.handoffReason, this);
     }
     this.after(END_GRACE_MS, () => this.line.close());
   }

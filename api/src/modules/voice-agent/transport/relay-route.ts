@@ -59,6 +59,7 @@ export async function relayRoutes(app: FastifyInstance): Promise<void> {
     },
     routeTransfer: (call) => transferRoute(ctx, call),
     takeMessage: (call, message) => requestCallback(ctx, call, message),
+    endChosen: (call, reason) => recordEndReason(ctx, call.callId, reason),
     async handOff(call, reason) {
       const result = await aiCallHandedOff(ctx, { callSid: call.callSid, reason });
       if (result.ok) app.telephony.simulator?.ringHandoff(call.callSid, result);
@@ -78,13 +79,14 @@ export async function relayRoutes(app: FastifyInstance): Promise<void> {
 
   async function finishCall(call: RelayCall, session: CallSession, ending: SessionEnding): Promise<void> {
     const handedOff = ending.kind === 'queue';
-    await recordEndReason(ctx, call.callId, ending.reason);
     // Twilio reports a phone call's end itself (the status callback); otherwise we are the carrier.
     // A handed-off call goes on with a person, who ends it.
     if (!handedOff && !session.carrierActs) {
-      await callEnded(ctx, { callSid: call.callSid, outcome: 'completed' });
+      await callEnded(ctx, { callSid: call.callSid, outcome: 'completed', endReason: ending.reason });
       // The simulator's carrier records a phone call as Twilio would; a browser conversation has no audio.
       if (!inBrowser.has(session)) await simulatedRecording(ctx, call.callSid);
+    } else {
+      await recordEndReason(ctx, call.callId, ending.reason);
     }
     // Every line is stored by now; the summary is written from them, however long the model takes.
     await app.jobs.send(callWrapUpJob, { callId: call.callId, transferred: handedOff });
