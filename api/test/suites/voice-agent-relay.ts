@@ -694,6 +694,35 @@ export function voiceAgentRelaySuite(ctx: SuiteContext) {
       assert.match(elsewhere, /<Hangup\/>/);
     });
 
+    it('Twilio\'s report of a call\'s end keeps the reason the session chose, and gives one to a call whose caller just hung up', async () => {
+      const t = await createTenant(server);
+      const agent = await createAiAgent(server.db, { accountId: t.account.id, handleCallType: 'inbound' });
+      const open = async (callSid: string) => {
+        const from = uniquePhone();
+        assert.equal((await signedPost(TWILIO_WEBHOOK_PATHS.incomingCall, { CallSid: callSid, From: from, To: agent.phoneNumber! })).status, 200);
+        const [row] = await server.db.select().from(calls).where(eq(calls.callSid, callSid));
+        const signature = twilio.getExpectedTwilioSignature(TWILIO.authToken, `wss://calls.example.test${RELAY_PATH}`, {});
+        const caller = new RelayCaller({ url: `${server.origin.replace(/^http/, 'ws')}${RELAY_PATH}`, signature, callSid, callId: row!.id, from, to: agent.phoneNumber! });
+        await caller.start();
+        return { caller, callId: row!.id };
+      };
+      const goodbye = await open(`CA${'e'.repeat(31)}1`);
+      const ended = new Promise((resolve) => goodbye.caller.once('end', resolve));
+      goodbye.caller.say('That is all, goodbye!');
+      await ended;
+      // Twilio reports the end before the session's socket has closed.
+      await signedPost(TWILIO_WEBHOOK_PATHS.callStatus, { CallSid: `CA${'e'.repeat(31)}1`, CallStatus: 'completed', CallDuration: '12' });
+      await goodbye.caller.hangUp();
+      const row = await waitFor(() => callRow(server, goodbye.callId), (r) => r?.status === 'completed');
+      assert.equal(row!.endReason, CALL_END_REASONS.agentEnded);
+
+      const hungUp = await open(`CA${'f'.repeat(31)}1`);
+      await hungUp.caller.hangUp();
+      await signedPost(TWILIO_WEBHOOK_PATHS.callStatus, { CallSid: `CA${'f'.repeat(31)}1`, CallStatus: 'completed', CallDuration: '3' });
+      const other = await waitFor(() => callRow(server, hungUp.callId), (r) => r?.status === 'completed' && r.endReason !== null);
+      assert.equal(other!.endReason, CALL_END_REASONS.callerHungUp);
+    });
+
     it('a relay action without a handoff hangs up; a forged one changes nothing', async () => {
       const ended = await signedPost(TWILIO_WEBHOOK_PATHS.relayAction, { CallSid: `CA${'b'.repeat(32)}`, HandoffData: '{"reasonCode":"call-ended"}' });
       assert.match(await ended.text(), /<Hangup\/>/);
