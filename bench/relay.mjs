@@ -47,8 +47,13 @@ const DIAL_BATCH = 50;
 const TURN_TIMEOUT_MS = 10_000;
 
 const pick = (list) => list[Math.floor(Math.random() * list.length)];
-/** The wait before a caller's next sentence: exponential, so the turns of all sessions arrive as a Poisson stream. */
-const gap = (meanMs) => -Math.log(1 - Math.random()) * meanMs;
+/**
+ * The wait before a caller's next sentence: exponential, so the turns of all sessions arrive as a
+ * Poisson stream, after the shortest pause a session allows between turns (a caller faster than
+ * RELAY_MAX_TURNS_PER_SECOND is ended as a flood; no person speaks that fast).
+ */
+let minGapMs = 0;
+const gap = (meanMs) => minGapMs - Math.log(1 - Math.random()) * meanMs;
 const percentile = (values, q) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
@@ -157,10 +162,8 @@ async function converse(calls, { turns, meanGapMs }) {
   setMaxListeners(calls.length + 10, done.signal);
   await Promise.all(calls.map(async ({ caller }) => {
     while (left > 0) {
-      if (calls.length > 1) {
-        const woke = await sleep(gap(meanGapMs), true, { signal: done.signal }).catch(() => false);
-        if (!woke || left <= 0) break;
-      }
+      const woke = await sleep(calls.length > 1 ? gap(meanGapMs) : minGapMs, true, { signal: done.signal }).catch(() => false);
+      if (!woke || left <= 0) break;
       left -= 1;
       latencies.push(await turn(caller, pick(SENTENCES)));
       lastReply = performance.now();
@@ -231,6 +234,8 @@ export async function benchRelay({ smoke }) {
   // The simulator's caller door, which stands in for Twilio, is TypeScript in the API package.
   const { tsImport } = await import('tsx/esm/api');
   const { RelayCaller } = await tsImport('api/src/modules/voice-agent/transport/relay-caller.ts', import.meta.url);
+  const { RELAY_MAX_TURNS_PER_SECOND } = await tsImport('shared-contracts', import.meta.url);
+  minGapMs = 1_000 / RELAY_MAX_TURNS_PER_SECOND + 10;
   const load = smoke ? SMOKE : FULL;
   const pgDb = await createDatabase();
   let server = null;
