@@ -4,6 +4,7 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { WebSocket } from 'ws';
+import { CALL_END_REASONS } from 'shared-contracts';
 import { twilioSignature, CLUSTER_TWILIO } from './fake-twilio';
 import { APP_ORIGIN } from './topology';
 import { api, DEMO_PASSWORD, openSocket, request, signIn, type ClusterSocket } from './client';
@@ -145,7 +146,7 @@ test.describe('faults', () => {
     for (const socket of [...live, agentSocket]) socket.close();
   });
 
-  test('kill -9 of the instance holding a live AI call: the call ends completed, with what was said, summarised by the survivor', async ({ cluster }) => {
+  test('kill -9 of the instance holding a live AI call: the call ends completed, with what was said, why it ended, summarised by the survivor', async ({ cluster }) => {
     await cluster.balanced();
     const callSid = `CA${randomBytes(16).toString('hex')}`;
     const caller = leadNumber(3, 0);
@@ -195,7 +196,7 @@ test.describe('faults', () => {
     expect(next.text).toContain('<Hangup/>');
     expect((await cluster.twilio.webhook(`${APP_ORIGIN}/v1/telephony/twilio/voice/status`, { CallSid: callSid, CallStatus: 'completed', CallDuration: '9' })).status).toBe(204);
 
-    const callRow = () => cluster.sql(`select c.status, c.duration_seconds, v.summary from calls c left join conversations v on v.call_id = c.id where c.id = '${callId}'`)[0];
+    const callRow = () => cluster.sql(`select c.status, c.duration_seconds, v.summary, c.end_reason from calls c left join conversations v on v.call_id = c.id where c.id = '${callId}'`)[0];
     let settledMs = 0;
     for (const started = Date.now(); ; await sleep(250)) {
       const [status, , summary] = callRow() ?? [];
@@ -208,6 +209,7 @@ test.describe('faults', () => {
     }
     report('kill -9 during a live AI call', { callRow: callRow(), transcriptLines: lines().length, completedAndSummarisedMs: settledMs });
     expect(lines().some((l) => l?.includes('opening hours'))).toBe(true);
+    expect(callRow()?.[3]).toBe(CALL_END_REASONS.sessionLost);
     await cluster.startApi(holder);
   });
 
