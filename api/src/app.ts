@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config';
 import type { Db } from './db/client';
 import { loggedError } from './http/error-log';
+import { installContractSkewChecks } from './http/contract-skew';
 import { installErrorHandlers } from './http/error-handler';
 import { acceptJsonBodies } from './http/json-bodies';
 import { httpRoutes } from './http/routes';
@@ -88,6 +89,7 @@ export async function buildApp({ config, db }: BuildAppOptions): Promise<Fastify
   // Signed links to the recordings this API serves, for the call endpoints to answer.
   await app.register(recordingsPlugin);
 
+  installContractSkewChecks(app);
   installErrorHandlers(app);
   await app.register(httpRoutes);
   await app.register(devOutboxRoute);

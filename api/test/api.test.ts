@@ -59,6 +59,7 @@ import { relayLimitsSuite } from './suites/relay-limits';
 import { callChaosSuite } from './suites/call-chaos';
 import { callChaosPostgresSuite } from './suites/call-chaos-postgres';
 import { askingForAPersonSuite } from './suites/asking-for-a-person';
+import { contractSkewSuite } from './suites/contract-skew';
 
 // One process and one database per target for every suite: starting PGlite costs seconds,
 // and each test makes its own rows with the factories, so sharing the database is safe.
@@ -107,6 +108,7 @@ for (const target of await databaseTargets()) {
     callChaosSuite(ctx);
     callChaosPostgresSuite(ctx);
     askingForAPersonSuite(ctx);
+    contractSkewSuite(ctx);
     billingSuite(ctx);
     billingLifecycleSuite(ctx);
     contractEndpointsSuite(ctx);

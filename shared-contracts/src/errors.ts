@@ -8,7 +8,7 @@ export interface ApiErrorBody {
 
 export const API_ERROR_TYPES = [
   'BadRequest', 'Unauthorized', 'InvalidCredentials', 'Forbidden', 'NotFound', 'Conflict',
-  'TooManyRequests', 'PayloadTooLarge', 'InternalError', 'ServiceUnavailable',
+  'TooManyRequests', 'PayloadTooLarge', 'InternalError', 'ServiceUnavailable', 'ContractMismatch',
 ] as const;
 export type ApiErrorType = (typeof API_ERROR_TYPES)[number];
 

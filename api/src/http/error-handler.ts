@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { SERVICE_UNAVAILABLE_TEXT, type ApiErrorBody } from 'shared-contracts';
 import { isDatabaseUnavailable } from '../db/unavailable';
 import { ApiError, INTERNAL_ERROR_TEXT, NOT_FOUND_TEXT, typeForStatus } from './api-error';
+import { skewedRefusal } from './contract-skew';
 
 /**
  * The one place an error becomes a response. 4xx bodies tell the client what to fix;
@@ -10,7 +11,10 @@ import { ApiError, INTERNAL_ERROR_TEXT, NOT_FOUND_TEXT, typeForStatus } from './
  */
 export function installErrorHandlers(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
-    if (error instanceof ApiError) return reply.status(error.statusCode).send(error.body);
+    if (error instanceof ApiError) {
+      const answer = skewedRefusal(request, error) ?? error;
+      return reply.status(answer.statusCode).send(answer.body);
+    }
     const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (status >= 400 && status < 500) {
       const body: ApiErrorBody = { type: typeForStatus(status), message: error.message };

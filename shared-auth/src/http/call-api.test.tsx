@@ -1,6 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
 import { SnackbarProvider } from 'notistack';
-import { contract, extractErrorText } from 'shared-contracts';
+import { answerOutOfDateText, contract, contractFingerprint, extractErrorText } from 'shared-contracts';
 import { setSessionUser, setToken } from '../auth/auth-actions';
 import { sessionUserAtom, tokenAtom } from '../auth/auth-atoms';
 import { configureRuntime } from '../runtime-config';
@@ -105,4 +105,43 @@ test('multipart bodies pass through untouched', async () => {
   await callApi(upload, { body: form });
   expect(requests[0]!.body).toBe(form);
   expect(requests[0]!.headers['content-type']).toBeUndefined();
+});
+
+describe('contracts built apart', () => {
+  const stats = { total: 1, inbound: 1, outbound: 0, answered: 1, missed: 0, averageDurationSeconds: 30, byDay: [] };
+  const statsCall = () => callApi(contract.call.getCallStats, { params: { accountId } });
+
+  test('every request names the contract its endpoint was built with', async () => {
+    const { requests } = stubFetch(() => ok(stats));
+    await statsCall();
+    expect(requests[0]!.headers['x-contract']).toBe(contractFingerprint(contract.call.getCallStats));
+  });
+
+  test('an answer from a server on the same contract is taken as it is', async () => {
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    stubFetch(() => ({ ...ok(stats), headers: { 'X-Contract': contractFingerprint(contract.call.getCallStats) } }));
+    await expect(statsCall()).resolves.toEqual({ data: stats });
+    expect(warn).not.toHaveBeenCalled();
+    warn.mockRestore();
+  });
+
+  test('a renamed field from a server on another contract is an out-of-date error naming the field, with a console line naming both fingerprints', async () => {
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const { inbound, ...renamed } = stats;
+    stubFetch(() => ({ ...ok({ ...renamed, inboundCalls: inbound }), headers: { 'X-Contract': 'server0print' } }));
+    const error = await statsCall().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(extractErrorText(error)).toBe(answerOutOfDateText('inbound'));
+    expect(extractErrorText(error)).toMatch(/^This screen is out of date: reload the page/);
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining(contractFingerprint(contract.call.getCallStats)));
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('server0print'));
+    warn.mockRestore();
+  });
+
+  test('an answer that still fits from a server on another contract is taken', async () => {
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    stubFetch(() => ({ ...ok({ ...stats, addedLater: true }), headers: { 'X-Contract': 'server0print' } }));
+    await expect(statsCall()).resolves.toMatchObject({ data: { inbound: 1 } });
+    warn.mockRestore();
+  });
 });

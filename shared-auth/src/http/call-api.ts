@@ -1,7 +1,8 @@
-import { API_VERSION, FETCH_ERROR, TIMEOUT_ERROR, buildPath } from 'shared-contracts';
+import { API_VERSION, CONTRACT_HEADER, FETCH_ERROR, TIMEOUT_ERROR, buildPath } from 'shared-contracts';
 import type { EndpointDef, RequestOf, ResponseOf } from 'shared-contracts';
 import { getRuntimeConfig } from '../runtime-config';
 import { ApiError, FETCH_LAYER_TEXT } from './api-error';
+import { checkAnswer } from './contract-check';
 import { readAnswer } from './read-answer';
 import { requestHeaders } from './request-headers';
 
@@ -41,7 +42,7 @@ export function apiUrl(endpoint: EndpointDef, request: LooseRequest = {}): strin
 }
 
 function requestInit(endpoint: EndpointDef, request: LooseRequest, signal: AbortSignal): RequestInit {
-  const headers = requestHeaders();
+  const headers = requestHeaders(endpoint);
   let body: BodyInit | undefined;
   // The browser sets the multipart boundary itself, so FormData goes out untouched.
   if (request.body instanceof FormData) body = request.body;
@@ -83,5 +84,7 @@ export async function callApi<E extends EndpointDef>(endpoint: E, ...[request, o
   const controller = new AbortController();
   const url = apiUrl(endpoint, loose);
   const { response, text } = await send(url, requestInit(endpoint, loose, controller.signal), controller, options?.signal);
-  return readAnswer<E>(response.status, text);
+  const answer = readAnswer<E>(response.status, text);
+  checkAnswer(endpoint, response.headers.get(CONTRACT_HEADER), answer.data, response.status);
+  return answer;
 }

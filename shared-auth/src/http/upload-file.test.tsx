@@ -1,6 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
 import { SnackbarProvider } from 'notistack';
-import { contract, extractErrorText } from 'shared-contracts';
+import { contract, contractFingerprint, extractErrorText } from 'shared-contracts';
 import { setSessionUser, setToken } from '../auth/auth-actions';
 import { sessionUserAtom, tokenAtom } from '../auth/auth-atoms';
 import { configureRuntime } from '../runtime-config';
@@ -27,7 +27,9 @@ test('posts the file as multipart `file` with the Bearer header, reports progres
   const xhr = FakeXhr.last!;
   expect(xhr.method).toBe('POST');
   expect(xhr.url).toBe(`https://api.test/v1/call/upload-default-voicemail?accountId=${accountId}`);
-  expect(xhr.headers).toEqual({ Accept: 'application/json', Authorization: 'Bearer tok-1' });
+  expect(xhr.headers).toEqual({
+    Accept: 'application/json', Authorization: 'Bearer tok-1', 'X-Contract': contractFingerprint(contract.call.uploadDefaultVoicemail),
+  });
   expect((xhr.body!.get('file') as File).name).toBe('greeting.mp3');
 
   xhr.progress(512, 2048);

@@ -1,7 +1,8 @@
-import { FETCH_ERROR } from 'shared-contracts';
+import { CONTRACT_HEADER, FETCH_ERROR } from 'shared-contracts';
 import type { EndpointDef, RequestOf, ResponseOf } from 'shared-contracts';
 import { ApiError, FETCH_LAYER_TEXT } from './api-error';
 import { apiUrl } from './call-api';
+import { checkAnswer } from './contract-check';
 import { readAnswer } from './read-answer';
 import { requestHeaders } from './request-headers';
 
@@ -31,7 +32,7 @@ export function uploadFile<E extends MultipartEndpoint>(
     if (signal?.aborted) return reject(new DOMException('The upload was cancelled', 'AbortError'));
     const xhr = new XMLHttpRequest();
     xhr.open(endpoint.method, apiUrl(endpoint, request));
-    for (const [name, value] of Object.entries(requestHeaders())) xhr.setRequestHeader(name, value);
+    for (const [name, value] of Object.entries(requestHeaders(endpoint))) xhr.setRequestHeader(name, value);
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable && event.total > 0) onProgress?.(Math.round((event.loaded / event.total) * 100));
     };
@@ -45,7 +46,9 @@ export function uploadFile<E extends MultipartEndpoint>(
     xhr.onerror = () => settle(() => reject(new ApiError(FETCH_ERROR, undefined, FETCH_LAYER_TEXT[FETCH_ERROR])));
     xhr.onload = () => settle(() => {
       try {
-        resolve(readAnswer<E>(xhr.status, xhr.responseText));
+        const answer = readAnswer<E>(xhr.status, xhr.responseText);
+        checkAnswer(endpoint, xhr.getResponseHeader(CONTRACT_HEADER), answer.data, xhr.status);
+        resolve(answer);
       } catch (error) {
         reject(error);
       }

@@ -10,6 +10,7 @@ export class FakeXhr {
   body: FormData | null = null;
   status = 0;
   responseText = '';
+  responseHeaders: Record<string, string> = {};
   aborted = false;
   upload: { onprogress: ProgressListener | null } = { onprogress: null };
   onload: (() => void) | null = null;
@@ -26,6 +27,10 @@ export class FakeXhr {
   setRequestHeader(name: string, value: string) {
     this.headers[name] = value;
   }
+  getResponseHeader(name: string): string | null {
+    const found = Object.entries(this.responseHeaders).find(([key]) => key.toLowerCase() === name.toLowerCase());
+    return found?.[1] ?? null;
+  }
   send(body: FormData) {
     this.body = body;
   }
@@ -37,8 +42,9 @@ export class FakeXhr {
     this.upload.onprogress?.({ lengthComputable: true, loaded, total });
   }
   /** The server answers: a body as JSON, or a string as it is. */
-  reply(status: number, body: unknown) {
+  reply(status: number, body: unknown, headers: Record<string, string> = {}) {
     this.status = status;
+    this.responseHeaders = headers;
     this.responseText = typeof body === 'string' ? body : JSON.stringify(body);
     this.onload?.();
   }

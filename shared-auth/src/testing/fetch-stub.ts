@@ -9,7 +9,10 @@ export interface SentRequest {
 }
 
 /** An answer: `body` goes out as JSON, `text` as it is (a body that is not JSON). */
-export type StubReply = { status?: number; body: unknown; text?: never } | { status?: number; text: string; body?: never };
+export type StubReply = ({ status?: number; body: unknown; text?: never } | { status?: number; text: string; body?: never }) & {
+  /** Headers the server answers with, besides the JSON content type. */
+  headers?: Record<string, string>;
+};
 
 /** Answers each request; throwing (or rejecting) is a network failure. */
 export type Responder = (request: SentRequest) => StubReply | Promise<StubReply>;
@@ -36,7 +39,7 @@ const response = (reply: StubReply): Response => {
     ok,
     status,
     statusText: ok ? 'OK' : 'Error',
-    headers: new StubHeaders({ 'content-type': 'application/json' }),
+    headers: new StubHeaders({ 'content-type': 'application/json', ...reply.headers }),
     json: async () => JSON.parse(text) as unknown,
     text: async () => text,
     clone: () => response(reply),

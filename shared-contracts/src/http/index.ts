@@ -52,6 +52,7 @@ export const allEndpoints = (): Array<{ domain: Domain; key: string; def: Endpoi
   );
 
 export * from './endpoint';
+export * from './contract-fingerprint';
 export * from './auth';
 export * from './call';
 export * from './agent';

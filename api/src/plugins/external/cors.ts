@@ -1,5 +1,6 @@
 import cors from '@fastify/cors';
 import type { FastifyInstance } from 'fastify';
+import { CONTRACT_HEADER } from 'shared-contracts';
 
 /**
  * Only the configured browser origins may call the API. Bearer tokens are not cookies, so
@@ -9,7 +10,9 @@ export async function registerCors(app: FastifyInstance, origins: string[]): Pro
   await app.register(cors, {
     origin: origins,
     methods: ['GET', 'POST', 'PATCH', 'DELETE', 'OPTIONS'],
-    allowedHeaders: ['Authorization', 'Content-Type'],
+    allowedHeaders: ['Authorization', 'Content-Type', CONTRACT_HEADER],
+    // A page compares the server's contract fingerprint with its own (decision 3501).
+    exposedHeaders: [CONTRACT_HEADER],
     maxAge: 600,
   });
 }
