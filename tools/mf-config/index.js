@@ -24,6 +24,11 @@ const SHARED_PACKAGES = [
  *  remote shipped before the host (or after it) never meets a contract it was not built with. */
 const SHARED_BY_SOURCE = ['shared-contracts'];
 
+/** Workspace singletons (the session store must be one copy in the page) versioned by their source
+ *  too: the host's copy is always taken, and a remote built from other source is named by the
+ *  runtime's singleton check and by the host's share-skew plugin, with both versions. */
+const SINGLETON_BY_SOURCE = ['shared-auth'];
+
 /** The fingerprint of a package's source (every file under src/ but tests), as a semver
  *  pre-release: `1.0.0-src.<12 hex>`. Equal only for equal source. */
 function sourceVersionOf(pkgName, dirname) {
@@ -85,10 +90,13 @@ function sharedConfig(dirname) {
       const pkgName = key.replace(/\/$/, '');
       const requiredVersion = requiredVersionOf(pkgName, deps, dirname);
       const bySource = SHARED_BY_SOURCE.includes(pkgName) ? sourceVersionOf(pkgName, dirname) : null;
+      const singletonBySource = SINGLETON_BY_SOURCE.includes(pkgName) ? sourceVersionOf(pkgName, dirname) : null;
       // A remote takes the host's copies, so its own stay lazy fallbacks behind `import('./bootstrap')`.
       const share = bySource
         ? { singleton: false, requiredVersion: bySource, version: bySource, eager: false }
-        : { singleton: true, requiredVersion, version: installedVersionOf(pkgName, dirname), eager: false };
+        : singletonBySource
+          ? { singleton: true, requiredVersion: singletonBySource, version: singletonBySource, eager: false }
+          : { singleton: true, requiredVersion, version: installedVersionOf(pkgName, dirname), eager: false };
       return [key, key === 'react-router-dom' ? { ...share, ...routerShare() } : share];
     }),
   );
@@ -324,4 +332,4 @@ function createPlainConfig({ dirname, hostDir, runtime, hostShares, preloadRemot
   };
 }
 
-module.exports = { createAppConfig, createPlainConfig, hostShareConstants, SHARED_PACKAGES, SHARED_BY_SOURCE, sourceVersionOf };
+module.exports = { createAppConfig, createPlainConfig, hostShareConstants, SHARED_PACKAGES, SHARED_BY_SOURCE, SINGLETON_BY_SOURCE, sourceVersionOf };

@@ -1,6 +1,7 @@
 import { ROUTE_READY_MARK } from '../app/route-ready';
 import { remoteErrorPlugin } from './remote-error-plugin';
 import { renewRemoteScreens } from './remote-screens';
+import { shareSkewPlugin } from './share-skew-plugin';
 import type { RemoteName } from './remotes';
 
 type Runtime = typeof import('@module-federation/enhanced/runtime');
@@ -55,6 +56,8 @@ export function whenPageReady(task: () => void): void {
 
 async function startRuntime(): Promise<Runtime> {
   const [federation, { hostShares }, { default: provideRuntimeCore }] = await importRuntimeChunk();
+  // Every federation instance in the page (each remote starts its own) reports share skew.
+  federation.registerGlobalPlugins([shareSkewPlugin(federation.satisfy)]);
   // 'loaded-first' takes shared modules already loaded instead of fetching every remote at
   // start-up, so one remote down cannot stop the host.
   federation.init({ name: hostName, remotes: [], shared: hostShares(), shareStrategy: 'loaded-first', plugins: [remoteErrorPlugin(), provideRuntimeCore()] });

@@ -6,10 +6,11 @@ import os from 'node:os';
 import path from 'node:path';
 
 interface Share { version?: string; requiredVersion?: string; singleton?: boolean }
-const { createAppConfig, SHARED_PACKAGES, SHARED_BY_SOURCE, sourceVersionOf } = jest.requireActual<{
+const { createAppConfig, SHARED_PACKAGES, SHARED_BY_SOURCE, SINGLETON_BY_SOURCE, sourceVersionOf } = jest.requireActual<{
   createAppConfig: (options: { name: string; dirname: string; port: number }) => () => [{ plugins: Array<{ _options?: { shared?: Record<string, Share> } }> }, unknown];
   SHARED_PACKAGES: string[];
   SHARED_BY_SOURCE: string[];
+  SINGLETON_BY_SOURCE: string[];
   sourceVersionOf: (pkgName: string, dirname: string) => string;
 }>('mf-config');
 
@@ -36,8 +37,15 @@ test.each(remotes)('%s shares shared-contracts only at the exact source the host
   expect(share.version).toMatch(/^1\.0\.0-src\.[0-9a-f]{12}$/);
   expect(share).toMatchObject({ singleton: false, requiredVersion: share.version });
   expect(__SHARED_VERSIONS__['shared-contracts']).toEqual({ version: share.version, requiredVersion: share.version, singleton: false });
+});
+
+test.each(remotes)('%s shares shared-auth as one copy in the page, versioned by its source', (app) => {
+  expect(SINGLETON_BY_SOURCE).toEqual(['shared-auth']);
+  const share = remoteShares(app)['shared-auth']!;
+  expect(share.version).toMatch(/^1\.0\.0-src\.[0-9a-f]{12}$/);
   // The session store stays one copy in the page, whatever each app was built from.
-  expect(remoteShares(app)['shared-auth']).toMatchObject({ singleton: true });
+  expect(share).toMatchObject({ singleton: true, requiredVersion: share.version });
+  expect(__SHARED_VERSIONS__['shared-auth']).toEqual({ version: share.version, requiredVersion: share.version, singleton: true });
 });
 
 test('the source version changes with any source file, and not with a test', () => {

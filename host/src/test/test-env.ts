@@ -4,6 +4,8 @@ import { configure } from '@testing-library/react';
 // The MF runtime is this app's network boundary for remote code: tests decide what loads.
 jest.mock('@module-federation/enhanced/runtime', () => ({
   init: jest.fn(),
+  registerGlobalPlugins: jest.fn(),
+  satisfy: jest.fn(() => true),
   registerRemotes: jest.fn(),
   loadRemote: jest.fn(),
 }));
