@@ -32,3 +32,4 @@ export * from './appointment-calendar-events';
 export * from './webhooks';
 export * from './campaign-leads';
 export * from './callback-requests';
+export * from './idempotent-requests';
