@@ -24,6 +24,7 @@ import { businessSuite } from './suites/business';
 import { supportSuite } from './suites/support';
 import { apiKeysSuite } from './suites/api-keys';
 import { publicApiSuite } from './suites/public-api';
+import { publicApiResourcesSuite } from './suites/public-api-resources';
 import { telephonySimulatorSuite } from './suites/telephony-simulator';
 import { phoneNumbersSuite } from './suites/phone-numbers';
 import { telephonyTwilioSuite } from './suites/telephony-twilio';
@@ -89,6 +90,7 @@ for (const target of await databaseTargets()) {
     supportSuite(ctx);
     apiKeysSuite(ctx);
     publicApiSuite(ctx);
+    publicApiResourcesSuite(ctx);
     telephonySimulatorSuite(ctx);
     phoneNumbersSuite(ctx);
     telephonyTwilioSuite(ctx);

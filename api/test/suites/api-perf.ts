@@ -93,7 +93,7 @@ export function apiPerfSuite(ctx: SuiteContext) {
       const lead = await createLead(db, { accountId: a.account.id, fullName: 'Old Lead Name', phoneNumber: caller });
       const ava = await createAiAgent(db, { accountId: a.account.id, name: 'Ava' });
       const avaCall = await createCall(db, { accountId: a.account.id, aiAgentId: ava.id, startedAt: hoursAgo(1) });
-      const dialer = await createAiAgent(db, { accountId: a.account.id, name: 'Dialer' });
+      const dialer = await createAiAgent(db, { accountId: a.account.id, name: 'Dialer', handleCallType: 'outbound' });
       type Log = { id: string; status: string; fromNumber: string; toNumber: string; durationSeconds: number | null;
         aiAgent: { name: string } | null; agent: { fullName: string } | null; lead: { fullName: string } | null;
         conversation: { recordingUrl: string | null } | null };

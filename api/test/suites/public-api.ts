@@ -22,7 +22,7 @@ async function createKey(server: TestServer, t: Tenant, name = 'CRM sync'): Prom
 /** A tenant with one AI agent, a lead, a summarised call with its transcript, and an appointment. */
 async function tenantWithCalls(server: TestServer) {
   const t = await createTenant(server);
-  const aiAgent = await createAiAgent(server.db, { accountId: t.account.id });
+  const aiAgent = await createAiAgent(server.db, { accountId: t.account.id, handleCallType: 'both' });
   const lead = await createLead(server.db, { accountId: t.account.id, fullName: 'Dana Brooks' });
   const callRow = await createCall(server.db, { accountId: t.account.id, aiAgentId: aiAgent.id, leadId: lead.id });
   const conversation = await createConversation(server.db, { callId: callRow.id, summary: 'Dana booked a cleaning for Tuesday.' }, [
@@ -78,6 +78,7 @@ export function publicApiSuite(ctx: SuiteContext) {
       assert.equal(placed.status, 200, JSON.stringify(placed.body));
       assertContract(contract.call.makeTestCall, placed.body);
       const [row] = await ctx.server.db.select().from(calls).where(eq(calls.callSid, placed.body.data.callSid));
+      assert.equal(row!.id, placed.body.data.callId);
       assert.equal(row!.accountId, t.account.id);
       assert.equal(row!.direction, 'outbound');
       assert.equal(row!.toNumber, to);
@@ -161,7 +162,6 @@ export function publicApiSuite(ctx: SuiteContext) {
         ['POST', `api-key/revoke/${key.id}`, undefined],
         ['POST', 'billing/create-checkout-session', { plan: 'pro' }],
         ['GET', `billing/get-usage/${t.account.id}`, undefined],
-        ['POST', 'agent/create-agent', { name: 'Key agent' }],
       ] as const) {
         const res = await call(ctx.server, method, path, { token: key.secret, body });
         assert.equal(res.status, 403, `${method} ${path}: ${JSON.stringify(res.body)}`);

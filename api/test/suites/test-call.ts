@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { asc, eq } from 'drizzle-orm';
 import twilio from 'twilio';
-import { CALL_END_REASONS, contract } from 'shared-contracts';
+import { AGENT_PLACES_NO_CALLS_TEXT, CALL_END_REASONS, contract } from 'shared-contracts';
 import { calls, conversationMessages, conversations } from '../../src/db/schema';
 import { TWILIO_WEBHOOK_PATHS } from '../../src/modules/telephony/twilio-paths';
 import { SIMULATED_CALLEE_LINES } from '../../src/modules/voice-agent/transport/simulated-callee';
@@ -24,7 +24,7 @@ export function testCallSuite(ctx: SuiteContext) {
   describe('call/make-test-call', () => {
     it('the simulator places the AI agent\'s call: logged at once, answered, talked through by the agent, then completed', async () => {
       const t = await createTenant(ctx.server);
-      const agent = await createAiAgent(ctx.server.db, { accountId: t.account.id, name: 'Front Desk', greeting: 'Hi, Front Desk speaking.' });
+      const agent = await createAiAgent(ctx.server.db, { accountId: t.account.id, name: 'Front Desk', greeting: 'Hi, Front Desk speaking.', handleCallType: 'both' });
       const room = openSocket(ctx.server, { accountId: t.account.id, token: t.ownerToken });
       assert.equal((await room.next()).type, 'INITIAL_STATUS');
       const response = await call(ctx.server, 'POST', 'call/make-test-call', { token: t.ownerToken, body: { agentId: agent.id, phoneNumber: '(212) 555-0142' } });
@@ -67,7 +67,7 @@ export function testCallSuite(ctx: SuiteContext) {
 
     it('the simulator\'s AI test call, once over, has a recording that plays from the call logs', async () => {
       const t = await createTenant(ctx.server);
-      const agent = await createAiAgent(ctx.server.db, { accountId: t.account.id });
+      const agent = await createAiAgent(ctx.server.db, { accountId: t.account.id, handleCallType: 'outbound' });
       const response = await call(ctx.server, 'POST', 'call/make-test-call', { token: t.ownerToken, body: { agentId: agent.id, phoneNumber: uniquePhone() } });
       assert.equal(response.status, 200, JSON.stringify(response.body));
       const recordingOf = async () => {
@@ -84,15 +84,17 @@ export function testCallSuite(ctx: SuiteContext) {
     it('refuses bad input, agents of other accounts and other roles, logging nothing', async () => {
       const t = await createTenant(ctx.server);
       const other = await createTenant(ctx.server);
-      const mine = await createAiAgent(ctx.server.db, { accountId: t.account.id });
-      const noNumber = await createAiAgent(ctx.server.db, { accountId: t.account.id, phoneNumber: null });
-      const theirs = await createAiAgent(ctx.server.db, { accountId: other.account.id });
+      const mine = await createAiAgent(ctx.server.db, { accountId: t.account.id, handleCallType: 'outbound' });
+      const noNumber = await createAiAgent(ctx.server.db, { accountId: t.account.id, phoneNumber: null, handleCallType: 'outbound' });
+      const inboundOnly = await createAiAgent(ctx.server.db, { accountId: t.account.id, handleCallType: 'inbound' });
+      const theirs = await createAiAgent(ctx.server.db, { accountId: other.account.id, handleCallType: 'outbound' });
       const cases: Array<[unknown, number, string]> = [
         [{ agentId: mine.id, phoneNumber: '' }, 400, 'Phone number is required'],
         [{ agentId: mine.id, phoneNumber: '555-0100' }, 400, 'Phone number must be a US number: +1 followed by ten digits'],
         [{ agentId: mine.id, phoneNumber: '+442071234567' }, 400, 'Phone number must be a US number: +1 followed by ten digits'],
         [{ phoneNumber: '2125550100' }, 400, 'Choose an agent'],
         [{ agentId: noNumber.id, phoneNumber: '2125550100' }, 400, 'Give this agent a phone number before placing a test call'],
+        [{ agentId: inboundOnly.id, phoneNumber: '2125550100' }, 400, AGENT_PLACES_NO_CALLS_TEXT],
         [{ agentId: mine.id, phoneNumber: mine.phoneNumber }, 400, 'Call a number other than the agent\'s own'],
         [{ agentId: theirs.id, phoneNumber: '2125550100' }, 404, 'Not found'],
         [{ agentId: missingId(), phoneNumber: '2125550100' }, 404, 'Not found'],
@@ -126,7 +128,7 @@ export function testCallSuite(ctx: SuiteContext) {
 
       it('asks Twilio to dial from the agent\'s number with our TwiML URL; the answer connects the callee to the agent', async () => {
         const t = await createTenant(server);
-        const agent = await createAiAgent(server.db, { accountId: t.account.id, name: 'Closer', greeting: 'Hello from Closer.' });
+        const agent = await createAiAgent(server.db, { accountId: t.account.id, name: 'Closer', greeting: 'Hello from Closer.', handleCallType: 'outbound' });
         const to = uniquePhone();
         const response = await call(server, 'POST', 'call/make-test-call', { token: t.ownerToken, body: { agentId: agent.id, phoneNumber: to } });
         assert.equal(response.status, 200, JSON.stringify(response.body));
@@ -159,7 +161,7 @@ export function testCallSuite(ctx: SuiteContext) {
 
       it('a call Twilio refuses is logged as failed and answered 502', async () => {
         const t = await createTenant(server);
-        const agent = await createAiAgent(server.db, { accountId: t.account.id });
+        const agent = await createAiAgent(server.db, { accountId: t.account.id, handleCallType: 'outbound' });
         cloud.failNext(true);
         const response = await call(server, 'POST', 'call/make-test-call', { token: t.ownerToken, body: { agentId: agent.id, phoneNumber: uniquePhone() } });
         cloud.failNext(false);

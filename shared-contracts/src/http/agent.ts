@@ -71,7 +71,7 @@ export const agentContract = {
   getAgentVoices: endpoint({
     method: 'POST', path: 'agent/get-agent-voices', summary: 'The voices an agent can speak with, filtered',
     body: AgentVoicesFilter, response: v.array(AgentVoice),
-    roles: USER, tenant: [],
+    roles: USER, tenant: [], publicApi: true,
   }),
   getSquareupLocations: endpoint({
     method: 'GET', path: 'agent/get-squareup-locations/{id}', summary: 'The locations of the account\'s connected Square (empty when Square is not connected)',
@@ -88,11 +88,12 @@ export const agentContract = {
       { in: 'body', key: 'textClientId', owns: 'aiClient', whenPresent: true },
       { in: 'body', key: 'sttClientId', owns: 'aiClient', whenPresent: true },
     ],
+    publicApi: true,
   }),
   getAgent: endpoint({
     method: 'GET', path: 'agent/get-agent/{id}', summary: 'One AI agent with every setting',
     params: v.object({ id: Id }), response: AiAgent,
-    roles: USER, tenant: ownsAgent('params', 'id'),
+    roles: USER, tenant: ownsAgent('params', 'id'), publicApi: true,
   }),
   updateAgent: endpoint({
     method: 'PATCH', path: 'agent/update-agent/{agentId}', summary: 'Change an AI agent\'s settings (the body is the update object); a phone number another account has is refused',
@@ -104,16 +105,17 @@ export const agentContract = {
       { in: 'body', key: 'textClientId', owns: 'aiClient', whenPresent: true },
       { in: 'body', key: 'sttClientId', owns: 'aiClient', whenPresent: true },
     ],
+    publicApi: true,
   }),
   deleteAgent: endpoint({
     method: 'DELETE', path: 'agent/delete-agent/{id}', summary: 'Delete an AI agent; its call logs stay',
     params: v.object({ id: Id }), response: Deleted,
-    roles: USER, tenant: ownsAgent('params', 'id'),
+    roles: USER, tenant: ownsAgent('params', 'id'), publicApi: true,
   }),
   duplicateAgent: endpoint({
     method: 'POST', path: 'agent/duplicate-agent', summary: 'Copy an AI agent (named "<name> (copy)", no phone number; counts toward the free-plan cap)',
     body: requestObject({ agentId: v.pipe(v.string('Choose an agent'), v.uuid('Choose an agent')) }),
     response: AiAgent,
-    roles: USER, tenant: ownsAgent('body', 'agentId'),
+    roles: USER, tenant: ownsAgent('body', 'agentId'), publicApi: true,
   }),
 } as const;

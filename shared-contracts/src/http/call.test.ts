@@ -1,5 +1,5 @@
 import {
-  GenerateTokenBody, MakeTestCallBody, SubmitFeedbackBody, VOICEMAIL_MAX_BYTES, VoicemailUpload, callContract,
+  CallStatusRecord, GenerateTokenBody, MakeTestCallBody, UNFINISHED_CALL_STATUSES, SubmitFeedbackBody, VOICEMAIL_MAX_BYTES, VoicemailUpload, callContract,
 } from './call';
 import { ID, firstIssue, messageOf, parsed } from '../schema-test-helpers';
 
@@ -13,6 +13,25 @@ describe('make-test-call: agentId and a US phone number', () => {
   });
   test('the agent must be the caller\'s', () =>
     expect(callContract.makeTestCall.tenant).toEqual([{ in: 'body', key: 'agentId', owns: 'aiAgent' }]));
+  test('answers the call\'s id to follow it by, with the carrier\'s sid and status', () => {
+    expect(messageOf(callContract.makeTestCall.response, { callId: ID, callSid: 'CA1', status: 'queued' })).toBeNull();
+    expect(firstIssue(callContract.makeTestCall.response, { callSid: 'CA1', status: 'queued' })?.path).toBe('callId');
+  });
+});
+
+describe('get-call: one call\'s status by id', () => {
+  const ringing = {
+    id: ID, callSid: null, direction: 'outbound', status: 'ringing', finished: false, fromNumber: '+14155550100', toNumber: '+12125550142',
+    aiAgent: { id: ID, name: 'Dialer' }, startedAt: '2026-01-05T10:00:00.000Z', durationSeconds: 0, endReason: null, summary: null, outcome: null,
+  };
+  test('a call still going on has no end reason or summary yet', () => expect(messageOf(CallStatusRecord, ringing)).toBeNull());
+  test('unfinished statuses are the ones a call passes through', () =>
+    expect([...UNFINISHED_CALL_STATUSES]).toEqual(['queued', 'ringing', 'in-progress']));
+  test('a USER\'s or a key\'s, for calls of the caller\'s account', () => {
+    expect(callContract.getCall.roles).toEqual(['USER']);
+    expect(callContract.getCall.publicApi).toBe(true);
+    expect(callContract.getCall.tenant).toEqual([{ in: 'params', key: 'id', owns: 'call' }]);
+  });
 });
 
 describe('generate-token', () => {

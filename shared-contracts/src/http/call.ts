@@ -3,7 +3,7 @@ import { endpoint } from './endpoint';
 import {
   Ack, CallDirection, Email, FileUpload, Id, IsoDateTime, PageInput, SearchText, UsPhoneInput, requestObject,
 } from '../schemas/common';
-import { CallLog } from '../schemas/entities';
+import { CallLog, CallStatus } from '../schemas/entities';
 import { CallFeedback } from '../schemas/feedback';
 
 export const CallStats = v.object({
@@ -28,6 +28,13 @@ export const MakeTestCallBody = requestObject({
   agentId: v.pipe(v.string('Choose an agent'), v.uuid('Choose an agent')),
   phoneNumber: UsPhoneInput(),
 });
+
+/** An agent that takes only inbound calls places none: not a test call, not a call through the API. */
+export const AGENT_PLACES_NO_CALLS_TEXT = 'This agent takes only inbound calls; let it make outbound calls before placing a call';
+
+/** What placing a call answers: the call's id (to follow it with call/get-call), the carrier's sid and status. */
+export const PlacedCall = v.object({ callId: Id, callSid: v.string(), status: v.string() });
+export type PlacedCall = v.InferOutput<typeof PlacedCall>;
 
 /** The voice token's identity is the signed-in user's email (spec section 7). */
 export const GenerateTokenBody = requestObject({ identity: Email });
@@ -102,6 +109,34 @@ export const CallReport = v.object({
 });
 export type CallReport = v.InferOutput<typeof CallReport>;
 
+/** A call in one of these is still going on; any other status is how it ended. */
+export const UNFINISHED_CALL_STATUSES = ['queued', 'ringing', 'in-progress'] as const satisfies readonly v.InferOutput<typeof CallStatus>[];
+
+/** One call as an integrator follows it: where it is now and, once it has ended, how it went. */
+export const CallStatusRecord = v.object({
+  id: Id,
+  /** The carrier's call id; null for a call that never reached the carrier. */
+  callSid: v.nullable(v.string()),
+  direction: CallDirection,
+  status: CallStatus,
+  /** False while the status is queued, ringing or in-progress. */
+  finished: v.boolean(),
+  fromNumber: v.string(),
+  toNumber: v.string(),
+  /** The AI agent that placed or took the call, when one did (and still exists). */
+  aiAgent: v.nullable(v.object({ id: Id, name: v.string() })),
+  /** When the call was placed or started ringing. */
+  startedAt: IsoDateTime,
+  /** Talk time; 0 until the call ends, and for a call nobody answered. */
+  durationSeconds: v.number(),
+  /** Why the call ended (CALL_END_REASONS); null while it goes on, and for calls no AI agent held. */
+  endReason: v.nullable(v.string()),
+  /** The AI's summary of the call; null until the wrap-up after the call has landed. */
+  summary: v.nullable(v.string()),
+  outcome: v.nullable(v.picklist(CALL_RESULTS)),
+});
+export type CallStatusRecord = v.InferOutput<typeof CallStatusRecord>;
+
 export const SubmitFeedbackBody = requestObject({
   /** The telephony call id the softphone holds (the voice SDK's CallSid). */
   callSid: v.pipe(v.string('Call is required'), v.trim(), v.nonEmpty('Call is required'), v.maxLength(64, 'Call id is too long')),
@@ -129,10 +164,17 @@ export const callContract = {
     roles: ['AGENT'], tenant: [],
   }),
   makeTestCall: endpoint({
-    method: 'POST', path: 'call/make-test-call', summary: 'Have an AI agent place an outbound call to a phone number, from the agent\'s own number',
+    method: 'POST', path: 'call/make-test-call',
+    summary: 'Have an AI agent place an outbound call to a phone number, from the agent\'s own number (an agent that takes only inbound calls is refused); follow it with call/get-call/{id}',
     body: MakeTestCallBody,
-    response: v.object({ callSid: v.string(), status: v.string() }),
+    response: PlacedCall,
     roles: ['USER'], tenant: [{ in: 'body', key: 'agentId', owns: 'aiAgent' }], publicApi: true,
+  }),
+  getCall: endpoint({
+    method: 'GET', path: 'call/get-call/{id}',
+    summary: 'One call\'s status, for following a placed call: where it is now, how it ended, and the AI\'s summary once the wrap-up has landed',
+    params: v.object({ id: Id }), response: CallStatusRecord,
+    roles: ['USER'], tenant: [{ in: 'params', key: 'id', owns: 'call' }], publicApi: true,
   }),
   startBrowserCall: endpoint({
     method: 'POST', path: 'call/start-browser-call', summary: 'Talk to an AI agent in the browser: a call log row and a relay socket to talk over',

@@ -45,6 +45,7 @@ const SPEC: Array<[string, string, string[] | typeof P]> = [
   ['POST', 'call/get-call-logs', U],
   ['POST', 'call/get-agent-call-logs', A],
   ['GET', 'call/get-call-reports/{id}', U],
+  ['GET', 'call/get-call/{id}', U],
   ['POST', 'appointment/get-appointments-reports', U],
   ['GET', 'agent/get-agents/{accountId}', U],
   ['GET', 'agent/get-agents-overview/{accountId}', U],
@@ -107,6 +108,9 @@ const PUBLIC_API = [
   'POST call/get-call-logs', 'GET call/get-call-reports/{id}', 'POST conversation/get-conversation-messages/{accountId}',
   'POST call/get-call-summaries', 'POST call/make-test-call', 'POST lead/get-leads', 'POST lead/create-lead',
   'PATCH lead/update-lead/{id}', 'POST appointment/get-appointments-reports', 'GET agent/get-agents/{accountId}',
+  // Agents and their knowledge, and following a placed call.
+  'POST agent/get-agent-voices', 'POST agent/create-agent', 'GET agent/get-agent/{id}', 'PATCH agent/update-agent/{agentId}',
+  'DELETE agent/delete-agent/{id}', 'POST agent/duplicate-agent', 'POST /knowledge/generate-text', 'GET call/get-call/{id}',
 ];
 
 const endpoints = allEndpoints();

@@ -25,6 +25,6 @@ export const knowledgeContract = {
     method: 'POST', path: '/knowledge/generate-text', summary: 'Text from an uploaded document, for an agent\'s knowledge or instructions (multipart field file)',
     query: GenerateTextQuery, body: GenerateTextUpload, multipart: true,
     response: v.object({ type: v.picklist(KNOWLEDGE_TEXT_TYPES), text: v.string(), fileName: v.string(), characters: v.number() }),
-    roles: ['USER'], tenant: [],
+    roles: ['USER'], tenant: [], publicApi: true,
   }),
 } as const;

@@ -163,6 +163,22 @@ export const missingFieldMessage =
 export const requestObject = <const E extends v.ObjectEntries>(entries: E, typeMessage?: string) =>
   v.object(entries, missingFieldMessage(entries, typeMessage));
 
+/** What a strict body says about a field it does not have. */
+export const unknownFieldText = (field: string) => `Unknown field "${field}"`;
+
+/**
+ * A request object that refuses fields it does not declare instead of dropping them, so a caller
+ * who misspells a field, or sends one this endpoint does not keep, learns it rather than losing
+ * the value without a word. Missing fields report their own messages, as in `requestObject`.
+ */
+export const strictRequestObject = <const E extends v.ObjectEntries>(entries: E, typeMessage?: string) => {
+  const missing = missingFieldMessage(entries, typeMessage);
+  return v.strictObject(entries, (issue: v.StrictObjectIssue) => {
+    const key = issue.path?.[issue.path.length - 1]?.key;
+    return issue.expected === 'never' && typeof key === 'string' ? unknownFieldText(key) : missing(issue as unknown as v.ObjectIssue);
+  });
+};
+
 /** What every report filters by: paging, search and an inclusive from/to day range. */
 export const REPORT_FILTER_ENTRIES = {
   ...PageInput,

@@ -5,6 +5,7 @@ import { generateToken } from './voice-token';
 import { makeTestCall } from './make-test-call';
 import { submitFeedback } from './submit-feedback';
 import { getIncomingCall } from './get-incoming-call';
+import { getCall } from './get-call';
 import { startBrowserCall } from '../voice-agent/transport/browser-call';
 
-export const callEndpoints = [getCallStats, getCallLogs, getAgentCallLogs, generateToken, getDialerSetting, uploadDefaultVoicemail, makeTestCall, submitFeedback, startBrowserCall, getIncomingCall];
+export const callEndpoints = [getCallStats, getCallLogs, getAgentCallLogs, generateToken, getDialerSetting, uploadDefaultVoicemail, makeTestCall, submitFeedback, startBrowserCall, getIncomingCall, getCall];

@@ -1,9 +1,10 @@
 import { and, count, desc, eq, ilike, ne, or } from 'drizzle-orm';
-import { LEAD_PHONE_TAKEN_TEXT, contract, type LeadRecord } from 'shared-contracts';
+import { LEAD_PHONE_TAKEN_TEXT, TIME_ZONE_UNKNOWN_TEXT, contract, type LeadRecord } from 'shared-contracts';
 import { lockAccount } from '../../db/account-lock';
 import type { Db } from '../../db/client';
 import { containsPattern } from '../../db/like';
 import { leads } from '../../db/schema';
+import { unknownToDatabase } from '../../db/time-zones';
 import { badRequest, notFound } from '../../http/api-error';
 import { implement } from '../../http/implement';
 
@@ -31,6 +32,11 @@ async function refuseTakenNumber(tx: Tx, accountId: string, phoneNumber: string,
   if (taken) throw badRequest(LEAD_PHONE_TAKEN_TEXT);
 }
 
+/** Campaign calling hours turn the lead's zone into SQL: a zone the database does not know is refused. */
+async function refuseUnknownZone(db: Db, timeZone: string | null | undefined) {
+  if (timeZone != null && (await unknownToDatabase(db, [timeZone])).size > 0) throw badRequest(TIME_ZONE_UNKNOWN_TEXT);
+}
+
 export const getLeads = implement(contract.lead.getLeads, async ({ body, user, db }) => {
   const pattern = body.search === '' ? null : containsPattern(body.search);
   const where = and(
@@ -45,10 +51,11 @@ export const getLeads = implement(contract.lead.getLeads, async ({ body, user, d
 });
 
 export const createLead = implement(contract.lead.createLead, async ({ body, user, db }) => {
+  await refuseUnknownZone(db, body.timeZone);
   const row = await db.transaction(async (tx) => {
     await refuseTakenNumber(tx, user.accountId, body.phoneNumber);
     const [inserted] = await tx.insert(leads).values({
-      accountId: user.accountId, fullName: body.fullName, phoneNumber: body.phoneNumber, email: body.email ?? null,
+      accountId: user.accountId, fullName: body.fullName, phoneNumber: body.phoneNumber, email: body.email ?? null, timeZone: body.timeZone,
     }).returning();
     return inserted!;
   });
@@ -56,6 +63,7 @@ export const createLead = implement(contract.lead.createLead, async ({ body, use
 });
 
 export const updateLead = implement(contract.lead.updateLead, async ({ params, body, user, db, app }) => {
+  await refuseUnknownZone(db, body.timeZone);
   const row = await db.transaction(async (tx) => {
     if (body.phoneNumber !== undefined) await refuseTakenNumber(tx, user.accountId, body.phoneNumber, params.id);
     const [updated] = await tx.update(leads).set(body).where(and(eq(leads.id, params.id), eq(leads.accountId, user.accountId))).returning();
