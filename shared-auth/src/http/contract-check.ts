@@ -5,11 +5,10 @@ import { ApiError } from './api-error';
 
 const reported = new Set<string>();
 
-/** The dotted path of a valibot issue (`accounts[0].companyName`), or the schema's own words. */
+/** The field of a valibot issue as a dotted path (`owner.email`); list positions are left out. */
 function fieldOf(issue: v.BaseIssue<unknown>): string {
-  const path = issue.path ?? [];
-  if (path.length === 0) return issue.expected ?? 'data';
-  return path.reduce<string>((text, item) => (typeof item.key === 'number' ? `${text}[${item.key}]` : text === '' ? String(item.key) : `${text}.${String(item.key)}`), '');
+  const keys = (issue.path ?? []).map((item) => item.key).filter((key) => typeof key === 'string');
+  return keys.length === 0 ? (issue.expected ?? 'data') : keys.join('.');
 }
 
 /**
