@@ -24,8 +24,9 @@ export function ApiQuickStart({ secret, accountId }: { secret: string | null; ac
     <>
       <Typography.Paragraph>
         Your systems call the API with an API key: send it as <Typography.Text code>Authorization: Bearer {API_KEY_SECRET_PREFIX}…</Typography.Text>.
-        A key can read your calls with their transcripts and summaries, place AI calls, and manage leads; it acts as you and
-        can never change your sign-in, security, keys or billing.
+        A key can read your calls with their transcripts and summaries, create and change AI agents and upload their knowledge,
+        place AI calls and follow each by its id to its summary, and manage leads; it acts as you and can never change your
+        sign-in, security, keys or billing.
       </Typography.Paragraph>
       <Descriptions column={1} size="small" items={[
         { key: 'base', label: 'Base URL', children: <Typography.Text code copyable aria-label="Base URL">{base}</Typography.Text> },
