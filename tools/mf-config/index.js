@@ -191,6 +191,10 @@ function baseConfig({ name, context, outputPath, isProd, refresh = false, cacheN
     ],
     optimization: { runtimeChunk: false, minimizer: [swcMinimizer() ?? '...'] },
     performance: { hints: false },
+    // Problems only: a build's module-by-module statistics bury the line that matters.
+    stats: 'errors-warnings',
+    // The manifest plugin's note that publicPath 'auto' resolves at run time is the design, not a problem.
+    infrastructureLogging: { level: 'error' },
   };
 }
 
