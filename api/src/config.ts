@@ -65,6 +65,7 @@ const EnvSchema = v.object({
   GOOGLE_TOKEN_URL: v.optional(v.string(), 'https://oauth2.googleapis.com/token'),
   GOOGLE_TOKENINFO_URL: v.optional(v.string(), 'https://oauth2.googleapis.com/tokeninfo'),
   GOOGLE_USERINFO_URL: v.optional(v.string(), 'https://openidconnect.googleapis.com/v1/userinfo'),
+  SQUARE_API_BASE: v.pipe(optionalText, v.check((s) => s === undefined || /^https?:\/\/[^\s]+$/.test(s), 'must be an http(s) URL')),
   STRIPE_SECRET_KEY: optionalText,
   STRIPE_WEBHOOK_SECRET: optionalText,
   STRIPE_API_URL: v.optional(v.pipe(v.string(), v.regex(/^https?:\/\/[^\s]+$/, 'must be an http(s) URL')), 'https://api.stripe.com'),
@@ -212,6 +213,8 @@ export interface Config {
   mailFrom: string;
   /** The web app's origin, for links in emails. */
   appUrl: string;
+  /** Square's API; unset, Square answers from the local simulation (it is out of reach here). */
+  squareApiBase: string | undefined;
   /** Serves GET /v1/dev/outbox so a developer can read the local outbox; never in production. */
   devOutbox: boolean;
   google: GoogleConfig;
@@ -329,6 +332,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     appUrl: e.APP_URL.replace(/\/+$/, ''),
+    squareApiBase: e.SQUARE_API_BASE,
     // On by default outside production, so a fresh clone can read its verification emails.
     devOutbox: e.DEV_OUTBOX ?? !production,
     google: {

@@ -4,7 +4,7 @@ import { integrationConnections } from '../../db/schema';
 import { ApiError } from '../../http/api-error';
 import { implement } from '../../http/implement';
 import { openIntegrationCredential } from '../integrations/integration-credentials';
-import { squareClient } from '../integrations/square-client';
+import { squareClientFor } from '../integrations/square-client';
 
 export const SQUARE_UNAVAILABLE_TEXT = 'Square did not answer; try again later';
 
@@ -14,7 +14,7 @@ export const getSquareupLocations = implement(contract.agent.getSquareupLocation
   if (!connection) return { locations: [] };
   try {
     const credential = openIntegrationCredential(app.config.credentialsKey, params.id, 'squareup', connection.credential);
-    return { locations: await squareClient.listLocations(credential) };
+    return { locations: await squareClientFor(app.config.squareApiBase).listLocations(credential) };
   } catch (error) {
     request.log.warn({ err: error }, 'Square locations failed');
     throw new ApiError(502, 'InternalError', SQUARE_UNAVAILABLE_TEXT);

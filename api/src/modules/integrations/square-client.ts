@@ -48,7 +48,5 @@ export const simulatedSquareClient: SquareClient = {
   },
 };
 
-// Square is out of reach from development machines; SQUARE_API_BASE switches to the real API.
-export const squareClient: SquareClient = process.env.SQUARE_API_BASE
-  ? httpSquareClient(process.env.SQUARE_API_BASE)
-  : simulatedSquareClient;
+/** Square is out of reach from development machines; SQUARE_API_BASE switches to the real API. */
+export const squareClientFor = (apiBase: string | undefined): SquareClient => (apiBase ? httpSquareClient(apiBase) : simulatedSquareClient);
