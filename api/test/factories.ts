@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { Role } from 'shared-contracts';
+import type { Role, WebhookEndpoint, WebhookEventType } from 'shared-contracts';
 import type { Db } from '../src/db/client';
 import { accounts, agentStatuses, aiAgents, calls, leads, queueEntries, users } from '../src/db/schema';
 import { aiClients } from '../src/db/schema';
@@ -131,4 +131,14 @@ export async function createIntegrationConnection(
     provider: 'google-calendar', category: 'calendar', credential: `cred-${unique()}`, accountLabel: 'owner@example.com', ...values,
   }).returning();
   return row!;
+}
+
+/**
+ * A webhook endpoint registered through the API, as an account owner (or a key) would: its signing
+ * secret comes back only here. `url` is where the deliveries go (a local receiver in most tests).
+ */
+export async function createWebhookEndpoint(server: TestServer, token: string, values: { url: string; events: WebhookEventType[] }) {
+  const response = await call(server, 'POST', 'webhook/create', { token, body: values });
+  if (response.status !== 200) throw new Error(`webhook/create failed: ${JSON.stringify(response.body)}`);
+  return response.body.data as { endpoint: WebhookEndpoint; secret: string };
 }

@@ -41,7 +41,7 @@ export function callSessionSuite(ctx: SuiteContext) {
     let finished: SessionEnding | null = null;
     const app = ctx.server.app;
     const deps: CallSessionDeps = {
-      db: app.db, callLogs: app.callLogsCache, realtime: app.realtime, log: app.log,
+      db: app.db, callLogs: app.callLogsCache, events: app.telephony.context.events, realtime: app.realtime, log: app.log,
       responderFor: async () => options.responder,
       searchKnowledge: async () => [],
       claim: () => true,

@@ -4,9 +4,8 @@ import { eq } from 'drizzle-orm';
 import {
   CALL_END_REASONS, contract, TRANSFER_TEXTS, type CallLog,
 } from 'shared-contracts';
-import { webhookEndpoints, webhookEvents } from '../../src/db/schema';
-import { sealEndpointSecret } from '../../src/modules/webhooks/endpoint-secret';
-import { createAiAgent, createTenant, setAgentStatus, uniquePhone } from '../factories';
+import { webhookEvents } from '../../src/db/schema';
+import { createAiAgent, createTenant, createWebhookEndpoint, setAgentStatus, uniquePhone } from '../factories';
 import { assertContract } from '../helpers/contract-shape';
 import { answeredByLocalResponder, dialAiAgent } from '../helpers/relay';
 import { call } from '../helpers/server';
@@ -43,11 +42,7 @@ export function callTransfersSuite(ctx: SuiteContext) {
 
     it('with nobody to take the caller, the agent takes a message: the call log shows the call back, and the webhook goes out', async () => {
       const t = await createTenant(ctx.server);
-      const endpointId = crypto.randomUUID();
-      await db().insert(webhookEndpoints).values({
-        id: endpointId, accountId: t.account.id, url: 'https://hooks.example.com/callbacks', events: ['call.callback_requested'],
-        secretSealed: sealEndpointSecret(ctx.server.app.config.credentialsKey, endpointId, 'whsec_callbacks'), secretPrefix: 'whsec_call',
-      });
+      await createWebhookEndpoint(ctx.server, t.ownerToken, { url: 'https://hooks.example.com/callbacks', events: ['call.callback_requested'] });
       const agent = await createAiAgent(db(), { accountId: t.account.id, handleCallType: 'inbound' });
       const from = uniquePhone();
       const { caller, callId } = await dialAiAgent(ctx.server, agent.phoneNumber!, from);

@@ -11,7 +11,7 @@ import { callEnded } from '../../src/modules/telephony/call-events';
 import { SIMULATED_CALLEES } from '../../src/modules/telephony/simulator-provider';
 import { callWrapUpJob } from '../../src/modules/voice-agent/responders/call-wrap-up';
 import { finishUnheldCalls, markSessionsSeen, UNFINISHED_CALL_GRACE } from '../../src/modules/voice-agent/session/unfinished-calls';
-import { createAiAgent, createCall, createQueueEntry, createTenant } from '../factories';
+import { createAiAgent, createCall, createQueueEntry, createTenant, createWebhookEndpoint } from '../factories';
 import { assertContract } from '../helpers/contract-shape';
 import { answeredByLocalResponder } from '../helpers/relay';
 import { call, startServer, type TestServer } from '../helpers/server';
@@ -173,8 +173,7 @@ export function unfinishedCallsSuite(ctx: SuiteContext) {
       it('two instances sweeping at once end each call once: one wrap-up and one call.completed each', async () => {
         const t = await createTenant(ctx.server);
         const agent = await createAiAgent(db(), { accountId: t.account.id });
-        const created = await call(ctx.server, 'POST', 'webhook/create', { token: t.ownerToken, body: { url: receiver.url('/swept'), events: ['call.completed'] } });
-        assert.equal(created.status, 200, JSON.stringify(created.body));
+        await createWebhookEndpoint(ctx.server, t.ownerToken, { url: receiver.url('/swept'), events: ['call.completed'] });
         const now = new Date();
         const lost = await Promise.all([1, 2, 3].map((n) => aiCallInProgress(t.account.id, agent.id, now, 600, {
           sessionSeenAfterSeconds: 60, lines: [[n, 'lead', `Question ${n}?`]],

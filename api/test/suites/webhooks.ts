@@ -1,22 +1,25 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { eq } from 'drizzle-orm';
-import { contract } from 'shared-contracts';
+import * as v from 'valibot';
+import { API_KEY_NOT_ALLOWED_TEXT, contract, webhookEventSchema, type WebhookDeliveredType, type WebhookEventType } from 'shared-contracts';
 import { rawSql } from '../../src/db/raw-sql';
-import { appointments, webhookDeliveries, webhookEndpoints, webhookEvents } from '../../src/db/schema';
+import { appointments, calls, conversations, webhookDeliveries, webhookEndpoints, webhookEvents } from '../../src/db/schema';
+import { SIMULATED_CALLEES } from '../../src/modules/telephony/simulator-provider';
+import { callWrapUpJob } from '../../src/modules/voice-agent/responders/call-wrap-up';
 import { JOB_SCHEMA } from '../../src/modules/jobs/job-queue';
 import { isPublicAddress } from '../../src/modules/webhooks/address-policy';
 import { sealEndpointSecret } from '../../src/modules/webhooks/endpoint-secret';
 import { deliverWebhook, eventIdOf, webhookDeliveryJob } from '../../src/modules/webhooks';
 import { publicOnlyLookup, RESPONSE_SNIPPET_CHARS } from '../../src/modules/webhooks/post-webhook';
-import { createAiAgent, createTenant, missingId, setAgentStatus, uniquePhone } from '../factories';
+import { createAiAgent, createTenant, createWebhookEndpoint, missingId, setAgentStatus, uniquePhone } from '../factories';
 import { assertContract } from '../helpers/contract-shape';
 import { answeredByLocalResponder, dialAiAgent, simulatorDoor } from '../helpers/relay';
 import { call, startServer, type TestServer } from '../helpers/server';
-import { openDevice } from '../helpers/simulator-device';
+import { onlineAgent, openDevice } from '../helpers/simulator-device';
 import type { SuiteContext } from '../helpers/suite-context';
 import { waitFor } from '../helpers/wait-for';
-import { verifySignature, webhookReceiver } from '../helpers/webhook-receiver';
+import { verifySignature, webhookReceiver, type ReceivedWebhook } from '../helpers/webhook-receiver';
 
 type Receiver = Awaited<ReturnType<typeof webhookReceiver>>;
 
@@ -40,11 +43,8 @@ export function webhooksSuite(ctx: SuiteContext) {
     let pathCount = 0;
     const freshPath = () => `/hooks/${++pathCount}`;
 
-    async function register(token: string, events: string[], path = freshPath()) {
-      const created = await call(ctx.server, 'POST', 'webhook/create', { token, body: { url: receiver.url(path), events } });
-      assert.equal(created.status, 200, JSON.stringify(created.body));
-      assertContract(contract.webhook.create, created.body);
-      return { ...created.body.data as { endpoint: { id: string; url: string }; secret: string }, path };
+    async function register(token: string, events: WebhookEventType[], path = freshPath()) {
+      return { ...await createWebhookEndpoint(ctx.server, token, { url: receiver.url(path), events }), path };
     }
     const deliveriesOf = async (token: string, endpointId?: string) => {
       const res = await call(ctx.server, 'GET', `webhook/deliveries${endpointId ? `?endpointId=${endpointId}` : ''}`, { token });
@@ -84,7 +84,7 @@ export function webhooksSuite(ctx: SuiteContext) {
         [{ url: 'not a url', events: ['call.completed'] }, 'Endpoint URL must be a valid URL'],
         [{ url: 'ftp://files.example.com/x', events: ['call.completed'] }, 'Endpoint URL must start with http:// or https://'],
         [{ url: receiver.url(), events: [] }, 'Choose at least one event'],
-        [{ url: receiver.url(), events: ['call.started'] }, 'Choose an event'],
+        [{ url: receiver.url(), events: ['call.ringing'] }, 'Choose an event'],
       ] as const) {
         const res = await call(ctx.server, 'POST', 'webhook/create', { token: t.ownerToken, body });
         assert.equal(res.status, 400, JSON.stringify(res.body));
@@ -220,6 +220,182 @@ export function webhooksSuite(ctx: SuiteContext) {
       assert.equal(sms!.json.type, 'sms.received');
       assert.deepEqual([sms!.json.data.from, sms!.json.data.to, sms!.json.data.body], [texter, t.agent.agentNumber, 'Running late']);
       assert.ok(verifySignature(secret, sms!));
+    });
+
+    /** A delivery as a receiver checks it: signed with the endpoint's secret, its headers, its id for the thing that happened, its body as documented. */
+    function assertEvent(delivery: ReceivedWebhook | undefined, secret: string, type: WebhookDeliveredType, subject: string, accountId: string) {
+      assert.ok(delivery, `a ${type} delivery arrived`);
+      assert.ok(verifySignature(secret, delivery), `${type} is signed with the endpoint's secret`);
+      assert.equal(delivery.headers['x-webhook-event'], type);
+      assert.equal(delivery.headers['x-webhook-event-id'], eventIdOf(type as WebhookEventType, subject));
+      const parsed = v.safeParse(webhookEventSchema(type), delivery.json);
+      assert.ok(parsed.success, `${type} matches its schema: ${JSON.stringify(parsed.issues?.map((i) => [i.path?.map((p) => p.key).join('.'), i.message]))}`);
+      assert.equal(delivery.json.accountId, accountId);
+      return delivery.json.data;
+    }
+    const ofType = (path: string, type: string) => receiver.at(path).filter((d) => d.json.type === type);
+    /** Long enough for a second delivery of anything, from either instance, to have arrived. */
+    const settle = () => new Promise((resolve) => setTimeout(resolve, 700));
+
+    it('an API key lists, registers, changes and removes its account\'s endpoints; another account\'s are 404 to it', async () => {
+      const t = await createTenant(ctx.server);
+      const other = await createTenant(ctx.server);
+      const key = (await call(ctx.server, 'POST', 'api-key/create', { token: t.ownerToken, body: { name: 'Webhook admin' } })).body.data.secret as string;
+      const theirs = await register(other.ownerToken, ['call.completed']);
+
+      const path = freshPath();
+      const created = await call(ctx.server, 'POST', 'webhook/create', { token: key, body: { url: receiver.url(path), events: ['call.started', 'call.failed'] } });
+      assert.equal(created.status, 200, JSON.stringify(created.body));
+      assertContract(contract.webhook.create, created.body);
+      const { endpoint, secret } = created.body.data as { endpoint: { id: string }; secret: string };
+      assert.match(secret, /^whsec_/);
+
+      const listed = await call(ctx.server, 'GET', 'webhook/list', { token: key });
+      assert.equal(listed.status, 200);
+      assertContract(contract.webhook.list, listed.body);
+      assert.deepEqual(listed.body.data.map((e: { id: string; events: string[] }) => [e.id, e.events]), [[endpoint.id, ['call.started', 'call.failed']]]);
+
+      const newPath = freshPath();
+      const changed = await call(ctx.server, 'PATCH', `webhook/${endpoint.id}`, { token: key, body: { url: receiver.url(newPath), events: ['sms.received', 'sms.received'] } });
+      assert.equal(changed.status, 200, JSON.stringify(changed.body));
+      assertContract(contract.webhook.update, changed.body);
+      assert.deepEqual([changed.body.data.url, changed.body.data.events], [receiver.url(newPath), ['sms.received']]);
+      assert.equal(changed.body.data.secretPrefix, listed.body.data[0].secretPrefix, 'the secret stays');
+
+      // The changed endpoint gets its new event at its new address, signed with the same secret.
+      const texter = uniquePhone();
+      assert.equal((await simulatorDoor(ctx.server, 'inbound-sms', { from: texter, to: t.agent.agentNumber, body: 'On my way' })).status, 200);
+      const [sms] = await arrived(newPath);
+      assert.equal(assertEvent(sms, secret, 'sms.received', sms!.json.data.messageId, t.account.id).from, texter);
+      assert.equal(receiver.at(path).length, 0);
+
+      // Bad input is refused and changes nothing.
+      for (const [body, message] of [
+        [{}, 'Change at least one field'],
+        [{ events: [] }, 'Choose at least one event'],
+        [{ url: 'not a url' }, 'Endpoint URL must be a valid URL'],
+        [{ events: ['call.completed'], secret: 'whsec_mine' }, 'Unknown field "secret"'],
+      ] as const) {
+        const res = await call(ctx.server, 'PATCH', `webhook/${endpoint.id}`, { token: key, body });
+        assert.equal(res.status, 400, JSON.stringify(body));
+        assert.equal(res.body.message, message, JSON.stringify(body));
+      }
+      assert.equal((await call(ctx.server, 'PATCH', `webhook/${endpoint.id}`, { token: t.agentToken, body: { events: ['call.completed'] } })).status, 403);
+
+      // Another account's endpoint, or none: 404, and it is left as it was.
+      for (const id of [theirs.endpoint.id, missingId()]) {
+        const patched = await call(ctx.server, 'PATCH', `webhook/${id}`, { token: key, body: { url: receiver.url('/stolen') } });
+        assert.equal(patched.status, 404);
+        assert.equal((await call(ctx.server, 'DELETE', `webhook/${id}`, { token: key })).status, 404);
+      }
+      const [kept] = await db().select().from(webhookEndpoints).where(eq(webhookEndpoints.id, theirs.endpoint.id));
+      assert.deepEqual([kept!.url, kept!.events], [receiver.url(theirs.path), ['call.completed']]);
+      assert.ok(!JSON.stringify((await call(ctx.server, 'GET', 'webhook/list', { token: key })).body).includes(theirs.endpoint.id));
+
+      // The delivery log and test button stay the dashboard's.
+      for (const [method, route] of [['GET', 'webhook/deliveries'], ['POST', `webhook/test/${endpoint.id}`]] as const) {
+        const res = await call(ctx.server, method, route, { token: key });
+        assert.equal(res.status, 403, route);
+        assert.equal(res.body.message, API_KEY_NOT_ALLOWED_TEXT);
+      }
+
+      const removed = await call(ctx.server, 'DELETE', `webhook/${endpoint.id}`, { token: key });
+      assert.equal(removed.status, 200);
+      assert.deepEqual(removed.body.data, { id: endpoint.id });
+      assert.deepEqual((await call(ctx.server, 'GET', 'webhook/list', { token: key })).body.data, []);
+    });
+
+    it('an AI agent\'s call sends call.started when the agent answers and analysis.completed when its summary is written, each once', async () => {
+      const t = await createTenant(ctx.server);
+      const { secret, path } = await register(t.ownerToken, ['call.started', 'analysis.completed']);
+      const agent = await createAiAgent(db(), { accountId: t.account.id, greeting: 'Thanks for calling Sunny Dental.' });
+      const from = uniquePhone();
+      const { caller, callId } = await dialAiAgent(ctx.server, agent.phoneNumber!, from);
+
+      const [startedDelivery] = await arrived(path);
+      const started = assertEvent(startedDelivery, secret, 'call.started', callId, t.account.id);
+      assert.deepEqual([started.callId, started.direction, started.from, started.to, started.aiAgentId, started.agentUserId],
+        [callId, 'inbound', from, agent.phoneNumber, agent.id, null]);
+      assert.ok(Date.parse(started.connectedAt) >= Date.parse(started.startedAt));
+
+      caller.say('Are you open on Saturday?');
+      await caller.nextReply();
+      await caller.hangUp();
+      const [, analysisDelivery] = await arrived(path, 2);
+      const analysis = assertEvent(analysisDelivery, secret, 'analysis.completed', callId, t.account.id);
+      assert.match(analysis.summary, /Saturday/);
+      const [written] = await db().select().from(conversations).where(eq(conversations.callId, callId));
+      assert.deepEqual(analysis, { callId, aiAgentId: agent.id, summary: written!.summary, outcome: written!.outcome, sentiment: written!.sentiment });
+
+      // The wrap-up run again (a retry, the backstop) writes the summary again but sends nothing new.
+      await callWrapUpJob.handle(ctx.server.app, { callId, transferred: false });
+      await settle();
+      assert.deepEqual(receiver.at(path).map((d) => d.json.type), ['call.started', 'analysis.completed']);
+    });
+
+    it('an AI agent\'s outbound call sends call.started when the callee answers, and call.failed when the line is busy or nobody answers', async () => {
+      const t = await createTenant(ctx.server);
+      const { secret, path } = await register(t.ownerToken, ['call.started', 'call.failed']);
+      const agent = await createAiAgent(db(), { accountId: t.account.id, handleCallType: 'outbound' });
+      const place = async (phoneNumber: string) => {
+        const placed = await call(ctx.server, 'POST', 'call/make-test-call', { token: t.ownerToken, body: { agentId: agent.id, phoneNumber } });
+        assert.equal(placed.status, 200, JSON.stringify(placed.body));
+        const [row] = await waitFor(() => db().select({ id: calls.id }).from(calls).where(eq(calls.callSid, placed.body.data.callSid as string)), (r) => r.length === 1);
+        return row!.id;
+      };
+
+      const [busyId, unansweredId, answeredId] = [await place(SIMULATED_CALLEES.busy), await place(SIMULATED_CALLEES.noAnswer), await place(uniquePhone())];
+      await waitFor(async () => receiver.at(path), (r) => r.length >= 3, 15_000);
+      const byCall = (id: string) => receiver.at(path).filter((d) => d.json.data.callId === id);
+
+      const busy = assertEvent(byCall(busyId)[0], secret, 'call.failed', busyId, t.account.id);
+      assert.deepEqual([busy.direction, busy.to, busy.aiAgentId, busy.status, busy.reason], ['outbound', SIMULATED_CALLEES.busy, agent.id, 'busy', 'busy']);
+      const unanswered = assertEvent(byCall(unansweredId)[0], secret, 'call.failed', unansweredId, t.account.id);
+      assert.deepEqual([unanswered.to, unanswered.status, unanswered.reason], [SIMULATED_CALLEES.noAnswer, 'missed', 'no-answer']);
+      const answered = assertEvent(byCall(answeredId)[0], secret, 'call.started', answeredId, t.account.id);
+      assert.deepEqual([answered.direction, answered.from, answered.aiAgentId], ['outbound', agent.phoneNumber, agent.id]);
+
+      await settle();
+      assert.deepEqual([byCall(busyId).length, byCall(unansweredId).length, byCall(answeredId).length], [1, 1, 1], 'one event per call');
+      assert.equal(ofType(path, 'call.failed').length, 2);
+    });
+
+    it('a person\'s call sends call.started when the agent picks up; one nobody picks up sends call.failed', async () => {
+      const a = await onlineAgent(ctx.server);
+      const { secret, path } = await register(a.ownerToken, ['call.started', 'call.failed', 'call.completed']);
+      const caller = uniquePhone();
+      const { callSid } = (await simulatorDoor(ctx.server, 'inbound-call', { from: caller, to: a.agent.agentNumber })).body.data as { callSid: string };
+      assert.equal((await a.device.next()).type, 'incoming');
+      a.device.send({ type: 'accept', callSid });
+      assert.deepEqual(await a.device.next(), { type: 'accepted', callSid });
+      const [row] = await db().select().from(calls).where(eq(calls.callSid, callSid));
+      const started = assertEvent((await arrived(path))[0], secret, 'call.started', row!.id, a.account.id);
+      assert.deepEqual([started.direction, started.from, started.to, started.aiAgentId, started.agentUserId], ['inbound', caller, a.agent.agentNumber, null, a.agent.id]);
+      assert.equal((await simulatorDoor(ctx.server, `calls/${callSid}/hangup`)).status, 200);
+      assert.deepEqual(await a.device.next(), { type: 'disconnected', callSid });
+      const [, completed] = await arrived(path, 2);
+      assert.equal(completed!.json.type, 'call.completed');
+
+      const ringIn = async () => (await simulatorDoor(ctx.server, 'inbound-call', { from: uniquePhone(), to: a.agent.agentNumber })).body.data.callSid as string;
+      // Rejected by the only agent: missed, never connected.
+      const rejected = await ringIn();
+      assert.equal((await a.device.next()).type, 'incoming');
+      a.device.send({ type: 'reject', callSid: rejected });
+      assert.deepEqual(await a.device.next(), { type: 'cancel', callSid: rejected });
+      // The caller gives up while it rings.
+      const hungUp = await ringIn();
+      assert.equal((await a.device.next()).type, 'incoming');
+      assert.equal((await simulatorDoor(ctx.server, `calls/${hungUp}/hangup`)).status, 200);
+      const failures = await waitFor(async () => ofType(path, 'call.failed'), (r) => r.length >= 2);
+      const idOf = async (sid: string) => (await db().select({ id: calls.id }).from(calls).where(eq(calls.callSid, sid)))[0]!.id;
+      const rejectedData = assertEvent(failures.find((d) => d.json.data.reason === 'no-answer'), secret, 'call.failed', await idOf(rejected), a.account.id);
+      const hungUpData = assertEvent(failures.find((d) => d.json.data.reason === 'canceled'), secret, 'call.failed', await idOf(hungUp), a.account.id);
+      assert.deepEqual([rejectedData.status, hungUpData.status], ['missed', 'missed']);
+
+      await settle();
+      assert.deepEqual(receiver.at(path).map((d) => d.json.type).sort(), ['call.completed', 'call.failed', 'call.failed', 'call.started']);
+      a.room.close();
+      a.device.close();
     });
 
     it('a failing endpoint is logged with its status and a bounded answer, retried with backoff for about a day, and a retry resends the same event', async () => {

@@ -95,6 +95,7 @@ const SPEC: Array<[string, string, string[] | typeof P]> = [
   ['GET', 'call/get-incoming-call/{callSid}', A],
   ['GET', 'webhook/list', U],
   ['POST', 'webhook/create', U],
+  ['PATCH', 'webhook/{id}', U],
   ['DELETE', 'webhook/{id}', U],
   ['GET', 'webhook/deliveries', U],
   ['POST', 'webhook/test/{id}', U],
@@ -108,6 +109,7 @@ const PUBLIC_API = [
   'POST call/get-call-logs', 'GET call/get-call-reports/{id}', 'POST conversation/get-conversation-messages/{accountId}',
   'POST call/get-call-summaries', 'POST call/make-test-call', 'POST lead/get-leads', 'POST lead/create-lead',
   'PATCH lead/update-lead/{id}', 'POST appointment/get-appointments-reports', 'GET agent/get-agents/{accountId}',
+  'GET webhook/list', 'POST webhook/create', 'PATCH webhook/{id}', 'DELETE webhook/{id}',
   // Agents and their knowledge, and following a placed call.
   'POST agent/get-agent-voices', 'POST agent/create-agent', 'GET agent/get-agent/{id}', 'PATCH agent/update-agent/{agentId}',
   'DELETE agent/delete-agent/{id}', 'POST agent/duplicate-agent', 'POST /knowledge/generate-text', 'GET call/get-call/{id}',

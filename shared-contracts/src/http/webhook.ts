@@ -1,18 +1,31 @@
 import * as v from 'valibot';
 import { endpoint } from './endpoint';
-import { Deleted, HttpUrl, Id, IsoDateTime, requestObject } from '../schemas/common';
+import { Deleted, HttpUrl, Id, IsoDateTime, NOTHING_TO_UPDATE_TEXT, requestObject, strictRequestObject } from '../schemas/common';
 import { WEBHOOK_EVENTS, WEBHOOK_TEST_EVENT } from '../domain/webhooks';
 
 export const WebhookEventTypeSchema = v.picklist(WEBHOOK_EVENTS, 'Choose an event');
 
+const EndpointUrl = v.pipe(HttpUrl('Endpoint URL'), v.maxLength(2000, 'Endpoint URL is too long'));
+const EventChoice = v.pipe(
+  v.array(WebhookEventTypeSchema, 'Choose at least one event'),
+  v.minLength(1, 'Choose at least one event'),
+  v.transform((events) => [...new Set(events)]),
+);
+
 export const CreateWebhookBody = requestObject({
-  url: v.pipe(HttpUrl('Endpoint URL'), v.maxLength(2000, 'Endpoint URL is too long')),
-  events: v.pipe(
-    v.array(WebhookEventTypeSchema, 'Choose at least one event'),
-    v.minLength(1, 'Choose at least one event'),
-    v.transform((events) => [...new Set(events)]),
-  ),
+  url: EndpointUrl,
+  events: EventChoice,
 });
+
+/** A new URL, a new choice of events, or both; the secret stays. */
+const webhookUpdate = v.partial(strictRequestObject({ url: EndpointUrl, events: EventChoice }));
+export const UpdateWebhookBody = v.pipe(
+  webhookUpdate,
+  v.check<v.InferOutput<typeof webhookUpdate>, typeof NOTHING_TO_UPDATE_TEXT>(
+    (body) => body.url !== undefined || body.events !== undefined,
+    NOTHING_TO_UPDATE_TEXT,
+  ),
+);
 
 /** An endpoint as listed: its secret is never returned after creation, only its first characters. */
 export const WebhookEndpoint = v.object({
@@ -48,19 +61,24 @@ export const webhookContract = {
   list: endpoint({
     method: 'GET', path: 'webhook/list', summary: 'The account\'s webhook endpoints, newest first',
     response: v.array(WebhookEndpoint),
-    roles: ['USER'], tenant: [],
+    roles: ['USER'], tenant: [], publicApi: true,
   }),
   create: endpoint({
     method: 'POST', path: 'webhook/create',
     summary: 'Register an endpoint for some events; its signing secret is in this response only and is never shown again',
     body: CreateWebhookBody,
     response: v.object({ endpoint: WebhookEndpoint, secret: v.string() }),
-    roles: ['USER'], tenant: [],
+    roles: ['USER'], tenant: [], publicApi: true,
+  }),
+  update: endpoint({
+    method: 'PATCH', path: 'webhook/{id}', summary: 'Change an endpoint\'s URL or events; its secret and delivery log stay',
+    params: v.object({ id: Id }), body: UpdateWebhookBody, response: WebhookEndpoint,
+    roles: ['USER'], tenant: [{ in: 'params', key: 'id', owns: 'webhookEndpoint' }], publicApi: true,
   }),
   delete: endpoint({
     method: 'DELETE', path: 'webhook/{id}', summary: 'Remove an endpoint; it gets no further deliveries',
     params: v.object({ id: Id }), response: Deleted,
-    roles: ['USER'], tenant: [{ in: 'params', key: 'id', owns: 'webhookEndpoint' }],
+    roles: ['USER'], tenant: [{ in: 'params', key: 'id', owns: 'webhookEndpoint' }], publicApi: true,
   }),
   deliveries: endpoint({
     method: 'GET', path: 'webhook/deliveries', summary: 'The latest deliveries to the account\'s endpoints (or to one), newest first',

@@ -3,12 +3,15 @@ import { CALL_END_REASONS, CALL_STATUSES } from 'shared-contracts';
 
 type CallStatus = (typeof CALL_STATUSES)[number];
 import { aiAgents, calls } from '../../db/schema';
+import { raiseCallFailed, raiseCallStarted } from '../webhooks';
 import type { TelephonyContext } from './call-events';
 import { accountOfNumber } from './number-claims';
 import { leadByNumber } from './numbers';
 
 /** What the AI call log writes need: the database, and the call-logs pages to tell. */
 type CallLogWriter = Pick<TelephonyContext, 'db' | 'callLogs'>;
+/** And the account's webhook events, for the writes that start or fail a call. */
+export type CallEventWriter = Pick<TelephonyContext, 'db' | 'callLogs' | 'events'>;
 
 /** Logs an AI agent's outbound call before the provider is asked, so its callbacks always find it. */
 export async function aiCallPlaced(ctx: CallLogWriter, input: { accountId: string; aiAgentId: string; from: string; to: string }): Promise<string> {
@@ -31,11 +34,13 @@ export async function aiCallAccepted(ctx: CallLogWriter, callId: string, result:
   if (call) ctx.callLogs.changed(call.accountId);
 }
 
-/** The provider refused the call: it stays in the logs as failed, never connected. */
-export async function aiCallFailed(ctx: CallLogWriter, callId: string): Promise<void> {
+/** The provider refused the call: it stays in the logs as failed, never connected, and the account hears `call.failed`. */
+export async function aiCallFailed(ctx: CallEventWriter, callId: string): Promise<void> {
   const [call] = await ctx.db.update(calls).set({ status: 'failed', endReason: CALL_END_REASONS.neverConnected })
     .where(eq(calls.id, callId)).returning({ accountId: calls.accountId });
-  if (call) ctx.callLogs.changed(call.accountId);
+  if (!call) return;
+  ctx.callLogs.changed(call.accountId);
+  await raiseCallFailed(ctx.db, ctx.events, callId, 'failed');
 }
 
 /**
@@ -67,9 +72,12 @@ export async function aiCallIncoming(ctx: CallLogWriter, input: { callSid: strin
  * The AI agent picked up (its TwiML was fetched, or its relay session opened): the call is in
  * progress, and its session counts as seen from now, not from when it started ringing (the sweep
  * of unfinished calls would otherwise take a call answered after a long ring before its session beats).
+ * Only the write that moves the call in progress raises `call.started`: a second connect changes nothing.
  */
-export async function aiCallConnected(ctx: CallLogWriter, callId: string): Promise<void> {
+export async function aiCallConnected(ctx: CallEventWriter, callId: string): Promise<void> {
   const [call] = await ctx.db.update(calls).set({ status: 'in-progress', sessionSeenAt: sql`now()` })
     .where(and(eq(calls.id, callId), sql`${calls.status} in ('queued', 'ringing')`)).returning({ accountId: calls.accountId });
-  if (call) ctx.callLogs.changed(call.accountId);
+  if (!call) return;
+  ctx.callLogs.changed(call.accountId);
+  await raiseCallStarted(ctx.db, ctx.events, callId);
 }

@@ -5,7 +5,7 @@ import { calls, conversations, dialerSettings, queueEntries, type CallRow } from
 import { listQueue, moveStatus, saveStatus } from '../realtime/presence-store';
 import type { CallLogChanges } from '../call/call-logs-cache';
 import type { RealtimeService } from '../realtime';
-import { raiseCallCompleted, type AccountEvents } from '../webhooks';
+import { raiseCallCompleted, raiseCallFailed, raiseCallStarted, type AccountEvents } from '../webhooks';
 import { agentByIdentity, agentByNumber, availableAgents, leadByNumber, type AgentLine } from './numbers';
 import { firstReceipt } from './receipts';
 
@@ -71,7 +71,9 @@ export async function inboundCall(ctx: TelephonyContext, input: { callSid: strin
 }
 
 /**
- * An agent picked up: the call is theirs, the caller leaves the queue and the agent is busy.
+ * An agent picked up (or the number an agent dialled answered): the call is theirs, the caller
+ * leaves the queue and the agent is busy. A person's own call starts here (`call.started`); an AI
+ * agent's call a person takes over started when the AI answered it.
  * False when the call is unknown or someone else answered first.
  */
 export async function callAnswered(ctx: TelephonyContext, input: { callSid: string; agentUserId: string }): Promise<boolean> {
@@ -82,9 +84,10 @@ export async function callAnswered(ctx: TelephonyContext, input: { callSid: stri
       sql`${calls.status} in ('ringing', 'queued')`,
       and(eq(calls.status, 'in-progress'), isNotNull(calls.aiAgentId), isNull(calls.agentUserId)),
     )))
-    .returning({ accountId: calls.accountId });
+    .returning({ id: calls.id, accountId: calls.accountId, aiAgentId: calls.aiAgentId });
   if (!call) return false;
   ctx.callLogs.changed(call.accountId);
+  if (call.aiAgentId === null) await raiseCallStarted(ctx.db, ctx.events, call.id);
   await ctx.db.delete(queueEntries).where(eq(queueEntries.callSid, input.callSid));
   const status = await saveStatus(ctx.db, input.agentUserId, 'busy');
   await ctx.realtime.broadcast(call.accountId, { type: 'STATUS_UPDATED', ...status });
@@ -102,6 +105,7 @@ export const ENDED_CALL_STATUSES: ReadonlyArray<CallRow['status']> = ['completed
  * available unless their softphone is gone) whoever ended the call, and their softphone hears
  * DISCONNECT_CALL. An AI agent's call keeps `endReason` unless it has one already (the AI
  * session's own reason stands over the carrier's later report); a person's own call has none.
+ * A call that never connected (busy, failed, missed) raises `call.failed`.
  * A repeated outcome for the same CallSid, or one for a call that already ended (the
  * unfinished-calls sweep ended it), changes nothing else.
  */
@@ -139,6 +143,8 @@ export async function callEnded(
   // An AI agent's own call is reported when its summary is written (the wrap-up job); a call a
   // person took, handed over by an AI agent or not, is reported as it ends.
   if (status === 'completed' && (call.aiAgentId === null || call.agentUserId !== null)) await raiseCallCompleted(ctx.db, ctx.events, call.id);
+  // Never connected: a carrier's "completed" for a call nobody answered means it rang out.
+  if (!answered) await raiseCallFailed(ctx.db, ctx.events, call.id, input.outcome === 'completed' ? 'no-answer' : input.outcome);
   if (call.aiAgentId !== null) await ctx.aiCallEnded?.({ id: call.id, status });
   if (call.agentUserId !== null) {
     // Only a busy agent is freed: one the softphone already freed, or who went offline, stays so.

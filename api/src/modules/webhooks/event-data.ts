@@ -1,5 +1,8 @@
 import { asc, eq } from 'drizzle-orm';
-import type { AppointmentBookedData, CallCompletedData } from 'shared-contracts';
+import {
+  FAILED_CALL_STATUSES, type AnalysisCompletedData, type AppointmentBookedData, type CallCompletedData, type CallFailedData, type CallFailureReason,
+  type CallStartedData,
+} from 'shared-contracts';
 import type { Db } from '../../db/client';
 import { appointments, calls, conversationMessages, conversations, leads } from '../../db/schema';
 
@@ -36,5 +39,45 @@ export async function appointmentBookedData(db: Db, appointmentId: string): Prom
       appointmentId: appointment.id, callId: appointment.callId, dateTime: appointment.dateTime.toISOString(),
       durationMinutes: appointment.durationMinutes, leadName: row.leadName, leadPhone: row.leadPhone,
     },
+  };
+}
+
+/** A call that has just connected, as `call.started` carries it. */
+export async function callStartedData(db: Db, callId: string, connectedAt: Date): Promise<{ accountId: string; data: CallStartedData } | null> {
+  const [call] = await db.select().from(calls).where(eq(calls.id, callId));
+  if (!call) return null;
+  return {
+    accountId: call.accountId,
+    data: {
+      callId: call.id, direction: call.direction, from: call.fromNumber, to: call.toNumber, aiAgentId: call.aiAgentId, agentUserId: call.agentUserId,
+      startedAt: call.startedAt.toISOString(), connectedAt: connectedAt.toISOString(),
+    },
+  };
+}
+
+const isFailedStatus = (status: string): status is CallFailedData['status'] => (FAILED_CALL_STATUSES as readonly string[]).includes(status);
+
+/** A call that ended without connecting, as `call.failed` carries it; null for any other call. */
+export async function callFailedData(db: Db, callId: string, reason: CallFailureReason): Promise<{ accountId: string; data: CallFailedData } | null> {
+  const [call] = await db.select().from(calls).where(eq(calls.id, callId));
+  if (!call || !isFailedStatus(call.status)) return null;
+  return {
+    accountId: call.accountId,
+    data: {
+      callId: call.id, direction: call.direction, from: call.fromNumber, to: call.toNumber, aiAgentId: call.aiAgentId,
+      startedAt: call.startedAt.toISOString(), status: call.status, reason,
+    },
+  };
+}
+
+/** An AI agent's call whose summary, outcome and sentiment are written, as `analysis.completed` carries it. */
+export async function analysisCompletedData(db: Db, callId: string): Promise<{ accountId: string; data: AnalysisCompletedData } | null> {
+  const [row] = await db.select({
+    accountId: calls.accountId, aiAgentId: calls.aiAgentId, summary: conversations.summary, outcome: conversations.outcome, sentiment: conversations.sentiment,
+  }).from(calls).innerJoin(conversations, eq(conversations.callId, calls.id)).where(eq(calls.id, callId));
+  if (!row || row.aiAgentId === null || row.summary === null || row.outcome === null || row.sentiment === null) return null;
+  return {
+    accountId: row.accountId,
+    data: { callId, aiAgentId: row.aiAgentId, summary: row.summary, outcome: row.outcome, sentiment: row.sentiment },
   };
 }

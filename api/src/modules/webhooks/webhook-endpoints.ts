@@ -49,3 +49,17 @@ export const deleteWebhookEndpoint = implement(contract.webhook.delete, async ({
   if (!gone) throw notFound();
   return gone;
 });
+
+export const updateWebhookEndpoint = implement(contract.webhook.update, async ({ params, body, user, db, app }) => {
+  if (body.url !== undefined) {
+    const refusal = await refusalOf(body.url, addressPolicyFor(app.config.nodeEnv));
+    if (refusal !== null) throw badRequest(refusal);
+  }
+  // Deliveries already queued go to the endpoint as it is when each is tried.
+  const [row] = await db.update(webhookEndpoints)
+    .set({ ...(body.url !== undefined ? { url: body.url } : {}), ...(body.events !== undefined ? { events: body.events } : {}) })
+    .where(and(eq(webhookEndpoints.id, params.id), eq(webhookEndpoints.accountId, user.accountId)))
+    .returning();
+  if (!row) throw notFound();
+  return toWebhookEndpoint(row);
+});

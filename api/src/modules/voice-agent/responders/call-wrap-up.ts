@@ -4,7 +4,7 @@ import * as v from 'valibot';
 import { Id } from 'shared-contracts';
 import { aiAgents, appointments, calls, conversationMessages, conversations } from '../../../db/schema';
 import type { JobDefinition } from '../../jobs/job-queue';
-import { accountEvents, raiseCallCompleted } from '../../webhooks';
+import { accountEvents, raiseAnalysisCompleted, raiseCallCompleted } from '../../webhooks';
 import { saveWrapUp } from '../session/call-record';
 import { createLocalResponder } from './local-responder';
 import { responderForAgent } from './pick-responder';
@@ -62,7 +62,10 @@ export const callWrapUpJob: JobDefinition<typeof WrapUpData> = {
     // The agent's model writes it; an agent deleted since the call is summed up by the local responder.
     const responder = agent ? await responderForAgent(app, agent) : createLocalResponder();
     await saveWrapUp(app.db, callId, await wrapUpOf(responder, transcript, { appointmentBooked: booked !== undefined, transferred }));
+    const events = accountEvents(app);
+    // Once per call: a retried or repeated wrap-up raises the same event, which goes out once.
+    await raiseAnalysisCompleted(app.db, events, callId);
     // A handed-off call goes on with a person: it is reported when that call ends.
-    if (!transferred) await raiseCallCompleted(app.db, accountEvents(app), callId);
+    if (!transferred) await raiseCallCompleted(app.db, events, callId);
   },
 };

@@ -2,8 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { CallResult } from 'shared-contracts';
 import type { Db } from '../../../db/client';
 import { accounts, aiAgents, businesses, calls, conversations } from '../../../db/schema';
-import type { CallLogChanges } from '../../call/call-logs-cache';
-import { aiCallConnected } from '../../telephony/ai-calls';
+import { aiCallConnected, type CallEventWriter } from '../../telephony/ai-calls';
 import type { CallWrapUp } from '../responders/responder';
 
 /** What a relay session needs to know about its call, read once when it starts. */
@@ -27,7 +26,7 @@ const ENDED = ['completed', 'missed', 'busy', 'failed', 'voicemail'];
  * agent's call that has not ended. Twilio can open the session before our own write of the
  * CallSid lands, so a call without one takes the session's.
  */
-export async function openRelayCall(ctx: { db: Db; callLogs: CallLogChanges }, callId: string, callSid: string): Promise<RelayCall | null> {
+export async function openRelayCall(ctx: CallEventWriter, callId: string, callSid: string): Promise<RelayCall | null> {
   const { db } = ctx;
   const [call] = await db.select().from(calls).where(eq(calls.id, callId));
   if (!call || call.aiAgentId === null || ENDED.includes(call.status)) return null;

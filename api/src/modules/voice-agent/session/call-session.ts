@@ -5,6 +5,7 @@ import {
 import type { Db } from '../../../db/client';
 import type { CallLogChanges } from '../../call/call-logs-cache';
 import type { RealtimeService } from '../../realtime';
+import type { AccountEvents } from '../../webhooks';
 import type { Responder, Turn } from '../responders/responder';
 import { callTools, type CallTool } from '../tools/call-tools';
 import { greetingOf, instructionsFor, openRelayCall, type RelayCall } from './call-record';
@@ -36,6 +37,8 @@ export interface CallSessionDeps {
   db: Db;
   /** Told when the call's log entry changes (connected, its lead found or made). */
   callLogs: CallLogChanges;
+  /** The account's webhook events (the call connected). */
+  events: AccountEvents;
   realtime: RealtimeService;
   log: FastifyBaseLogger;
   responderFor(call: RelayCall): Promise<Responder>;

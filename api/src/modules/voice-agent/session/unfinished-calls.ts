@@ -4,6 +4,7 @@ import { CALL_END_REASONS } from 'shared-contracts';
 import type { Db } from '../../../db/client';
 import { queryRows } from '../../../db/query-rows';
 import { calls, conversations } from '../../../db/schema';
+import { raiseCallFailed } from '../../webhooks';
 import { callWrapUpJob } from '../responders/call-wrap-up';
 
 /**
@@ -104,7 +105,7 @@ export async function claimUnheldCalls(db: Db, options: SweepOptions = {}): Prom
 /**
  * Finishes the AI calls no live session holds (`claimUnheldCalls`), then what their end sets off:
  * a completed call gets its summary (the wrap-up job, which also sends `call.completed`), a
- * campaign moves its lead on, and the call logs and live call screens hear of it.
+ * call that never connected sends `call.failed`, a campaign moves its lead on, and the call logs and live call screens hear of it.
  */
 export async function finishUnheldCalls(app: FastifyInstance, options: SweepOptions = {}): Promise<FinishedCall[]> {
   const finished = await claimUnheldCalls(app.db, options);
@@ -115,6 +116,9 @@ export async function finishUnheldCalls(app: FastifyInstance, options: SweepOpti
         // The summary is written onto the call's conversation: a call whose session never opened has none yet.
         await app.db.insert(conversations).values({ callId: call.id }).onConflictDoNothing();
         await app.jobs.send(callWrapUpJob, { callId: call.id, transferred: false, onlyIfMissing: true });
+      } else {
+        // Nobody knows what the carrier made of it: it simply never connected.
+        await raiseCallFailed(app.db, ctx.events, call.id, 'failed');
       }
       await ctx.aiCallEnded?.({ id: call.id, status: call.status });
       ctx.callLogs.changed(call.accountId);

@@ -48,6 +48,7 @@ export async function relayRoutes(app: FastifyInstance): Promise<void> {
   const deps: CallSessionDeps = {
     db: app.db,
     callLogs: app.callLogsCache,
+    events: ctx.events,
     realtime: app.realtime,
     log: app.log,
     responderFor: (call) => responderForAgent(app, call.agent),
