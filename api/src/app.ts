@@ -12,6 +12,7 @@ import { devOutboxRoute } from './modules/email/dev-outbox-route';
 import { mailerPlugin } from './modules/email/mailer';
 import { authLimitsPlugin } from './modules/rate-limit/auth-limits';
 import { apiKeyCallersPlugin } from './modules/api-key/key-callers';
+import { idempotencySweepPlugin } from './modules/idempotency';
 import { realtimeServicePlugin, socketRoutes } from './modules/realtime';
 import { telephonyPlugin } from './modules/telephony';
 import { billingPlugin } from './modules/billing';
@@ -111,5 +112,6 @@ export async function buildApp({ config, db }: BuildAppOptions): Promise<Fastify
   await app.register(resumeWebhookDeliveriesPlugin);
   await app.register(settleStaleSmsSendsPlugin);
   await app.register(unfinishedCallsPlugin);
+  await app.register(idempotencySweepPlugin);
   return app;
 }

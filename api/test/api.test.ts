@@ -23,6 +23,7 @@ import { preferencesSuite } from './suites/preferences';
 import { businessSuite } from './suites/business';
 import { supportSuite } from './suites/support';
 import { apiKeysSuite } from './suites/api-keys';
+import { idempotencySuite } from './suites/idempotency';
 import { publicApiSuite } from './suites/public-api';
 import { publicApiResourcesSuite } from './suites/public-api-resources';
 import { telephonySimulatorSuite } from './suites/telephony-simulator';
@@ -89,6 +90,7 @@ for (const target of await databaseTargets()) {
     businessSuite(ctx);
     supportSuite(ctx);
     apiKeysSuite(ctx);
+    idempotencySuite(ctx);
     publicApiSuite(ctx);
     publicApiResourcesSuite(ctx);
     telephonySimulatorSuite(ctx);

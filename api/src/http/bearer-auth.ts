@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { isApiKeySecret } from '../modules/api-key/key-callers';
+import { isApiKeySecret, refusedKey } from '../modules/api-key/key-callers';
 import type { AuthUser } from './implement';
 
 /** The token of an `Authorization: Bearer <token>` header, if there is one. */
@@ -11,11 +11,15 @@ export function bearerToken(request: FastifyRequest): string | undefined {
 }
 
 /**
- * The caller behind the request's token (a session token or an API key), or null when it is
- * missing, invalid, expired or revoked.
+ * The caller behind the request's token (a session token or an API key), or null when there is
+ * none or a session token is invalid, expired or revoked (the browser then signs in again). An
+ * API key that does not work is refused here (401) with why: unknown, revoked or expired.
  */
 export async function callerOf(app: FastifyInstance, request: FastifyRequest): Promise<AuthUser | null> {
   const token = bearerToken(request);
   if (token === undefined) return null;
-  return isApiKeySecret(token) ? app.apiKeyCallers.authenticate(token) : app.auth.authenticate(token);
+  if (!isApiKeySecret(token)) return app.auth.authenticate(token);
+  const caller = await app.apiKeyCallers.authenticate(token);
+  if (typeof caller === 'string') throw refusedKey(caller);
+  return caller;
 }

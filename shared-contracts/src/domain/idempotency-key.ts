@@ -26,3 +26,21 @@ export function newIdempotencyKey(): string {
   const h = hex(b);
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
 }
+
+/** How long an `Idempotency-Key` header's first answer is kept and repeated. */
+export const IDEMPOTENCY_WINDOW_HOURS = 24;
+export const IDEMPOTENCY_KEY_MAX_LENGTH = 255;
+export const IDEMPOTENCY_KEY_HEADER_INVALID_TEXT = `Idempotency-Key must be 1 to ${IDEMPOTENCY_KEY_MAX_LENGTH} printable ASCII characters`;
+export const IDEMPOTENCY_KEY_REUSED_TEXT = 'This Idempotency-Key was already used with a different request';
+export const IDEMPOTENCY_KEY_IN_PROGRESS_TEXT = 'A request with this Idempotency-Key is still in progress; retry once it has finished';
+
+/**
+ * The `Idempotency-Key` header of a create (any key the integrator chooses, not only a UUID):
+ * bounded so it can be stored and logged safely. The SMS body's `idempotencyKey` above stays a UUID.
+ */
+export const IdempotencyKeyHeader = v.pipe(
+  v.string(IDEMPOTENCY_KEY_HEADER_INVALID_TEXT),
+  v.minLength(1, IDEMPOTENCY_KEY_HEADER_INVALID_TEXT),
+  v.maxLength(IDEMPOTENCY_KEY_MAX_LENGTH, IDEMPOTENCY_KEY_HEADER_INVALID_TEXT),
+  v.regex(/^[\x20-\x7e]+$/, IDEMPOTENCY_KEY_HEADER_INVALID_TEXT),
+);

@@ -81,6 +81,7 @@ export const agentContract = {
   }),
   createAgent: endpoint({
     method: 'POST', path: 'agent/create-agent', summary: 'Create an AI agent (refused on the free plan once the agent cap is reached, and with a phone number another account has)',
+    idempotent: true,
     body: CreateAgentBody, response: AiAgent,
     roles: USER,
     tenant: [
@@ -114,6 +115,7 @@ export const agentContract = {
   }),
   duplicateAgent: endpoint({
     method: 'POST', path: 'agent/duplicate-agent', summary: 'Copy an AI agent (named "<name> (copy)", no phone number; counts toward the free-plan cap)',
+    idempotent: true,
     body: requestObject({ agentId: v.pipe(v.string('Choose an agent'), v.uuid('Choose an agent')) }),
     response: AiAgent,
     roles: USER, tenant: ownsAgent('body', 'agentId'), publicApi: true,

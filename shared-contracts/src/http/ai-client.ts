@@ -108,6 +108,7 @@ export const aiClientContract = {
   }),
   createAiClient: endpoint({
     method: 'POST', path: 'ai-client/create-ai-client', summary: 'Add a client of a type from a provider that offers it',
+    idempotent: true,
     body: CreateAiClientBody, response: AiClient,
     roles: ADMIN, tenant: [],
   }),

@@ -11,6 +11,10 @@ export const API_KEY_NOT_ALLOWED_TEXT = 'API keys cannot call this endpoint';
 export const API_REFERENCE_PATH = 'reference';
 /** What an API key's secret starts with; a bearer token that does not is a session token. */
 export const API_KEY_SECRET_PREFIX = 'ak_live_';
+/** A bearer token that looks like an API key but matches none (mistyped, truncated, or of another deployment). */
+export const INVALID_API_KEY_TEXT = 'Invalid API key';
+export const API_KEY_REVOKED_TEXT = 'This API key was revoked';
+export const API_KEY_EXPIRED_TEXT = 'This API key expired';
 
 export const CreateApiKeyBody = requestObject({
   name: PlainText('Key name', 100),

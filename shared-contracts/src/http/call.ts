@@ -165,6 +165,7 @@ export const callContract = {
   }),
   makeTestCall: endpoint({
     method: 'POST', path: 'call/make-test-call',
+    idempotent: true,
     summary: 'Have an AI agent place an outbound call to a phone number, from the agent\'s own number (an agent that takes only inbound calls is refused); follow it with call/get-call/{id}',
     body: MakeTestCallBody,
     response: PlacedCall,

@@ -62,7 +62,22 @@ export interface EndpointDef {
    * USER of the key's account. Every other endpoint refuses a key (403).
    */
   publicApi?: true;
+  /**
+   * A POST that creates something: it accepts an `Idempotency-Key` header, and a retry with the
+   * same key and request within a day answers the first result instead of creating again.
+   */
+  idempotent?: true;
 }
+
+/** Request header that makes a retried create safe (see `EndpointDef.idempotent`). */
+export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
+/** Response header on an answer repeated from an earlier request with the same Idempotency-Key. */
+export const IDEMPOTENT_REPLAYED_HEADER = 'Idempotent-Replayed';
+/** An API key's quota policy (IETF httpapi ratelimit-headers draft): `"default";q=<requests>;w=<seconds>`. */
+export const RATE_LIMIT_POLICY_HEADER = 'RateLimit-Policy';
+/** What is left of an API key's quota: `"default";r=<remaining>;t=<seconds until the window resets>`. */
+export const RATE_LIMIT_HEADER = 'RateLimit';
+export const RETRY_AFTER_HEADER = 'Retry-After';
 
 export const endpoint = <const E extends EndpointDef>(def: E): E => def;
 

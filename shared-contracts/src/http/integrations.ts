@@ -30,6 +30,7 @@ export const integrationsContract = {
   }),
   connect: endpoint({
     method: 'POST', path: 'integrations/connect', summary: 'Connect a provider (one CRM at a time: connecting a second CRM is refused)',
+    idempotent: true,
     body: ConnectIntegrationBody, response: IntegrationConnection,
     roles: ['USER'], tenant: [],
   }),

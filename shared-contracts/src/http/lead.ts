@@ -54,6 +54,7 @@ export const leadContract = {
   }),
   createLead: endpoint({
     method: 'POST', path: 'lead/create-lead', summary: 'Add a lead; its number must be a US number no other lead of the account has; a field the body does not declare is refused',
+    idempotent: true,
     body: CreateLeadBody, response: LeadRecord,
     roles: ['USER'], tenant: [], publicApi: true,
   }),

@@ -33,6 +33,7 @@ export type SupportRequest = v.InferOutput<typeof SupportRequest>;
 export const supportContract = {
   createRequest: endpoint({
     method: 'POST', path: 'support/create-request', summary: 'Open a support request',
+    idempotent: true,
     body: CreateSupportRequestBody, response: SupportRequest,
     roles: ['USER'], tenant: [{ in: 'body', key: 'callId', owns: 'call', whenPresent: true }],
   }),

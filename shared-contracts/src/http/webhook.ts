@@ -65,6 +65,7 @@ export const webhookContract = {
   }),
   create: endpoint({
     method: 'POST', path: 'webhook/create',
+    idempotent: true,
     summary: 'Register an endpoint for some events; its signing secret is in this response only and is never shown again',
     body: CreateWebhookBody,
     response: v.object({ endpoint: WebhookEndpoint, secret: v.string() }),

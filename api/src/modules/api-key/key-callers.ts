@@ -1,9 +1,11 @@
-import { and, asc, desc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { API_KEY_EXPIRED_TEXT, API_KEY_REVOKED_TEXT, INVALID_API_KEY_TEXT } from 'shared-contracts';
 import type { Db } from '../../db/client';
 import { apiKeys, users } from '../../db/schema';
 import { ApiError } from '../../http/api-error';
 import type { AuthUser } from '../../http/implement';
+import type { CounterState } from '../rate-limit/attempt-counters';
 import { servicePlugin } from '../../plugins/service-plugin';
 import { toSessionUser } from '../users/session-user';
 import { hashSecret, SECRET_PREFIX } from './api-keys';
@@ -13,15 +15,25 @@ export const LAST_USED_RESOLUTION_SECONDS = 60;
 
 export const isApiKeySecret = (token: string) => token.startsWith(SECRET_PREFIX);
 
+/** Why a key was refused, each with its own text: an integrator learns what to fix. */
+export const keyRefusals = {
+  unknown: INVALID_API_KEY_TEXT,
+  revoked: API_KEY_REVOKED_TEXT,
+  expired: API_KEY_EXPIRED_TEXT,
+} as const;
+export type KeyRefusal = keyof typeof keyRefusals;
+
+export const refusedKey = (why: KeyRefusal) => new ApiError(401, 'Unauthorized', keyRefusals[why]);
+
 export interface ApiKeyCallers {
   /**
-   * The caller behind a key's secret, or null when the key is unknown, revoked or expired, or its
-   * account has no USER left. Read from the database on every request, so a revoked key is refused
-   * by every instance at once.
+   * The caller behind a key's secret, or why it is refused: unknown (also when its account has no
+   * USER left), revoked or expired. Read from the database on every request, so a revoked key is
+   * refused by every instance at once.
    */
-  authenticate(secret: string): Promise<AuthUser | null>;
-  /** Counts one request against the key's limit: null when it may go on, else the seconds until the window resets. */
-  countRequest(keyId: string): Promise<number | null>;
+  authenticate(secret: string): Promise<AuthUser | KeyRefusal>;
+  /** Counts one request against the key's limit: whether it is refused, what is left and when the window resets. */
+  countRequest(keyId: string): Promise<CounterState>;
 }
 
 declare module 'fastify' {
@@ -38,16 +50,17 @@ export function createApiKeyCallers(db: Db, app: Pick<FastifyInstance, 'attemptC
     async authenticate(secret) {
       // The key acts as the USER who made it; when that user is gone or no longer a USER of the
       // account, as the account's oldest USER, so an integration outlives the person who set it up.
-      const [row] = await db.select({ keyId: apiKeys.id, lastUsedAt: apiKeys.lastUsedAt, user: users }).from(apiKeys)
+      const [row] = await db.select({
+        keyId: apiKeys.id, lastUsedAt: apiKeys.lastUsedAt, revokedAt: apiKeys.revokedAt,
+        expired: sql<boolean>`coalesce(${apiKeys.expiresAt} <= now(), false)`, user: users,
+      }).from(apiKeys)
         .innerJoin(users, and(eq(users.accountId, apiKeys.accountId), eq(users.role, 'USER')))
-        .where(and(
-          eq(apiKeys.secretHash, hashSecret(secret)),
-          isNull(apiKeys.revokedAt),
-          or(isNull(apiKeys.expiresAt), gt(apiKeys.expiresAt, sql`now()`)),
-        ))
+        .where(eq(apiKeys.secretHash, hashSecret(secret)))
         .orderBy(desc(sql`coalesce(${users.id} = ${apiKeys.createdBy}, false)`), asc(users.createdAt), asc(users.id))
         .limit(1);
-      if (!row) return null;
+      if (!row) return 'unknown';
+      if (row.revokedAt !== null) return 'revoked';
+      if (row.expired) return 'expired';
       if (row.lastUsedAt === null || Date.now() - row.lastUsedAt.getTime() > LAST_USED_RESOLUTION_SECONDS * 1000) {
         // The condition repeats the check, so instances racing on the same minute write once.
         await db.update(apiKeys).set({ lastUsedAt: sql`now()` }).where(and(
@@ -60,7 +73,7 @@ export function createApiKeyCallers(db: Db, app: Pick<FastifyInstance, 'attemptC
 
     async countRequest(keyId) {
       const { requests, windowSeconds } = app.config.apiKeyRateLimit;
-      return app.attemptCounters.take([{ key: `api-key:${keyId}`, limit: requests }], windowSeconds);
+      return app.attemptCounters.takeOne({ key: `api-key:${keyId}`, limit: requests }, windowSeconds);
     },
   };
 }

@@ -19,7 +19,22 @@ export interface AttemptCounters {
   take(counters: CounterLimit[], windowSeconds: number): Promise<number | null>;
   /** Takes one hit back (an attempt that succeeded), while the window lasts. */
   giveBack(key: string): Promise<void>;
+  /** Counts one request against a single key (refused past its limit) and says what is left of its window. */
+  takeOne(counter: CounterLimit, windowSeconds: number): Promise<CounterState>;
 }
+
+/** A counter after one request: whether it was refused, what is left, and when the window resets. */
+export interface CounterState {
+  refused: boolean;
+  remaining: number;
+  resetSeconds: number;
+}
+
+const stateOf = (count: number, limit: number, resetMs: number): CounterState => ({
+  refused: count > limit,
+  remaining: Math.max(0, limit - count),
+  resetSeconds: Math.max(1, Math.ceil(resetMs / 1000)),
+});
 
 // INCR (with PEXPIRE on a key's first hit) every key; if any is past its limit, DECR them all.
 // One script, so no other attempt runs in between and no key is left without an expiry.
@@ -31,6 +46,12 @@ for i, key in ipairs(KEYS) do
 end
 if refusedMs > 0 then for _, key in ipairs(KEYS) do redis.call('DECR', key) end end
 return refusedMs`;
+// TAKE for one key, answering its count (a refused request's own hit taken back) and time left.
+const TAKE_ONE = `local n = redis.call('INCR', KEYS[1])
+if n == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+local ttl = redis.call('PTTL', KEYS[1])
+if n > tonumber(ARGV[2]) then redis.call('DECR', KEYS[1]) end
+return {n, ttl}`;
 const GIVE_BACK = `if redis.call('EXISTS', KEYS[1]) == 1 then return redis.call('DECR', KEYS[1]) end return 0`;
 
 const secondsOf = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
@@ -43,6 +64,10 @@ export const redisCounters = (redis: Redis): AttemptCounters => ({
   },
   async giveBack(key) {
     await redis.eval(GIVE_BACK, 1, key);
+  },
+  async takeOne({ key, limit }, windowSeconds) {
+    const [count, ttlMs] = await redis.eval(TAKE_ONE, 1, key, String(windowSeconds * 1000), String(limit)) as [number, number];
+    return stateOf(count, limit, ttlMs);
   },
 });
 
@@ -86,6 +111,18 @@ export const databaseCounters = (db: Db): AttemptCounters => ({
   async giveBack(key) {
     await db.execute(sql`update auth_attempts set count = greatest(count - 1, 0) where key = ${key} and resets_at > now()`);
   },
+  async takeOne({ key, limit }, windowSeconds) {
+    // Past the limit the count stops at limit + 1 (refused), so refused requests do not push the count on.
+    const result = await db.execute(sql`
+      insert into auth_attempts (key, count, resets_at) values (${key}, 1, clock_timestamp() + make_interval(secs => ${windowSeconds}))
+      on conflict (key) do update set
+        count = case when auth_attempts.resets_at <= clock_timestamp() then 1
+                     when auth_attempts.count > ${limit} then auth_attempts.count else auth_attempts.count + 1 end,
+        resets_at = case when auth_attempts.resets_at <= clock_timestamp() then excluded.resets_at else auth_attempts.resets_at end
+      returning count, extract(epoch from resets_at - clock_timestamp()) * 1000 as resets_in_ms`);
+    const row = (result as unknown as { rows: Array<{ count: number; resets_in_ms: number }> }).rows[0]!;
+    return stateOf(Number(row.count), limit, Number(row.resets_in_ms));
+  },
 });
 
 /** After Redis failed a command, the database counts alone for this long before Redis is tried again. */
@@ -114,5 +151,6 @@ export const redisOrDatabaseCounters = (redis: Redis, db: Db): AttemptCounters =
   return {
     take: (counters, windowSeconds) => pick((c) => c.take(counters, windowSeconds)),
     giveBack: (key) => pick((c) => c.giveBack(key)),
+    takeOne: (counter, windowSeconds) => pick((c) => c.takeOne(counter, windowSeconds)),
   };
 };

@@ -1,6 +1,8 @@
 import cors from '@fastify/cors';
 import type { FastifyInstance } from 'fastify';
-import { CONTRACT_HEADER } from 'shared-contracts';
+import {
+  CONTRACT_HEADER, IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_REPLAYED_HEADER, RATE_LIMIT_HEADER, RATE_LIMIT_POLICY_HEADER, RETRY_AFTER_HEADER,
+} from 'shared-contracts';
 
 /**
  * Only the configured browser origins may call the API. Bearer tokens are not cookies, so
@@ -10,9 +12,10 @@ export async function registerCors(app: FastifyInstance, origins: string[]): Pro
   await app.register(cors, {
     origin: origins,
     methods: ['GET', 'POST', 'PATCH', 'DELETE', 'OPTIONS'],
-    allowedHeaders: ['Authorization', 'Content-Type', CONTRACT_HEADER],
+    allowedHeaders: ['Authorization', 'Content-Type', CONTRACT_HEADER, IDEMPOTENCY_KEY_HEADER],
     // A page compares the server's contract fingerprint with its own (decision 3501).
-    exposedHeaders: [CONTRACT_HEADER],
+    // A script reads its quota, when to retry, and whether an answer was repeated for its Idempotency-Key.
+    exposedHeaders: [CONTRACT_HEADER, RATE_LIMIT_POLICY_HEADER, RATE_LIMIT_HEADER, RETRY_AFTER_HEADER, IDEMPOTENT_REPLAYED_HEADER],
     maxAge: 600,
   });
 }

@@ -1,0 +1,13 @@
+import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_MAX_LENGTH, IDEMPOTENCY_WINDOW_HOURS } from 'shared-contracts';
+
+/** The `Idempotency-Key` header parameter, for the OpenAPI document's operations marked `idempotent`. */
+export const idempotencyKeyParameter = {
+  name: IDEMPOTENCY_KEY_HEADER,
+  in: 'header',
+  required: false,
+  description: `Makes a retried create safe. The same key with the same request within ${IDEMPOTENCY_WINDOW_HOURS} hours `
+    + 'answers the first result (its status and body, with `Idempotent-Replayed: true`) instead of creating again; '
+    + 'the same key with another request answers 409, and so does a retry while the first request is still running '
+    + '(with `Retry-After`). Keys are per account; a failed request keeps nothing, so it may be retried with its key.',
+  schema: { type: 'string', minLength: 1, maxLength: IDEMPOTENCY_KEY_MAX_LENGTH, pattern: '^[\\x20-\\x7E]+$' },
+} as const;
