@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { contract, contractFingerprint } from 'shared-contracts';
 import { apiToken, bearer } from '../support/admin-api';
@@ -16,7 +17,9 @@ const CONTENT_TYPES: Record<string, string> = { '.js': 'text/javascript', '.json
 test('an admin remote built against another contract says its screen is out of date, and saving from it is refused with nothing saved', async ({ browser, request }) => {
   // The remote as its team deployed it: the account list's `ownerEmail` is `ownerAddress` in its
   // contract, and the AI client update sends `secrets` where today's API takes `credentials`.
-  const dist = buildSkewedAdmin(path.join(__dirname, '..', '.stack', `skewed-admin-${E2E_PORTS.api}`), [
+  // Outside the repository, so no lint, type check or test run meets the copy.
+  const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'skewed-admin-'));
+  const dist = buildSkewedAdmin(workDir, [
     { file: 'shared-contracts/src/schemas/entities.ts', from: 'ownerEmail', to: 'ownerAddress' },
     { file: 'mf-admin/src/features/account-list/components/account-columns.tsx', from: 'ownerEmail', to: 'ownerAddress' },
     { file: 'mf-admin/src/features/account-edit/components/account-edit-screen.tsx', from: 'ownerEmail', to: 'ownerAddress' },
@@ -74,4 +77,5 @@ test('an admin remote built against another contract says its screen is out of d
   expect(((await stored.json()) as { data: { hasCredentials: boolean } }).data.hasCredentials).toBe(false);
 
   await context.close();
+  fs.rmSync(workDir, { recursive: true, force: true });
 });
