@@ -96,3 +96,17 @@ test('sends a test event and removes an endpoint after confirming', async () => 
   expect(await screen.findByText('https://crm.example.com/hooks/1 removed')).toBeInTheDocument();
   expect(requests.filter((r) => r.method === 'DELETE').map((r) => r.url.pathname)).toEqual([`/v1/webhook/${endpoint(1).id}`]);
 });
+
+test('offers every event an endpoint can pick, and subscribes to the call lifecycle and analysis events', async () => {
+  const { requests } = api({});
+  renderScreen(ui, user);
+  const events = screen.getByRole('group', { name: 'Events' });
+  expect(within(events).getAllByRole('checkbox').map((c) => c.closest('label')?.textContent?.split(' ')[0]))
+    .toEqual(['call.started', 'call.completed', 'call.failed', 'call.transferred', 'call.callback_requested', 'analysis.completed', 'appointment.booked', 'sms.received']);
+  fireEvent.change(screen.getByLabelText('Endpoint URL'), { target: { value: 'https://crm.example.com/hooks/2' } });
+  for (const name of [/call\.started/, /call\.failed/, /analysis\.completed/]) await userEvent.click(within(events).getByRole('checkbox', { name }));
+  await userEvent.click(screen.getByRole('button', { name: 'Add endpoint' }));
+  await screen.findByText('whsec_SECRET');
+  expect(requests.find((r) => r.url.pathname.endsWith('webhook/create'))!.body)
+    .toEqual({ url: 'https://crm.example.com/hooks/2', events: ['call.completed', 'call.started', 'call.failed', 'analysis.completed'] });
+});
