@@ -2,8 +2,9 @@ import { FREE_PLAN_AGENT_LIMIT, freePlanLimitMessage } from './limits';
 import type { PlanId } from './plans';
 
 /**
- * Spec section 6: one special account may have 7 agents on the free plan. Rather than a
- * hard-coded account id, the cap is a per-account override set on the admin edit screen.
+ * One special account may have 7 agents on the free plan. Rather than a hard-coded account id,
+ * the cap is a per-account override an administrator sets on the account's edit screen, whose
+ * hint names this figure.
  */
 export const FREE_PLAN_SPECIAL_AGENT_LIMIT = 7;
 

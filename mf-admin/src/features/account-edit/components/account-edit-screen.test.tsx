@@ -43,7 +43,7 @@ test('shows the account, its plan, cap and every user\'s role and number', async
   expect(await screen.findByLabelText('Account name')).toHaveValue('Acme Dental');
   expect(screen.getByRole('combobox', { name: 'Plan' }).closest('.ant-select-content')).toHaveAttribute('title', 'Free');
   expect(screen.getByLabelText('Free plan agent cap')).toHaveValue('7');
-  expect(screen.getByText('Empty: the default of 3. The account has 2 AI agents.')).toBeInTheDocument();
+  expect(screen.getByText('Empty: the default of 3; a special account gets 7. The account has 2 AI agents.')).toBeInTheDocument();
   const users = screen.getByRole('table', { name: 'Users\' roles' });
   expect(within(users).getByText('Avery Agent <agent@acme.test>')).toBeInTheDocument();
   expect(within(users).getByLabelText('Twilio number of Avery Agent <agent@acme.test>')).toHaveValue('+15551230010');

@@ -1,4 +1,4 @@
-import { FREE_PLAN_AGENT_LIMIT, type PlanId } from 'shared-contracts';
+import { FREE_PLAN_AGENT_LIMIT, FREE_PLAN_SPECIAL_AGENT_LIMIT, type PlanId } from 'shared-contracts';
 import { FormField, InputNumber, Select } from 'shared-ui';
 import { PLAN_OPTIONS } from '../../../plans/plan-options';
 
@@ -10,14 +10,14 @@ export function PlanField() {
   );
 }
 
-/** The free plan's agent cap for this account (spec section 6: 3 by default, more for a special account). */
+/** The free plan's agent cap for this account: 3 by default; the special account the product offers is 7. */
 export function AgentCapField({ aiAgentCount }: { aiAgentCount: number }) {
   return (
     <FormField<number | null>
       name="agentCapOverride"
       label="Free plan agent cap"
       allowNull
-      hint={`Empty: the default of ${FREE_PLAN_AGENT_LIMIT}. The account has ${aiAgentCount} AI agent${aiAgentCount === 1 ? '' : 's'}.`}
+      hint={`Empty: the default of ${FREE_PLAN_AGENT_LIMIT}; a special account gets ${FREE_PLAN_SPECIAL_AGENT_LIMIT}. The account has ${aiAgentCount} AI agent${aiAgentCount === 1 ? '' : 's'}.`}
       render={(input, c) => (
         <InputNumber<number>
           id={c.id}
