@@ -7,12 +7,13 @@ import { rawSql } from '../../src/db/raw-sql';
 import { appointments, calls, conversations, webhookDeliveries, webhookEndpoints, webhookEvents } from '../../src/db/schema';
 import { SIMULATED_CALLEES } from '../../src/modules/telephony/simulator-provider';
 import { callWrapUpJob } from '../../src/modules/voice-agent/responders/call-wrap-up';
+import { finishUnheldCalls } from '../../src/modules/voice-agent/session/unfinished-calls';
 import { JOB_SCHEMA } from '../../src/modules/jobs/job-queue';
 import { isPublicAddress } from '../../src/modules/webhooks/address-policy';
 import { sealEndpointSecret } from '../../src/modules/webhooks/endpoint-secret';
 import { deliverWebhook, eventIdOf, webhookDeliveryJob } from '../../src/modules/webhooks';
 import { publicOnlyLookup, RESPONSE_SNIPPET_CHARS } from '../../src/modules/webhooks/post-webhook';
-import { createAiAgent, createTenant, createWebhookEndpoint, missingId, setAgentStatus, uniquePhone } from '../factories';
+import { createAiAgent, createCall, createTenant, createWebhookEndpoint, missingId, setAgentStatus, uniquePhone } from '../factories';
 import { assertContract } from '../helpers/contract-shape';
 import { answeredByLocalResponder, dialAiAgent, simulatorDoor } from '../helpers/relay';
 import { call, startServer, type TestServer } from '../helpers/server';
@@ -396,6 +397,35 @@ export function webhooksSuite(ctx: SuiteContext) {
       assert.deepEqual(receiver.at(path).map((d) => d.json.type).sort(), ['call.completed', 'call.failed', 'call.failed', 'call.started']);
       a.room.close();
       a.device.close();
+    });
+
+    it('call.failed also when the carrier refuses an AI call, and when the sweep ends one left ringing; not for a swept call that was in progress', async () => {
+      const t = await createTenant(ctx.server);
+      const { secret, path } = await register(t.ownerToken, ['call.failed']);
+      const agent = await createAiAgent(db(), { accountId: t.account.id, handleCallType: 'outbound' });
+
+      const provider = ctx.server.app.telephony.provider;
+      const placeCall = provider.placeCall;
+      provider.placeCall = async () => { throw new Error('the carrier refused the number'); };
+      try {
+        const refused = await call(ctx.server, 'POST', 'call/make-test-call', { token: t.ownerToken, body: { agentId: agent.id, phoneNumber: uniquePhone() } });
+        assert.equal(refused.status, 502, JSON.stringify(refused.body));
+      } finally {
+        provider.placeCall = placeCall;
+      }
+      const [refusedCall] = await db().select().from(calls).where(eq(calls.aiAgentId, agent.id));
+      const refusedData = assertEvent((await arrived(path))[0], secret, 'call.failed', refusedCall!.id, t.account.id);
+      assert.deepEqual([refusedData.callId, refusedData.status, refusedData.reason], [refusedCall!.id, 'failed', 'failed']);
+
+      const longAgo = new Date(Date.now() - 10 * 60_000);
+      const ringing = await createCall(db(), { accountId: t.account.id, aiAgentId: agent.id, direction: 'outbound', status: 'ringing', callSid: `CA${missingId().replace(/-/g, '')}`, startedAt: longAgo });
+      const talking = await createCall(db(), { accountId: t.account.id, aiAgentId: agent.id, status: 'in-progress', callSid: `CA${missingId().replace(/-/g, '')}`, startedAt: longAgo });
+      const swept = (await finishUnheldCalls(ctx.server.app)).map((c) => c.id);
+      assert.ok(swept.includes(ringing.id) && swept.includes(talking.id));
+      const sweptData = assertEvent((await arrived(path, 2))[1], secret, 'call.failed', ringing.id, t.account.id);
+      assert.deepEqual([sweptData.status, sweptData.reason], ['failed', 'failed']);
+      await settle();
+      assert.deepEqual(receiver.at(path).map((d) => d.json.data.callId), [refusedCall!.id, ringing.id], 'nothing for the call that was talking');
     });
 
     it('a failing endpoint is logged with its status and a bounded answer, retried with backoff for about a day, and a retry resends the same event', async () => {
