@@ -3,6 +3,8 @@ import * as v from 'valibot';
 import {
   allEndpoints, API_ERROR_TYPES, API_KEY_SECRET_PREFIX, API_VERSION, publicApiEndpoints, type AnySchema, type EndpointDef,
 } from 'shared-contracts';
+import { rateLimitResponseHeaders, tooManyRequestsHeaders } from '../modules/api-key/openapi-headers';
+import { idempotencyKeyParameter } from '../modules/idempotency';
 
 type Json = Record<string, unknown>;
 
@@ -70,11 +72,18 @@ function operationOf(domain: string, key: string, def: EndpointDef, publicOnly: 
   }
   if (def.publicApi) responses[429] = errorResponse('The API key made too many requests; `Retry-After` says how many seconds to wait');
   if (def.tenant.length > 0) responses[404] = errorResponse('An id does not exist in the caller\'s account');
+  if (def.idempotent) responses[409] = errorResponse('The Idempotency-Key was used with another request, or its first request is still running (`Retry-After`)');
+  // Every answer to a recognised key shows its quota; a 401 recognised none.
+  if (def.publicApi) {
+    for (const [status, response] of Object.entries(responses)) {
+      if (status !== '401') (response as Json).headers = status === '429' ? tooManyRequestsHeaders : rateLimitResponseHeaders;
+    }
+  }
   const operation: Json = {
     operationId: `${domain}.${key}`,
     summary: def.summary,
     tags: [domain],
-    parameters: [...parametersOf(def.params, 'path'), ...parametersOf(def.query, 'query')],
+    parameters: [...parametersOf(def.params, 'path'), ...parametersOf(def.query, 'query'), ...(def.idempotent ? [idempotencyKeyParameter] : [])],
     responses,
     'x-roles': def.roles,
   };

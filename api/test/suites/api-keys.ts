@@ -179,5 +179,14 @@ export function apiKeysSuite(ctx: SuiteContext) {
       assert.ok(preflight.status < 300, `preflight ${preflight.status}`);
       assert.match(preflight.headers.get('access-control-allow-headers') ?? '', /Idempotency-Key/i);
     });
+
+    it('the OpenAPI document shows the quota headers on every public answer to a key, and Retry-After on 429', async () => {
+      const doc = (await call(ctx.server, 'GET', 'openapi.json')).body;
+      const operation = doc.paths['/v1/lead/get-leads'].post;
+      assert.deepEqual(Object.keys(operation.responses['200'].headers).sort(), ['RateLimit', 'RateLimit-Policy']);
+      assert.deepEqual(Object.keys(operation.responses['429'].headers).sort(), ['RateLimit', 'RateLimit-Policy', 'Retry-After']);
+      assert.equal(operation.responses['401'].headers, undefined);
+      assert.equal(doc.paths['/v1/api-key/list'].get.responses['200'].headers, undefined);
+    });
   });
 }

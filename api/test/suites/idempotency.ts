@@ -204,5 +204,19 @@ export function idempotencySuite(ctx: SuiteContext) {
       const rows = await ctx.server.db.select().from(idempotentRequests).where(eq(idempotentRequests.accountId, t.account.id));
       assert.ok(!JSON.stringify(rows).includes(first.body.data.secret));
     });
+
+    it('the OpenAPI document offers the Idempotency-Key header and its 409 on exactly the creates that take it', async () => {
+      const doc = (await call(ctx.server, 'GET', 'openapi.json')).body;
+      for (const { def } of allEndpoints()) {
+        const operation = doc.paths[`/v1/${def.path.trim().replace(/^\//, '')}`][def.method.toLowerCase()];
+        const header = operation.parameters.find((p: { name: string }) => p.name === 'Idempotency-Key');
+        assert.equal(header !== undefined, def.idempotent === true, def.path);
+        if (def.idempotent) {
+          assert.equal(header.in, 'header');
+          assert.equal(header.schema.maxLength, 255);
+          assert.ok(operation.responses['409'], def.path);
+        }
+      }
+    });
   });
 }
