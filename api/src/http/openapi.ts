@@ -3,8 +3,8 @@ import * as v from 'valibot';
 import {
   allEndpoints, API_ERROR_TYPES, API_KEY_SECRET_PREFIX, API_VERSION, publicApiEndpoints, type AnySchema, type EndpointDef,
 } from 'shared-contracts';
-import { rateLimitResponseHeaders, tooManyRequestsHeaders } from '../modules/api-key/openapi-headers';
-import { idempotencyKeyParameter } from '../modules/idempotency';
+import { KEY_ANSWERS_DESCRIPTION, rateLimitResponseHeaders, tooManyRequestsHeaders } from '../modules/api-key/openapi-headers';
+import { IDEMPOTENCY_DESCRIPTION, idempotencyKeyParameter } from '../modules/idempotency';
 
 type Json = Record<string, unknown>;
 
@@ -102,6 +102,8 @@ const PUBLIC_API_DESCRIPTION = [
   'Calls, leads, appointments and AI agents of your account, for your CRM and back office.',
   'Authenticate with an API key from the API integration page: `Authorization: Bearer ak_live_…`. Paths that take an `accountId` take your account ID, shown on that page too.',
   'Every answer is JSON: `{ "data": … }` (lists that page also carry `total`), or an error `{ "type", "message" }`.',
+  KEY_ANSWERS_DESCRIPTION,
+  IDEMPOTENCY_DESCRIPTION,
 ].join('\n\n');
 
 const SECURITY_SCHEMES = {

@@ -187,6 +187,12 @@ export function apiKeysSuite(ctx: SuiteContext) {
       assert.deepEqual(Object.keys(operation.responses['429'].headers).sort(), ['RateLimit', 'RateLimit-Policy', 'Retry-After']);
       assert.equal(operation.responses['401'].headers, undefined);
       assert.equal(doc.paths['/v1/api-key/list'].get.responses['200'].headers, undefined);
+
+      // The interactive reference tells an integrator the same, with the texts the API answers.
+      const reference = await (await fetch(`${ctx.server.origin}/v1/reference/json`)).json() as { info: { description: string } };
+      for (const text of ['RateLimit-Policy: "default";q=', 'Retry-After', 'Idempotency-Key', 'Idempotent-Replayed: true', INVALID_API_KEY_TEXT, API_KEY_REVOKED_TEXT]) {
+        assert.ok(reference.info.description.includes(text), text);
+      }
     });
   });
 }

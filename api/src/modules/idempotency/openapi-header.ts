@@ -1,4 +1,6 @@
-import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_MAX_LENGTH, IDEMPOTENCY_WINDOW_HOURS } from 'shared-contracts';
+import {
+  IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_MAX_LENGTH, IDEMPOTENCY_WINDOW_HOURS, IDEMPOTENT_REPLAYED_HEADER, RETRY_AFTER_HEADER,
+} from 'shared-contracts';
 
 /** The `Idempotency-Key` header parameter, for the OpenAPI document's operations marked `idempotent`. */
 export const idempotencyKeyParameter = {
@@ -11,3 +13,10 @@ export const idempotencyKeyParameter = {
     + '(with `Retry-After`). Keys are per account; a failed request keeps nothing, so it may be retried with its key.',
   schema: { type: 'string', minLength: 1, maxLength: IDEMPOTENCY_KEY_MAX_LENGTH, pattern: '^[\\x20-\\x7E]+$' },
 } as const;
+
+/** For the public API's description: how a retried create stays one create. */
+export const IDEMPOTENCY_DESCRIPTION = [
+  `Creates take an \`${IDEMPOTENCY_KEY_HEADER}\` header (1 to ${IDEMPOTENCY_KEY_MAX_LENGTH} printable ASCII characters of your choosing, a UUID per record for example):`,
+  `a retry with the same key and request within ${IDEMPOTENCY_WINDOW_HOURS} hours answers the first result, marked \`${IDEMPOTENT_REPLAYED_HEADER}: true\`, and creates nothing;`,
+  `the same key with another request answers 409, as does a retry while the first is still running (with \`${RETRY_AFTER_HEADER}\`).`,
+].join(' ');
