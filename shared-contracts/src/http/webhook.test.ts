@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { CreateWebhookBody } from './webhook';
+import { CreateWebhookBody, UpdateWebhookBody } from './webhook';
 
 const messageOf = (value: unknown) => {
   const result = v.safeParse(CreateWebhookBody, value);
@@ -17,7 +17,26 @@ describe('a new webhook endpoint', () => {
     expect(messageOf({ url: 'crm.example.com', events: ['call.completed'] })).toBe('Endpoint URL must be a valid URL');
     expect(messageOf({ url: 'ftp://crm.example.com', events: ['call.completed'] })).toBe('Endpoint URL must start with http:// or https://');
     expect(messageOf({ url: 'https://crm.example.com', events: [] })).toBe('Choose at least one event');
-    expect(messageOf({ url: 'https://crm.example.com', events: ['call.started'] })).toBe('Choose an event');
+    expect(messageOf({ url: 'https://crm.example.com', events: ['call.ringing'] })).toBe('Choose an event');
     expect(messageOf({ url: 'https://crm.example.com' })).toBe('Choose at least one event');
+  });
+});
+
+describe('a change to an endpoint', () => {
+  const updateMessageOf = (value: unknown) => {
+    const result = v.safeParse(UpdateWebhookBody, value);
+    return result.success ? null : result.issues[0].message;
+  };
+
+  test('takes a new URL, new events, or both', () => {
+    expect(v.parse(UpdateWebhookBody, { events: ['call.failed', 'call.failed', 'analysis.completed'] })).toEqual({ events: ['call.failed', 'analysis.completed'] });
+    expect(v.parse(UpdateWebhookBody, { url: ' https://crm.example.com/v2 ' })).toEqual({ url: 'https://crm.example.com/v2' });
+  });
+
+  test('refuses nothing to change, an empty event list and a field it does not have', () => {
+    expect(updateMessageOf({})).toBe('Change at least one field');
+    expect(updateMessageOf({ events: [] })).toBe('Choose at least one event');
+    expect(updateMessageOf({ url: 'crm.example.com' })).toBe('Endpoint URL must be a valid URL');
+    expect(updateMessageOf({ events: ['call.started'], secret: 'whsec_x' })).toBe('Unknown field "secret"');
   });
 });
