@@ -361,7 +361,7 @@ export function webhooksSuite(ctx: SuiteContext) {
       assert.equal(ofType(path, 'call.failed').length, 2);
     });
 
-    it('a person\'s call sends call.started when the agent picks up; one nobody picks up sends call.failed', async () => {
+    it('a person\'s call sends call.started when the agent picks up or the dialled number answers; one nobody picks up sends call.failed', async () => {
       const a = await onlineAgent(ctx.server);
       const { secret, path } = await register(a.ownerToken, ['call.started', 'call.failed', 'call.completed']);
       const caller = uniquePhone();
@@ -387,6 +387,7 @@ export function webhooksSuite(ctx: SuiteContext) {
       const hungUp = await ringIn();
       assert.equal((await a.device.next()).type, 'incoming');
       assert.equal((await simulatorDoor(ctx.server, `calls/${hungUp}/hangup`)).status, 200);
+      assert.deepEqual(await a.device.next(), { type: 'cancel', callSid: hungUp });
       const failures = await waitFor(async () => ofType(path, 'call.failed'), (r) => r.length >= 2);
       const idOf = async (sid: string) => (await db().select({ id: calls.id }).from(calls).where(eq(calls.callSid, sid)))[0]!.id;
       const rejectedData = assertEvent(failures.find((d) => d.json.data.reason === 'no-answer'), secret, 'call.failed', await idOf(rejected), a.account.id);
@@ -395,6 +396,16 @@ export function webhooksSuite(ctx: SuiteContext) {
 
       await settle();
       assert.deepEqual(receiver.at(path).map((d) => d.json.type).sort(), ['call.completed', 'call.failed', 'call.failed', 'call.started']);
+
+      // The agent dials out: the call starts when the callee answers.
+      const to = uniquePhone();
+      a.device.send({ type: 'connect', requestId: 'r1', to });
+      const { callSid: dialled } = await a.device.next() as { callSid: string };
+      assert.deepEqual(await a.device.next(5_000), { type: 'accepted', callSid: dialled });
+      const outbound = assertEvent((await arrived(path, 5))[4], secret, 'call.started', await idOf(dialled), a.account.id);
+      assert.deepEqual([outbound.direction, outbound.from, outbound.to, outbound.agentUserId], ['outbound', a.agent.agentNumber, to, a.agent.id]);
+      a.device.send({ type: 'hangup', callSid: dialled });
+      assert.deepEqual(await a.device.next(), { type: 'disconnected', callSid: dialled });
       a.room.close();
       a.device.close();
     });
