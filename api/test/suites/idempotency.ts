@@ -5,7 +5,7 @@ import {
   IDEMPOTENCY_KEY_HEADER_INVALID_TEXT, IDEMPOTENCY_KEY_IN_PROGRESS_TEXT, IDEMPOTENCY_KEY_REUSED_TEXT, allEndpoints, contract,
 } from 'shared-contracts';
 import { idempotentRequests, leads, supportRequests, webhookEndpoints } from '../../src/db/schema';
-import { sweepExpiredIdempotentRequests } from '../../src/modules/idempotency';
+import { ABANDONED_AFTER_SECONDS, sweepExpiredIdempotentRequests } from '../../src/modules/idempotency';
 import { createTenant, uniquePhone } from '../factories';
 import { assertContract } from '../helpers/contract-shape';
 import { call, startServer, type TestServer } from '../helpers/server';
@@ -151,6 +151,30 @@ export function idempotencySuite(ctx: SuiteContext) {
         assert.equal(busy.headers.get('retry-after'), '1');
       }
       assert.equal((await leadsOf(ctx.server, t.account.id)).length, 1);
+    });
+
+    it('a key whose first request is still running answers 409 with Retry-After; one abandoned for 5 minutes runs again', async () => {
+      const t = await createTenant(ctx.server);
+      const body = leadBody();
+      // What an instance holding the key mid-create leaves in the table: a claim with no answer yet.
+      const first = await post(ctx.server, 'lead/create-lead', t.ownerToken, body, 'held');
+      const held = and(eq(idempotentRequests.accountId, t.account.id), eq(idempotentRequests.key, 'held'));
+      await ctx.server.db.update(idempotentRequests).set({ statusCode: null, responseSealed: null }).where(held);
+      await ctx.server.db.delete(leads).where(eq(leads.id, first.body.data.id));
+
+      const busy = await post(ctx.server, 'lead/create-lead', t.ownerToken, body, 'held');
+      assert.equal(busy.status, 409);
+      assert.equal(busy.body.message, IDEMPOTENCY_KEY_IN_PROGRESS_TEXT);
+      assert.equal(busy.headers.get('retry-after'), '1');
+      assert.equal((await leadsOf(ctx.server, t.account.id)).length, 0);
+      // Another request with the key is refused as reused, running or not.
+      assert.equal((await post(ctx.server, 'lead/create-lead', t.ownerToken, leadBody(), 'held')).body.message, IDEMPOTENCY_KEY_REUSED_TEXT);
+
+      await ctx.server.db.update(idempotentRequests).set({ createdAt: sql`now() - make_interval(secs => ${ABANDONED_AFTER_SECONDS + 1})` }).where(held);
+      const retried = await post(ctx.server, 'lead/create-lead', t.ownerToken, body, 'held');
+      assert.equal(retried.status, 200, retried.text);
+      assert.equal((await leadsOf(ctx.server, t.account.id)).length, 1);
+      assert.equal((await post(ctx.server, 'lead/create-lead', t.ownerToken, body, 'held')).text, retried.text);
     });
 
     it('another instance on the same database answers the first result', async () => {
