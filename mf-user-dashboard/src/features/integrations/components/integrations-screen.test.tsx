@@ -1,14 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { SnackbarProvider } from 'notistack';
-import { authStore } from 'shared-auth';
 import {
   INTEGRATION_AUTH_TYPE_BY_PROVIDER, INTEGRATION_CATALOGUE, INTEGRATION_CATEGORY_BY_PROVIDER,
   type IntegrationCatalogEntry, type IntegrationConnection,
 } from 'shared-contracts';
 import { failure, makeUser, never, ok, renderScreen, stubFetch, type SentRequest, type StubReply } from 'shared-auth/src/testing';
-import { integrationStateAtom } from '../state/integration-atoms';
-import { initialIntegrationState } from '../state/integration-state';
 import { IntegrationsScreen } from './integrations-screen';
 
 const user = makeUser();
@@ -50,7 +47,6 @@ const cincStatus = () => screen.getByRole('status', { name: 'CINC status' });
 const entry = (name: string) => screen.getByRole('group', { name });
 
 jest.setTimeout(60_000);
-beforeEach(() => authStore.set(integrationStateAtom, initialIntegrationState()));
 afterEach(() => jest.restoreAllMocks());
 
 test('loading: asks for the catalogue and the account\'s connections and shows placeholders', () => {

@@ -19,8 +19,8 @@ const isProvider = (value: string | null): value is IntegrationProvider => (INTE
 export function IntegrationsScreen() {
   const user = useSessionUser();
   const catalogue = useApi(contract.integrations.listIntegrations, user ? {} : null);
-  const { state, dispatch, refresh } = useIntegrationConnections();
-  const actions = useIntegrationActions(dispatch);
+  const state = useIntegrationConnections();
+  const actions = useIntegrationActions(state);
   const [keyEntry, setKeyEntry] = useState<IntegrationCatalogEntry | null>(null);
   const [params, setParams] = useSearchParams();
   const consumed = useRef<string | null>(null);
@@ -72,7 +72,7 @@ export function IntegrationsScreen() {
 
   return (
     <DashboardPage title="Integrations" loading={!user}>
-      {state.error && <div style={{ marginBottom: 24 }}><LoadError error={state.error} onRetry={() => void refresh()} /></div>}
+      {state.error && <div style={{ marginBottom: 24 }}><LoadError error={state.error} onRetry={() => void state.refresh()} /></div>}
       <PageCard title="CINC CRM">
         <Typography.Text style={{ marginRight: 8 }}>Status:</Typography.Text>
         {state.loading ? <LoadingBlock label="Loading connections" rows={1} /> : <CincStatus status={state.cincConnectionStatus} />}

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { notify, useApiMutation } from 'shared-auth';
 import { contract, integrationName, type IntegrationCatalogEntry, type IntegrationProvider } from 'shared-contracts';
-import type { IntegrationAction } from '../state/integration-state';
+import type { IntegrationConnectionsView } from './use-integration-connections';
 
 export const INTEGRATIONS_PATH = '/dashboard/account/integrations';
 /** Where an OAuth provider's consent page sends the browser back to (with `code` and `state`). */
@@ -25,8 +25,8 @@ export interface IntegrationActions {
   disconnectAll: (connections: ReadonlyArray<{ id: string; provider: string }>) => Promise<void>;
 }
 
-/** Connect and disconnect; each success updates the state by section 4's rules and toasts. */
-export function useIntegrationActions(dispatch: (action: IntegrationAction) => void): IntegrationActions {
+/** Connect and disconnect; each success puts the server's answer into the connections and toasts. */
+export function useIntegrationActions(connections: Pick<IntegrationConnectionsView, 'connected' | 'disconnected'>): IntegrationActions {
   const [busy, setBusy] = useState<string | null>(null);
   const options = { invalidates: [contract.integrations.listIntegrations] };
   const connect = useApiMutation(contract.integrations.connect, options);
@@ -36,7 +36,7 @@ export function useIntegrationActions(dispatch: (action: IntegrationAction) => v
     setBusy(key);
     try {
       const { data } = await connect.trigger({ body });
-      dispatch({ type: 'connected', connection: data });
+      await connections.connected(data);
       notify.success(`${integrationName(data.provider)} connected`);
     } finally {
       setBusy(null);
@@ -45,7 +45,7 @@ export function useIntegrationActions(dispatch: (action: IntegrationAction) => v
 
   const removeOne = async (connectionId: string) => {
     await disconnectCall.trigger({ body: { connectionId } });
-    dispatch({ type: 'disconnected', id: connectionId });
+    await connections.disconnected(connectionId);
   };
 
   return {

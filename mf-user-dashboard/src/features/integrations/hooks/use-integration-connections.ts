@@ -1,34 +1,49 @@
-import { useAtomValue, useSetAtom } from 'jotai';
-import { useCallback, useEffect } from 'react';
-import { authStore, useSessionUser } from 'shared-auth';
-import { integrationDispatchAtom, integrationStateAtom } from '../state/integration-atoms';
-import type { IntegrationAction, IntegrationState } from '../state/integration-state';
-import { fetchConnections } from '../api/fetch-connections';
+import { useState } from 'react';
+import { useApi, useSessionUser } from 'shared-auth';
+import {
+  FETCH_CONNECTIONS_FAILED_TEXT, contract, emptyConnections, isCincCrm,
+  type CincConnectionStatus, type IntegrationConnection, type IntegrationConnections,
+} from 'shared-contracts';
+import { cincStatusOf, withConnected, withDisconnected } from '../model/connections';
 
-const options = { store: authStore };
-
-export interface IntegrationConnectionsApi {
-  state: IntegrationState;
-  dispatch: (action: IntegrationAction) => void;
+export interface IntegrationConnectionsView extends IntegrationConnections {
+  cincConnectionStatus: CincConnectionStatus;
+  loading: boolean;
+  /** "Failed to fetch connections" when they could not be read; the connections are then empty. */
+  error: string | null;
+  /** Reads them again from the server. */
   refresh: () => Promise<void>;
+  /** Puts the server's answer to a connect or disconnect into the cache, without a refetch. */
+  connected: (connection: IntegrationConnection) => Promise<void>;
+  disconnected: (connectionId: string) => Promise<void>;
 }
 
-/** The signed-in account's connections: fetched on mount, then kept by section 4's transitions. */
-export function useIntegrationConnections(): IntegrationConnectionsApi {
+const logFailure = (error: unknown) => console.error('Failed to fetch connections', error);
+
+/** The signed-in account's connections (GET /account/connections/{accountId}), through SWR. */
+export function useIntegrationConnections(): IntegrationConnectionsView {
   const accountId = useSessionUser()?.accountId ?? null;
-  const state = useAtomValue(integrationStateAtom, options);
-  const dispatch = useSetAtom(integrationDispatchAtom, options);
+  const read = useApi(contract.account.getConnections, accountId === null ? null : { params: { accountId } }, { onError: logFailure });
+  // The account in which CINC was disconnected on this page, so another account's status never shows it.
+  const [cincRemovedIn, setCincRemovedIn] = useState<string | null>(null);
 
-  const refresh = useCallback(async () => {
-    if (accountId === null) return;
-    dispatch({ type: 'fetchStarted', accountId });
-    const connections = await fetchConnections(accountId);
-    dispatch(connections === null ? { type: 'fetchFailed', accountId } : { type: 'fetched', accountId, connections });
-  }, [accountId, dispatch]);
+  const failed = read.error !== undefined;
+  const connections = failed ? emptyConnections() : read.data?.data.data ?? emptyConnections();
+  const update = async (change: (c: IntegrationConnections) => IntegrationConnections) => {
+    // The body is { data: { data: connections } } (see the contract's getConnections).
+    await read.mutate((current) => current && { ...current, data: { ...current.data, data: change(current.data.data) } }, { revalidate: false });
+  };
 
-  useEffect(() => {
-    void refresh();
-  }, [refresh]);
-
-  return { state: state.accountId === accountId ? state : { ...state, loading: true }, dispatch, refresh };
+  return {
+    ...connections,
+    cincConnectionStatus: cincStatusOf(connections.connectedCRMIntegration, accountId !== null && cincRemovedIn === accountId),
+    loading: accountId === null || (!failed && read.data === undefined) || (failed && read.isValidating),
+    error: failed && !read.isValidating ? FETCH_CONNECTIONS_FAILED_TEXT : null,
+    refresh: async () => void (await read.mutate()),
+    connected: (c) => update((current) => withConnected(current, c)),
+    disconnected: async (id) => {
+      if (isCincCrm(connections.connectedCRMIntegration) && connections.connectedCRMIntegration?.id === id) setCincRemovedIn(accountId);
+      await update((current) => withDisconnected(current, id));
+    },
+  };
 }
