@@ -23,6 +23,7 @@ export { RequireRole, LOGIN_ROLE_PATH, RESTRICTED_PATH, type RequireRoleProps } 
 export { rememberReturnPath, takeReturnPath } from './guard/return-path';
 export { useTokenCheck, checkToken } from './guard/use-token-check';
 export { useActivityKeepalive, ACTIVITY_REPORT_MS } from './guard/activity-keepalive';
+export { startStandaloneRemote, type StandaloneRemote } from './standalone/start-standalone-remote';
 
 export {
   agentStatusesAtom, callStatusAtom, queueAtom, recentSmsAtom, smsStatusChangedAtom,
