@@ -1,0 +1,107 @@
+import { useCallback, useEffect, useReducer, useRef, type Dispatch, type MutableRefObject } from 'react';
+import { notify, setCallStatus, useCallStatus, useRealtime, useSessionUser } from 'shared-auth';
+import { CALL_END_FAILED_TEXT, callErrorText, dialPadPress, voiceErrorMessage } from 'shared-contracts';
+import { initialSoftphoneState, isOnCall, softphoneReducer, type SoftphoneEvent, type SoftphoneState } from '../model/softphone-machine';
+import type { PhoneCall } from '../voice/phone-device';
+
+/** The one call the softphone holds, shared by the incoming, dialling and queue hooks. */
+export interface CallSession {
+  state: SoftphoneState;
+  dispatch: Dispatch<SoftphoneEvent>;
+  /** The state as of the last event, for handlers that run between renders. */
+  stateRef: MutableRefObject<SoftphoneState>;
+  call: MutableRefObject<PhoneCall | null>;
+  /** The dial whose call the device has not handed over yet; hanging up meanwhile abandons it. */
+  placing: MutableRefObject<symbol | null>;
+  agentId: string | undefined;
+  realtime: MutableRefObject<ReturnType<typeof useRealtime>>;
+  /** Tells the server (and the page) whether this agent is on a call. */
+  markActive: (isActive: boolean) => void;
+  /** Wires a call's events to the machine; every way a call can end lands in one place. */
+  follow: (next: PhoneCall, onAccept: () => void) => void;
+  hangUp: () => void;
+  pressKey: (key: string) => void;
+  toggleMute: () => void;
+}
+
+/** The softphone's state machine and its current call, with what applies to any call. */
+export function useCallSession(): CallSession {
+  const agentId = useSessionUser()?.id;
+  const live = useRealtime();
+  const realtime = useRef(live);
+  realtime.current = live;
+  const serverCallStatus = useCallStatus();
+  const [state, dispatch] = useReducer(softphoneReducer, initialSoftphoneState);
+  const stateRef = useRef(state);
+  stateRef.current = state;
+  const call = useRef<PhoneCall | null>(null);
+  const placing = useRef<symbol | null>(null);
+
+  const markActive = useCallback((isActive: boolean) => {
+    if (agentId === undefined) return;
+    realtime.current.sendAgentActiveStatus({ agentId, isActive });
+    setCallStatus(isActive);
+  }, [agentId]);
+
+  const follow = useCallback((next: PhoneCall, onAccept: () => void) => {
+    call.current = next;
+    const ended = () => {
+      if (call.current !== next) return;
+      call.current = null;
+      const wasOnCall = isOnCall(stateRef.current);
+      dispatch(stateRef.current.phase === 'incoming' ? { type: 'rejected' } : { type: 'disconnected' });
+      if (wasOnCall) markActive(false);
+    };
+    next.on('accept', onAccept);
+    next.on('disconnect', ended);
+    next.on('cancel', ended);
+    next.on('reject', ended);
+    next.on('error', (error) => notify.error(callErrorText(voiceErrorMessage(error.code))));
+    next.on('warning', (name) => dispatch({ type: 'warning', name }));
+    next.on('warning-cleared', (name) => dispatch({ type: 'warningCleared', name }));
+  }, [markActive]);
+
+  // The server says the call is over (DISCONNECT_CALL): end it here too.
+  useEffect(() => {
+    if (!serverCallStatus && stateRef.current.phase === 'onCall' && call.current !== null) {
+      const current = call.current;
+      call.current = null;
+      current.disconnect();
+      dispatch({ type: 'disconnected' });
+      markActive(false);
+    }
+  }, [serverCallStatus, markActive]);
+
+  const hangUp = () => {
+    const current = call.current;
+    if (current === null && placing.current !== null) {
+      placing.current = null;
+      dispatch({ type: 'disconnected' });
+      markActive(false);
+      return;
+    }
+    try {
+      if (current === null) throw new Error('no call');
+      current.disconnect();
+    } catch {
+      notify.error(CALL_END_FAILED_TEXT);
+      call.current = null;
+      dispatch({ type: 'disconnected' });
+      markActive(false);
+    }
+  };
+
+  const pressKey = (key: string) => {
+    const action = dialPadPress(key, { onCall: isOnCall(stateRef.current), number: stateRef.current.number });
+    if (action.kind === 'dtmf') call.current?.sendDigits(action.digit);
+    else dispatch({ type: 'key', key });
+  };
+
+  const toggleMute = () => {
+    const muted = !stateRef.current.muted;
+    call.current?.mute(muted);
+    dispatch({ type: 'muted', muted });
+  };
+
+  return { state, dispatch, stateRef, call, placing, agentId, realtime, markActive, follow, hangUp, pressKey, toggleMute };
+}
