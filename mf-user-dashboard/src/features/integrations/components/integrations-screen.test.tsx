@@ -1,6 +1,7 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { SnackbarProvider } from 'notistack';
+import { setSessionUser } from 'shared-auth';
 import {
   INTEGRATION_AUTH_TYPE_BY_PROVIDER, INTEGRATION_CATALOGUE, INTEGRATION_CATEGORY_BY_PROVIDER,
   type IntegrationCatalogEntry, type IntegrationConnection,
@@ -143,4 +144,15 @@ test('removes one calendar, then all; a failed removal is toasted and keeps the 
   expect(await screen.findByText('No calendars connected. Connect one above.')).toBeInTheDocument();
   expect(requests.filter((r) => r.url.pathname.endsWith('/disconnect')).map((r) => (r.body as { connectionId: string }).connectionId))
     .toEqual([google.id, google.id, outlook.id]);
+});
+
+test('another account\'s connections never show: switching account loads its own', async () => {
+  const other = makeUser({ accountId: 'b0000000-0000-4000-8000-000000000002' });
+  api({ conns: (r) => (r.url.pathname.endsWith(user.accountId) ? ok(connections(cinc, google)) : never()) });
+  renderScreen(ui, user);
+  await waitFor(() => expect(cincStatus()).toHaveTextContent('Connected'));
+  act(() => setSessionUser(other));
+  expect(await screen.findByText('Loading connections')).toBeInTheDocument();
+  expect(screen.queryByRole('status', { name: 'CINC status' })).toBeNull();
+  expect(screen.queryByRole('list', { name: 'Connected calendars' })).toBeNull();
 });
