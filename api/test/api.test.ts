@@ -62,6 +62,8 @@ import { callChaosSuite } from './suites/call-chaos';
 import { callChaosPostgresSuite } from './suites/call-chaos-postgres';
 import { askingForAPersonSuite } from './suites/asking-for-a-person';
 import { contractSkewSuite } from './suites/contract-skew';
+import { openApiDocumentSuite } from './suites/openapi-document';
+import { apiClientSuite } from './suites/api-client';
 
 // One process and one database per target for every suite: starting PGlite costs seconds,
 // and each test makes its own rows with the factories, so sharing the database is safe.
@@ -70,6 +72,8 @@ for (const target of await databaseTargets()) {
     const ctx = useTarget(target);
     seedSuite(ctx);
     httpBasicsSuite(ctx);
+    openApiDocumentSuite(ctx);
+    apiClientSuite(ctx);
     authSuite(ctx);
     tenantSuite(ctx);
     tenantResolversSuite(ctx);

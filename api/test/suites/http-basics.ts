@@ -24,7 +24,7 @@ export function httpBasicsSuite(ctx: SuiteContext) {
     it('GET /v1/openapi.json documents every contract endpoint', async () => {
       const res = await call(ctx.server, 'GET', 'openapi.json');
       assert.equal(res.status, 200);
-      assert.equal(res.body.openapi, '3.0.3');
+      assert.equal(res.body.openapi, '3.1.0');
       for (const { domain, key, def } of allEndpoints()) {
         const path = `/${API_VERSION}/${def.path.trim().replace(/^\//, '')}`;
         const operation = res.body.paths[path]?.[def.method.toLowerCase()];
