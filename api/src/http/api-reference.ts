@@ -9,7 +9,8 @@ export const API_REFERENCE_PATH = `/${API_VERSION}/${REFERENCE}`;
 
 /**
  * The public API's interactive reference (Swagger UI), generated from the contract table's
- * public endpoints. Its scripts and styles are served from the package, never from a CDN, so the
+ * public endpoints; its introduction points to the typed client package, api-client
+ * (API_CLIENT_DESCRIPTION). Its scripts and styles are served from the package, never from a CDN, so the
  * page works offline and under the API's Content Security Policy (scripts from 'self' only).
  */
 export async function apiReferenceRoutes(app: FastifyInstance): Promise<void> {

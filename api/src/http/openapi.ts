@@ -136,12 +136,21 @@ function operationOf(domain: string, key: string, def: EndpointDef, publicOnly: 
   return operation;
 }
 
+/** The reference page's pointer to the typed client generated from this document. */
+export const API_CLIENT_DESCRIPTION = [
+  '**TypeScript client.** The `api-client` package of this repository (see its README.md) is generated from this document:',
+  'typed paths and bodies (openapi-typescript and openapi-fetch), your API key on every request, an `Idempotency-Key` on every create,',
+  'and retries on 429 and 503 after `Retry-After`. `createApiClient({ baseUrl, apiKey })`, then for example',
+  '`api.GET(\'/v1/call/get-call/{id}\', { params: { path: { id } } })`.',
+].join(' ');
+
 const PUBLIC_API_DESCRIPTION = [
   'Calls, leads, appointments and AI agents of your account, for your CRM and back office.',
   'Authenticate with an API key from the API integration page: `Authorization: Bearer ak_live_…`. Paths that take an `accountId` take your account ID, shown on that page too.',
   'Every answer is JSON: `{ "data": … }` (lists that page also carry `total`), or an error `{ "type", "message" }`.',
   KEY_ANSWERS_DESCRIPTION,
   IDEMPOTENCY_DESCRIPTION,
+  API_CLIENT_DESCRIPTION,
 ].join('\n\n');
 
 const SECURITY_SCHEMES = {

@@ -6,6 +6,7 @@ import { API_REFERENCE_PATH, IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_REPLAYED_HEADER,
 import { createApiClient } from '../../../api-client/src';
 import { typesFromDocument } from '../../../api-client/scripts/types-from-document';
 import { leads } from '../../src/db/schema';
+import { API_CLIENT_DESCRIPTION } from '../../src/http/openapi';
 import { createAiAgent, createTenant, uniquePhone } from '../factories';
 import { call, startServer, type TestServer } from '../helpers/server';
 import type { SuiteContext } from '../helpers/suite-context';
@@ -28,6 +29,12 @@ export function apiClientSuite(ctx: SuiteContext) {
       assert.equal(res.status, 200);
       const committed = await readFile(new URL('../../../api-client/src/schema.ts', import.meta.url), 'utf8');
       assert.ok(committed === await typesFromDocument(await res.json() as object), 'api-client/src/schema.ts is stale: run `pnpm --filter api-client generate`');
+    });
+
+    it('the API reference introduces the package', async () => {
+      const doc = await (await fetch(`${ctx.server.origin}/v1/${API_REFERENCE_PATH}/json`)).json() as { info: { description: string } };
+      assert.ok(doc.info.description.includes(API_CLIENT_DESCRIPTION));
+      assert.match(API_CLIENT_DESCRIPTION, /`api-client` package/);
     });
 
     it('with a key, adds a lead, places a call and follows it to its summary', async () => {
