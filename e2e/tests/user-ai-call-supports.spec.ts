@@ -1,7 +1,20 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { apiToken, bearer } from '../support/admin-api';
 import { NEW_USER_PASSWORD, registerVerifiedUser } from '../support/new-user';
+import { API_URL } from '../support/ports';
 import { saveScreenshot } from '../support/screenshot';
-import { signIn } from '../support/session';
+import { DEMO, signIn } from '../support/session';
+
+/** Moves an account to a plan, as an administrator does. */
+async function setPlan(request: APIRequestContext, email: string, plan: string) {
+  const login = await request.post(`${API_URL}/auth/login`, { data: { email, password: NEW_USER_PASSWORD } });
+  const token = ((await login.json()) as { data: { token: string } }).data.token;
+  const session = await request.get(`${API_URL}/auth/session-user`, { headers: bearer(token) });
+  const accountId = ((await session.json()) as { data: { accountId: string } }).data.accountId;
+  const admin = await apiToken(request, DEMO.ADMINISTRATOR);
+  const changed = await request.patch(`${API_URL}/account/update-account/${accountId}`, { headers: bearer(admin), data: { plan } });
+  expect(changed.ok()).toBeTruthy();
+}
 
 /** A knowledge document big enough that a throttled upload shows its progress (under the 100,000-character cap). */
 const KNOWLEDGE = Array.from({ length: 1500 }, (_, i) => `FAQ ${i + 1}: parking is free behind the clinic and we open at 8am.`).join('\n');
@@ -13,9 +26,11 @@ async function fillAgent(page: Page, name: string) {
   await page.locator('label', { hasText: 'Nova' }).click();
 }
 
-test('a USER creates an AI agent with an uploaded knowledge file, duplicates it and hits the free-plan cap', async ({ page, request }) => {
+test('a USER creates an AI agent with an uploaded knowledge file, duplicates it and, back on the free plan, hits its cap', async ({ page, request }) => {
   test.setTimeout(180_000);
   const email = await registerVerifiedUser(request, 'Cap Test Dental');
+  // A custom knowledge base comes with Performance Suite.
+  await setPlan(request, email, 'performance-suite');
   await signIn(page, email, NEW_USER_PASSWORD);
 
   await page.goto('/dashboard/ai-call-supports');
@@ -54,7 +69,9 @@ test('a USER creates an AI agent with an uploaded knowledge file, duplicates it 
   await page.getByRole('button', { name: 'Duplicate Front Desk', exact: true }).click();
   await expect(page.getByRole('link', { name: 'Front Desk (copy)' })).toHaveCount(2);
 
-  // Three agents: the free plan's cap. Duplicating and creating are both refused.
+  // Three agents: the free plan's cap, once the account is back on it (its agents and their knowledge stay).
+  // Duplicating and creating are both refused.
+  await setPlan(request, email, 'free');
   await page.getByRole('button', { name: 'Duplicate Front Desk', exact: true }).click();
   await expect(page.getByText('You can only have 3 agents in the free plan')).toBeVisible();
   await expect(page.getByRole('link', { name: /^Front Desk/ })).toHaveCount(3);

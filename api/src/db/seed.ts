@@ -50,7 +50,7 @@ const DENTAL_KNOWLEDGE = [
 
 const DEMO_ACCOUNTS: DemoAccount[] = [
   {
-    name: 'Acme Dental', plan: 'free', numberBlock: 100,
+    name: 'Acme Dental', plan: 'performance-suite', numberBlock: 100,
     users: [
       { role: 'USER', email: 'user@demo.test', firstName: 'Dana', lastName: 'Whitfield' },
       { role: 'AGENT', email: 'agent@demo.test', firstName: 'Alex', lastName: 'Rivera', agentNumber: '+15550100001' },

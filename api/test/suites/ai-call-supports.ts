@@ -28,7 +28,7 @@ export function aiCallSupportsSuite(ctx: SuiteContext) {
 
   describe('AI call supports', () => {
     it('create-agent stores every setting, normalises the phone number and get-agent reads it back', async () => {
-      const { account, ownerToken } = await createTenant(ctx.server);
+      const { account, ownerToken } = await createTenant(ctx.server, { plan: 'performance-suite' });
       const phone = uniquePhone();
       const body = validAgent({
         phoneNumber: typed(phone), handleCallType: 'both', transferNumber: '15552019999', knowledge: 'Open 9-5.', maxCallMinutes: 15, recordCalls: false,
@@ -106,7 +106,7 @@ export function aiCallSupportsSuite(ctx: SuiteContext) {
     });
 
     it('update-agent changes only the given fields; bad input changes nothing', async () => {
-      const { account, ownerToken } = await createTenant(ctx.server);
+      const { account, ownerToken } = await createTenant(ctx.server, { plan: 'performance-suite' });
       const agent = await createAiAgent(ctx.server.db, { accountId: account.id, name: 'Before', greeting: 'Hello' });
       const res = await call(ctx.server, 'PATCH', `agent/update-agent/${agent.id}`, { token: ownerToken, body: { name: 'After', knowledge: 'Parking is free.' } });
       assert.equal(res.status, 200);
@@ -191,8 +191,8 @@ export function aiCallSupportsSuite(ctx: SuiteContext) {
       const free = await createTenant(ctx.server);
       const freeAgent = await createAiAgent(ctx.server.db, { accountId: free.account.id, handleCallType: 'both', campaignActive: true });
       const refused = await call(ctx.server, 'POST', 'campaign/toggle-campaign', { token: free.ownerToken, body: { agentId: freeAgent.id, status: true } });
-      assert.equal(refused.status, 400);
-      assert.equal(refused.body.message, 'Outbound campaigns need a plan with bulk outbound calls');
+      assert.equal(refused.status, 403);
+      assert.equal(refused.body.message, 'Your plan does not include bulk outbound calls; it comes with the Efficiency Plus plan and higher');
       const pause = await call(ctx.server, 'POST', 'campaign/toggle-campaign', { token: free.ownerToken, body: { agentId: freeAgent.id, status: false } });
       assert.equal(pause.status, 200);
       const bad = await call(ctx.server, 'POST', 'campaign/toggle-campaign', { token: free.ownerToken, body: { agentId: freeAgent.id, status: 'yes' } });

@@ -37,7 +37,7 @@ export function askingForAPersonSuite(ctx: SuiteContext) {
     after(() => ctx.server.db.delete(aiClients).where(eq(aiClients.id, clientId)));
 
     it('is put through to the transfer number however they ask: in words or by pressing 0', async () => {
-      const t = await createTenant(ctx.server);
+      const t = await createTenant(ctx.server, { plan: 'performance-suite' });
       const transferNumber = uniquePhone();
       const agent = await createAiAgent(ctx.server.db, { accountId: t.account.id, handleCallType: 'inbound', textClientId: clientId, transferNumber });
       const asks = ['operator', 'Representative, please.', 'a human', 'an agent', 'I want to speak to a person', 'press 0'];
@@ -65,7 +65,7 @@ export function askingForAPersonSuite(ctx: SuiteContext) {
     });
 
     it('who only mentions a person is answered, not transferred', async () => {
-      const t = await createTenant(ctx.server);
+      const t = await createTenant(ctx.server, { plan: 'performance-suite' });
       const agent = await createAiAgent(ctx.server.db, { accountId: t.account.id, handleCallType: 'inbound', textClientId: clientId, transferNumber: uniquePhone() });
       const { line } = await RelayLine.dial(ctx.server, agent.phoneNumber!, uniquePhone());
       const { reply } = await sayAndListen(line, "I'm the person who called yesterday about a filling.", ANSWER_MS);
@@ -75,7 +75,7 @@ export function askingForAPersonSuite(ctx: SuiteContext) {
     });
 
     it('with nobody to take them and no number to call back on, leaves a message with a number: the call log shows it', async () => {
-      const t = await createTenant(ctx.server);
+      const t = await createTenant(ctx.server, { plan: 'performance-suite' });
       const agent = await createAiAgent(ctx.server.db, { accountId: t.account.id, textClientId: clientId, greeting: 'Browser line, hello.' });
       // A conversation in the browser has no caller ID to call back on.
       const started = await call(ctx.server, 'POST', 'call/start-browser-call', { token: t.ownerToken, body: { agentId: agent.id } });

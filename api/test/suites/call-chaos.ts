@@ -39,7 +39,7 @@ export interface ChaosFigures {
 
 /** An account set up for one route, and its AI agent answered by `textClientId` (null: the local responder). */
 export async function chaosAccount(server: TestServer, route: PersonRoute, textClientId: string | null) {
-  const t = await createTenant(server);
+  const t = await createTenant(server, { plan: 'performance-suite' });
   const transferNumber = route === 'number' ? uniquePhone() : null;
   if (route === 'queue') await setAgentStatus(server.db, t.agent.id, 'available');
   const agent = await createAiAgent(server.db, { accountId: t.account.id, handleCallType: 'inbound', textClientId, transferNumber, greeting: 'Thanks for calling, how can I help?' });

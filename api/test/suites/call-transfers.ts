@@ -27,7 +27,7 @@ export function callTransfersSuite(ctx: SuiteContext) {
     answeredByLocalResponder(ctx);
 
     it('with no human agent on line, the agent\'s transfer number takes the call, and the call says so', async () => {
-      const t = await createTenant(ctx.server);
+      const t = await createTenant(ctx.server, { plan: 'performance-suite' });
       const agent = await createAiAgent(db(), { accountId: t.account.id, handleCallType: 'inbound', transferNumber: '+15550001111' });
       const { caller, callId } = await dialAiAgent(ctx.server, agent.phoneNumber!, uniquePhone());
       const done = ended(caller);
@@ -41,7 +41,7 @@ export function callTransfersSuite(ctx: SuiteContext) {
     });
 
     it('with nobody to take the caller, the agent takes a message: the call log shows the call back, and the webhook goes out', async () => {
-      const t = await createTenant(ctx.server);
+      const t = await createTenant(ctx.server, { plan: 'performance-suite' });
       await createWebhookEndpoint(ctx.server, t.ownerToken, { url: 'https://hooks.example.com/callbacks', events: ['call.callback_requested'] });
       const agent = await createAiAgent(db(), { accountId: t.account.id, handleCallType: 'inbound' });
       const from = uniquePhone();
@@ -67,12 +67,12 @@ export function callTransfersSuite(ctx: SuiteContext) {
       assert.deepEqual((event!.payload as { data: unknown }).data, {
         callId, callerName: 'Ada Lovelace', phoneNumber: from, reason: 'The invoice I got shows the wrong amount',
       });
-      const other = await createTenant(ctx.server);
+      const other = await createTenant(ctx.server, { plan: 'performance-suite' });
       assert.equal(await callLogOf(other.ownerToken, callId), undefined);
     });
 
     it('a caller who hangs up while leaving a message still leaves what they said', async () => {
-      const t = await createTenant(ctx.server);
+      const t = await createTenant(ctx.server, { plan: 'performance-suite' });
       const agent = await createAiAgent(db(), { accountId: t.account.id, handleCallType: 'inbound' });
       const from = uniquePhone();
       const { caller, callId } = await dialAiAgent(ctx.server, agent.phoneNumber!, from);
@@ -88,7 +88,7 @@ export function callTransfersSuite(ctx: SuiteContext) {
     });
 
     it('a person is heard for before the agent\'s own reply: with an agent on line the caller is queued', async () => {
-      const t = await createTenant(ctx.server);
+      const t = await createTenant(ctx.server, { plan: 'performance-suite' });
       await setAgentStatus(db(), t.agent.id, 'available');
       const agent = await createAiAgent(db(), { accountId: t.account.id, handleCallType: 'inbound', transferNumber: '+15550002222' });
       const { caller, callId } = await dialAiAgent(ctx.server, agent.phoneNumber!, uniquePhone());

@@ -98,7 +98,7 @@ export function knowledgePassagesSuite(ctx: SuiteContext) {
     });
 
     it('an agent created with knowledge answers a caller\'s turn from its passages, the best match first', async () => {
-      const { ownerToken } = await createTenant(ctx.server);
+      const { ownerToken } = await createTenant(ctx.server, { plan: 'performance-suite' });
       const agent = await createAgent(ownerToken, DENTAL_KNOWLEDGE);
       assert.equal((await passagesOf(agent.id)).length, 5);
 
@@ -116,7 +116,7 @@ export function knowledgePassagesSuite(ctx: SuiteContext) {
     });
 
     it('saving new knowledge replaces the agent\'s passages; saving other settings leaves them as they are', async () => {
-      const { ownerToken } = await createTenant(ctx.server);
+      const { ownerToken } = await createTenant(ctx.server, { plan: 'performance-suite' });
       const agent = await createAgent(ownerToken, DENTAL_KNOWLEDGE);
       const before = await passagesOf(agent.id);
 
@@ -140,7 +140,7 @@ export function knowledgePassagesSuite(ctx: SuiteContext) {
     });
 
     it('knowledge at the maximum length with thousands of short paragraphs is indexed whole', async () => {
-      const { ownerToken } = await createTenant(ctx.server);
+      const { ownerToken } = await createTenant(ctx.server, { plan: 'performance-suite' });
       const paragraphs = Array.from({ length: 2_000 }, (_, i) => `Locker ${i} is on floor ${i % 9}, row ${i % 40}.`);
       const knowledge = paragraphs.join('\n\n');
       assert.ok(knowledge.length <= AGENT_KNOWLEDGE_MAX_LENGTH);
@@ -152,7 +152,7 @@ export function knowledgePassagesSuite(ctx: SuiteContext) {
     });
 
     it('a duplicated agent answers from its own copy of the knowledge, and deleting an agent deletes its passages', async () => {
-      const { ownerToken } = await createTenant(ctx.server);
+      const { ownerToken } = await createTenant(ctx.server, { plan: 'performance-suite' });
       const original = await createAgent(ownerToken, DENTAL_KNOWLEDGE);
       const copy = await call(ctx.server, 'POST', 'agent/duplicate-agent', { token: ownerToken, body: { agentId: original.id } });
       assert.equal(copy.status, 200, JSON.stringify(copy.body));
@@ -166,7 +166,7 @@ export function knowledgePassagesSuite(ctx: SuiteContext) {
     });
 
     it('caller text that looks like query syntax or SQL is searched as plain words and never breaks the search', async () => {
-      const { ownerToken } = await createTenant(ctx.server);
+      const { ownerToken } = await createTenant(ctx.server, { plan: 'performance-suite' });
       const agent = await createAgent(ownerToken, DENTAL_KNOWLEDGE);
       const hostile = [
         '\'', '"', '&', '|', '!', ':*', '()', '(((', '\\', '<->', 'a & | b', '!!!saturday', 'saturday:*', '\'saturday\':A',
@@ -184,8 +184,8 @@ export function knowledgePassagesSuite(ctx: SuiteContext) {
     });
 
     it('an agent never finds another agent\'s passages, in its own account or another', async () => {
-      const mine = await createTenant(ctx.server);
-      const theirs = await createTenant(ctx.server);
+      const mine = await createTenant(ctx.server, { plan: 'performance-suite' });
+      const theirs = await createTenant(ctx.server, { plan: 'performance-suite' });
       const agent = await createAgent(mine.ownerToken, 'Our clinic is open on weekdays.');
       const sibling = await createAiAgent(ctx.server.db, { accountId: mine.account.id });
       await reindexKnowledge(ctx.server.db, { accountId: mine.account.id, aiAgentId: sibling.id, text: 'The sibling agent sells gift vouchers.' });

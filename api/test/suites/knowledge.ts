@@ -49,7 +49,7 @@ async function upload(server: TestServer, token: string, file: { bytes: Buffer |
 export function knowledgeSuite(ctx: SuiteContext) {
   describe('knowledge/generate-text', () => {
     it('returns the text of text, Markdown and CSV files as uploaded', async () => {
-      const { ownerToken } = await createTenant(ctx.server);
+      const { ownerToken } = await createTenant(ctx.server, { plan: 'performance-suite' });
       const txt = await upload(ctx.server, ownerToken, { bytes: '\uFEFFOpen 9 to 5.\r\n\r\n\r\n\r\nClosed Sundays.  \n', name: 'hours.txt', type: 'text/plain' });
       assert.equal(txt.status, 200, JSON.stringify(txt.body));
       assertContract(contract.knowledge.generateText, txt.body);
@@ -63,14 +63,14 @@ export function knowledgeSuite(ctx: SuiteContext) {
     });
 
     it('extracts the text of a PDF', async () => {
-      const { ownerToken } = await createTenant(ctx.server);
+      const { ownerToken } = await createTenant(ctx.server, { plan: 'performance-suite' });
       const res = await upload(ctx.server, ownerToken, { bytes: pdfWith('Parking is free behind the clinic'), name: 'faq.pdf', type: 'application/pdf' });
       assert.equal(res.status, 200, JSON.stringify(res.body));
       assert.equal(res.body.data.text, 'Parking is free behind the clinic');
     });
 
     it('type=prompt frames the text as instructions', async () => {
-      const { ownerToken } = await createTenant(ctx.server);
+      const { ownerToken } = await createTenant(ctx.server, { plan: 'performance-suite' });
       const res = await upload(ctx.server, ownerToken, { bytes: 'Open 9 to 5.', name: 'hours.txt', type: 'text/plain' }, '?type=prompt');
       assert.equal(res.status, 200);
       assert.equal(res.body.data.type, 'prompt');
@@ -79,7 +79,7 @@ export function knowledgeSuite(ctx: SuiteContext) {
     });
 
     it('extracts the text of a Word document', async () => {
-      const { ownerToken } = await createTenant(ctx.server);
+      const { ownerToken } = await createTenant(ctx.server, { plan: 'performance-suite' });
       const bytes = await docxWith('<w:p><w:r><w:t>Open Monday to Friday.</w:t></w:r></w:p>');
       const res = await upload(ctx.server, ownerToken, { bytes, name: 'hours.docx', type: DOCX_TYPE });
       assert.equal(res.status, 200, JSON.stringify(res.body));
@@ -87,7 +87,7 @@ export function knowledgeSuite(ctx: SuiteContext) {
     });
 
     it('refuses a small Word file that unpacks to millions of paragraphs with a 400, and keeps answering meanwhile', async () => {
-      const { ownerToken } = await createTenant(ctx.server);
+      const { ownerToken } = await createTenant(ctx.server, { plan: 'performance-suite' });
       const bomb = await docxWith('<w:p/>'.repeat(2_000_000));
       assert.ok(bomb.length < 250_000, `${bomb.length} bytes`);
       const refused = upload(ctx.server, ownerToken, { bytes: bomb, name: 'bomb.docx', type: DOCX_TYPE });
@@ -98,7 +98,7 @@ export function knowledgeSuite(ctx: SuiteContext) {
     });
 
     it('reads a document that asks too much in a worker: out of memory or out of time is a 400, and the server goes on', async () => {
-      const { ownerToken } = await createTenant(ctx.server);
+      const { ownerToken } = await createTenant(ctx.server, { plan: 'performance-suite' });
       // Under the unpacked-size cap, so it reaches the worker; a worker with a small heap cannot hold it.
       const extraction = createTextExtraction({ ...EXTRACTION_LIMITS, heapMb: 16, timeoutMs: 10_000 });
       try {
@@ -118,7 +118,7 @@ export function knowledgeSuite(ctx: SuiteContext) {
     });
 
     it('refuses a missing, empty, wrong-type, unreadable, non-UTF-8 or too large file', async () => {
-      const { ownerToken, agentToken } = await createTenant(ctx.server);
+      const { ownerToken, agentToken } = await createTenant(ctx.server, { plan: 'performance-suite' });
       const cases: Array<[Parameters<typeof upload>[2], string, number, string?]> = [
         [null, 'Choose a file to upload', 400],
         [{ bytes: '', name: 'empty.txt', type: 'text/plain' }, 'The file is empty', 400],

@@ -12,7 +12,7 @@ const SHIPPED = new URL('../../assets/recordings/demo-call.mp3', import.meta.url
 export function recordingsSuite(ctx: SuiteContext) {
   /** An account's answered call that has the shipped recording, and the link its call logs answer. */
   async function recordedCall() {
-    const tenant = await createTenant(ctx.server);
+    const tenant = await createTenant(ctx.server, { plan: 'efficiency-plus' });
     const theCall = await createCall(ctx.server.db, { accountId: tenant.account.id });
     await createConversation(ctx.server.db, { callId: theCall.id, recordingUrl: DEMO_RECORDING_PATH });
     const logs = await call(ctx.server, 'POST', 'call/get-call-logs', { token: tenant.ownerToken, body: {} });
@@ -76,7 +76,7 @@ export function recordingsSuite(ctx: SuiteContext) {
     });
 
     it('a call recorded by the provider keeps the provider\'s URL, and a link to the shipped recording opens nothing for it', async () => {
-      const tenant = await createTenant(ctx.server);
+      const tenant = await createTenant(ctx.server, { plan: 'efficiency-plus' });
       const theCall = await createCall(ctx.server.db, { accountId: tenant.account.id });
       const providerUrl = `https://api.twilio.com/recordings/RE${'5'.repeat(32)}`;
       await createConversation(ctx.server.db, { callId: theCall.id, recordingUrl: providerUrl });

@@ -11,7 +11,7 @@ const at = (iso: string) => new Date(iso);
 export function reportsSuite(ctx: SuiteContext) {
   describe('reports', () => {
     it('get-appointments-reports pages the account\'s appointments latest first with the lead and agent', async () => {
-      const t = await createTenant(ctx.server, { timeZone: 'America/New_York' });
+      const t = await createTenant(ctx.server, { timeZone: 'America/New_York', plan: 'efficiency-plus' });
       const db = ctx.server.db;
       const agent = await createAiAgent(db, { accountId: t.account.id, name: 'Booker' });
       const ada = await createLead(db, { accountId: t.account.id, fullName: 'Ada Lovelace' });
@@ -21,7 +21,7 @@ export function reportsSuite(ctx: SuiteContext) {
       const a2 = await createAppointment(db, { accountId: t.account.id, leadId: bob.id, dateTime: at('2026-03-05T14:00:00Z'), status: 'cancelled' });
       // 03:30 UTC on March 4 is still March 3 in New York.
       const a3 = await createAppointment(db, { accountId: t.account.id, leadId: bob.id, dateTime: at('2026-03-04T03:30:00Z') });
-      const other = await createTenant(ctx.server);
+      const other = await createTenant(ctx.server, { plan: 'efficiency-plus' });
       const theirLead = await createLead(db, { accountId: other.account.id });
       await createAppointment(db, { accountId: other.account.id, leadId: theirLead.id, dateTime: at('2026-03-03T15:00:00Z') });
 
@@ -44,8 +44,8 @@ export function reportsSuite(ctx: SuiteContext) {
     });
 
     it('get-appointments-reports refuses bad filters and another account\'s agent', async () => {
-      const t = await createTenant(ctx.server);
-      const other = await createTenant(ctx.server);
+      const t = await createTenant(ctx.server, { plan: 'efficiency-plus' });
+      const other = await createTenant(ctx.server, { plan: 'efficiency-plus' });
       const theirAgent = await createAiAgent(ctx.server.db, { accountId: other.account.id });
       const list = (body: object) => call(ctx.server, 'POST', 'appointment/get-appointments-reports', { token: t.ownerToken, body });
       const cases: Array<[object, string]> = [
@@ -63,7 +63,7 @@ export function reportsSuite(ctx: SuiteContext) {
     });
 
     it('get-call-summaries lists call reports with summary, sentiment and booking, filtered by day and sentiment', async () => {
-      const t = await createTenant(ctx.server, { timeZone: 'America/New_York' });
+      const t = await createTenant(ctx.server, { timeZone: 'America/New_York', plan: 'efficiency-plus' });
       const db = ctx.server.db;
       const lead = await createLead(db, { accountId: t.account.id, fullName: 'Cara Client' });
       const happy = await createCall(db, { accountId: t.account.id, leadId: lead.id, startedAt: at('2026-03-03T15:00:00Z') });
@@ -72,7 +72,7 @@ export function reportsSuite(ctx: SuiteContext) {
       const grumpy = await createCall(db, { accountId: t.account.id, direction: 'outbound', startedAt: at('2026-03-05T15:00:00Z') });
       await createConversation(db, { callId: grumpy.id, summary: 'Wanted a refund.', sentiment: 'negative' });
       const silent = await createCall(db, { accountId: t.account.id, status: 'missed', startedAt: at('2026-03-04T15:00:00Z') });
-      const other = await createTenant(ctx.server);
+      const other = await createTenant(ctx.server, { plan: 'efficiency-plus' });
       await createCall(db, { accountId: other.account.id, startedAt: at('2026-03-04T15:00:00Z') });
 
       const list = (body: object) => call(ctx.server, 'POST', 'call/get-call-summaries', { token: t.ownerToken, body });

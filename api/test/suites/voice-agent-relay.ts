@@ -119,7 +119,7 @@ export function voiceAgentRelaySuite(ctx: SuiteContext) {
     answeredByLocalResponder(ctx);
 
     it('wrap-ups waiting in the database (their instance went down) are written by an instance that runs, a burst side by side', async () => {
-      const t = await createTenant(ctx.server);
+      const t = await createTenant(ctx.server, { plan: 'performance-suite' });
       const agent = await createAiAgent(ctx.server.db, { accountId: t.account.id, handleCallType: 'inbound' });
       // A burst of finished calls: the queue works them side by side, not one per polling interval.
       const rows = await Promise.all(Array.from({ length: 24 }, () => createCall(ctx.server.db, { accountId: t.account.id, aiAgentId: agent.id })));
@@ -150,7 +150,7 @@ export function voiceAgentRelaySuite(ctx: SuiteContext) {
     });
 
     it('a caller talks to the agent: the reply streams token by token and the whole conversation is kept', async () => {
-      const t = await createTenant(ctx.server);
+      const t = await createTenant(ctx.server, { plan: 'performance-suite' });
       const agent = await createAiAgent(ctx.server.db, {
         accountId: t.account.id, name: 'Front Desk', greeting: 'Thanks for calling Sunny Dental.', handleCallType: 'inbound',
       });
@@ -199,7 +199,7 @@ export function voiceAgentRelaySuite(ctx: SuiteContext) {
     });
 
     it('the agent answers from its knowledge passages', async () => {
-      const t = await createTenant(ctx.server);
+      const t = await createTenant(ctx.server, { plan: 'performance-suite' });
       const created = await call(ctx.server, 'POST', 'agent/create-agent', {
         token: t.ownerToken,
         body: {
@@ -216,7 +216,7 @@ export function voiceAgentRelaySuite(ctx: SuiteContext) {
     });
 
     it('books an appointment the caller asks for: the row, the lead, the calendar and the call logs show it', async () => {
-      const t = await createTenant(ctx.server, { timeZone: 'America/New_York' });
+      const t = await createTenant(ctx.server, { timeZone: 'America/New_York', plan: 'performance-suite' });
       const agent = await createAiAgent(ctx.server.db, {
         accountId: t.account.id, handleCallType: 'both', workingHours: { days: ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'], start: '08:00', end: '20:00' },
       });
@@ -268,7 +268,7 @@ export function voiceAgentRelaySuite(ctx: SuiteContext) {
     });
 
     it('a caller who asks for a person is handed to the queue; the agent who answers sees why and what was said', async () => {
-      const t = await createTenant(ctx.server);
+      const t = await createTenant(ctx.server, { plan: 'performance-suite' });
       await setAgentStatus(ctx.server.db, t.agent.id, 'available');
       const token = await call(ctx.server, 'POST', 'call/generate-token', { token: t.agentToken, body: { identity: t.agent.email } });
       const device = openDevice(ctx.server, token.body.data.token);
@@ -294,7 +294,7 @@ export function voiceAgentRelaySuite(ctx: SuiteContext) {
       assert.equal(context.body.data.aiAgentName, agent.name);
       assert.match(context.body.data.reason, /bill/);
       assert.deepEqual(context.body.data.transcript.slice(0, 2).map((l: { content: string }) => l.content), ['Hi there.', 'Can I talk to a real person about my bill?']);
-      const other = await createTenant(ctx.server);
+      const other = await createTenant(ctx.server, { plan: 'performance-suite' });
       assert.equal((await call(ctx.server, 'GET', `call/get-incoming-call/${callSid}`, { token: other.agentToken })).status, 404);
 
       await caller.hangUp();
@@ -312,7 +312,7 @@ export function voiceAgentRelaySuite(ctx: SuiteContext) {
     });
 
     it('pressing 0 asks for a person; goodbye ends the call', async () => {
-      const t = await createTenant(ctx.server);
+      const t = await createTenant(ctx.server, { plan: 'performance-suite' });
       await setAgentStatus(ctx.server.db, t.agent.id, 'available');
       const agent = await createAiAgent(ctx.server.db, { accountId: t.account.id, handleCallType: 'inbound' });
       const first = await dialAiAgent(ctx.server, agent.phoneNumber!, uniquePhone());
@@ -331,7 +331,7 @@ export function voiceAgentRelaySuite(ctx: SuiteContext) {
     });
 
     it('refuses unsigned, forged and unknown sessions, ignores bad frames, and the call goes on', async () => {
-      const t = await createTenant(ctx.server);
+      const t = await createTenant(ctx.server, { plan: 'performance-suite' });
       const agent = await createAiAgent(ctx.server.db, { accountId: t.account.id, handleCallType: 'inbound' });
       const url = relaySocketUrl(ctx.server);
       assert.equal(await closeCodeOf(url), SOCKET_CLOSE_UNAUTHORIZED, 'no signature');
@@ -369,7 +369,7 @@ export function voiceAgentRelaySuite(ctx: SuiteContext) {
 
     // PGlite has one connection: a transaction holding a lock there holds every query.
     it('the caller is answered while the database holds transcript writes back; every line is stored in order after', { skip: ctx.target !== 'postgres' }, async () => {
-      const t = await createTenant(ctx.server);
+      const t = await createTenant(ctx.server, { plan: 'performance-suite' });
       const created = await call(ctx.server, 'POST', 'agent/create-agent', {
         token: t.ownerToken,
         body: {
@@ -413,8 +413,8 @@ export function voiceAgentRelaySuite(ctx: SuiteContext) {
     });
 
     it('a USER talks to an agent in the browser over a link good for that call only', async () => {
-      const t = await createTenant(ctx.server);
-      const other = await createTenant(ctx.server);
+      const t = await createTenant(ctx.server, { plan: 'performance-suite' });
+      const other = await createTenant(ctx.server, { plan: 'performance-suite' });
       const agent = await createAiAgent(ctx.server.db, { accountId: t.account.id, greeting: 'Browser hello.' });
       const refused = await call(ctx.server, 'POST', 'call/start-browser-call', { token: other.ownerToken, body: { agentId: agent.id } });
       assert.equal(refused.status, 404);
@@ -448,7 +448,7 @@ export function voiceAgentRelaySuite(ctx: SuiteContext) {
 
   describe('AI call transcripts', () => {
     it('lines of many calls handed over at once are stored and shown in each call\'s order; a line the database refuses costs no other', async () => {
-      const t = await createTenant(ctx.server);
+      const t = await createTenant(ctx.server, { plan: 'performance-suite' });
       const room = openSocket(ctx.server, { accountId: t.account.id, token: t.ownerToken });
       assert.equal((await room.next()).type, 'INITIAL_STATUS');
       const liveCalls = await Promise.all([0, 1, 2].map(async () => {
@@ -503,7 +503,7 @@ export function voiceAgentRelaySuite(ctx: SuiteContext) {
 
     it('streams the model\'s reply; an interruption stops it and the transcript keeps what the caller heard', async () => {
       model.setMode('slow');
-      const t = await createTenant(ctx.server);
+      const t = await createTenant(ctx.server, { plan: 'performance-suite' });
       const agent = await createAiAgent(ctx.server.db, { accountId: t.account.id, handleCallType: 'inbound', textClientId: clientId });
       const { caller, callId } = await dialAiAgent(ctx.server, agent.phoneNumber!, uniquePhone());
       const heard: string[] = [];
@@ -526,7 +526,7 @@ export function voiceAgentRelaySuite(ctx: SuiteContext) {
 
     it('what the caller says just before hanging up is kept after what came before, though the agent was still answering', async () => {
       model.setMode('slow');
-      const t = await createTenant(ctx.server);
+      const t = await createTenant(ctx.server, { plan: 'performance-suite' });
       const agent = await createAiAgent(ctx.server.db, { accountId: t.account.id, handleCallType: 'inbound', textClientId: clientId, greeting: 'Weather line.' });
       const { caller, callId } = await dialAiAgent(ctx.server, agent.phoneNumber!, uniquePhone());
       const answering = new Promise((resolve) => caller.once('token', resolve));
@@ -546,7 +546,7 @@ export function voiceAgentRelaySuite(ctx: SuiteContext) {
 
     it('a failing model makes the agent say the fallback and offer a person, never dead air', async () => {
       model.setMode('error');
-      const t = await createTenant(ctx.server);
+      const t = await createTenant(ctx.server, { plan: 'performance-suite' });
       const agent = await createAiAgent(ctx.server.db, { accountId: t.account.id, handleCallType: 'inbound', textClientId: clientId });
       const { caller } = await dialAiAgent(ctx.server, agent.phoneNumber!, uniquePhone());
       caller.say('Hello?');
@@ -556,7 +556,7 @@ export function voiceAgentRelaySuite(ctx: SuiteContext) {
 
     it('a model that stays silent: the caller hears the holding sentence, then the fallback, never 4 s of silence', async () => {
       model.setMode('silent');
-      const t = await createTenant(ctx.server);
+      const t = await createTenant(ctx.server, { plan: 'performance-suite' });
       const agent = await createAiAgent(ctx.server.db, { accountId: t.account.id, handleCallType: 'inbound', textClientId: clientId });
       const { caller, callId } = await dialAiAgent(ctx.server, agent.phoneNumber!, uniquePhone());
       let heardAt = Date.now();
@@ -573,7 +573,7 @@ export function voiceAgentRelaySuite(ctx: SuiteContext) {
 
     it('a model that stalls mid-reply: the caller hears the holding sentence after its last words, and can still reach a person', async () => {
       model.setMode('stall');
-      const t = await createTenant(ctx.server);
+      const t = await createTenant(ctx.server, { plan: 'performance-suite' });
       await setAgentStatus(ctx.server.db, t.agent.id, 'available');
       const agent = await createAiAgent(ctx.server.db, { accountId: t.account.id, handleCallType: 'inbound', textClientId: clientId });
       const { caller } = await dialAiAgent(ctx.server, agent.phoneNumber!, uniquePhone());

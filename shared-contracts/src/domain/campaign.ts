@@ -43,7 +43,17 @@ export function withinCallingHours(at: Date, timeZone: string): boolean {
   return hour >= CAMPAIGN_CALLING_HOURS.startHour && hour < CAMPAIGN_CALLING_HOURS.endHour;
 }
 
-export const CAMPAIGN_NEEDS_PLAN_TEXT = 'Outbound campaigns need a plan with bulk outbound calls';
+/**
+ * Why a campaign that was on stopped by itself. `plan`: the account's plan no longer includes bulk
+ * outbound calls; it starts again when the account moves to a plan that does.
+ */
+export const CAMPAIGN_PAUSE_REASONS = ['plan'] as const;
+export type CampaignPauseReason = (typeof CAMPAIGN_PAUSE_REASONS)[number];
+
+/** What the agent list and the overview say about a campaign paused for its reason. */
+export const CAMPAIGN_PAUSED_TEXT: Record<CampaignPauseReason, string> = {
+  plan: 'Campaign paused: your plan no longer includes bulk outbound calls. It resumes when you upgrade.',
+};
 export const CAMPAIGN_NEEDS_OUTBOUND_TEXT = 'This agent takes only inbound calls; let it make outbound calls first';
 export const CAMPAIGN_NEEDS_NUMBER_TEXT = 'Give this agent a phone number before starting its campaign';
 export const CAMPAIGN_FULL_TEXT = `A campaign holds at most ${CAMPAIGN_MAX_LEADS.toLocaleString('en-US')} leads`;

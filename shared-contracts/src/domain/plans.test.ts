@@ -1,10 +1,10 @@
 import {
-  BILLING_PERIODS, FREE_PLAN_MINUTE_QUOTA, PAID_PLAN_IDS, PLANS, PLAN_IDS, minuteQuotaFor, overageFor,
-  planById, planByPriceId, planCharge, priceIdFor,
+  BILLING_PERIODS, FREE_PLAN_MINUTE_QUOTA, PAID_PLAN_IDS, PLANS, PLAN_FEATURE_LABELS, PLAN_IDS, featureNeedsPlanText, featuresLost,
+  firstPlanWith, minuteQuotaFor, overageFor, planById, planByPriceId, planCharge, planFeatureFor, planIncludes, priceIdFor,
 } from './plans';
 
 const features = (id: string) => {
-  const f = planById(id as never)!.planFeature;
+  const f = planFeatureFor(id as never);
   return {
     reports: f.reports, bulkOutboundCall: f.bulkOutboundCall, realTimeCallListen: f.realTimeCallListen,
     callRouting: f.callRouting, customKnowledgeBase: f.customKnowledgeBase, callLogs: f.callLogs, callRecordings: f.callRecordings,
@@ -90,4 +90,32 @@ test('every plan price id names its plan and period, and no other price does', (
     expect(planByPriceId(priceIdFor(plan, 'yearly'))).toEqual({ planId: plan.id, period: 'yearly' });
   }
   expect(planByPriceId('price_gold')).toBeUndefined();
+});
+
+describe('what each plan includes (the plans page and the server read the same table)', () => {
+  test('the free plan: call logs only, its own minutes', () => {
+    expect(features('free')).toEqual({ ...none, callLogs: true });
+    expect(planFeatureFor('free').minuteQuota).toBe(FREE_PLAN_MINUTE_QUOTA);
+  });
+  test('a paid plan\'s features are its planFeature', () => {
+    for (const plan of PLANS) expect(planFeatureFor(plan.id)).toBe(plan.planFeature);
+  });
+  test('planIncludes', () => {
+    expect(planIncludes('free', 'reports')).toBe(false);
+    expect(planIncludes('efficiency-plus', 'reports')).toBe(true);
+    expect(planIncludes('efficiency-plus', 'customKnowledgeBase')).toBe(false);
+  });
+  test('a refusal names the feature and the first plan that includes it', () => {
+    expect(featureNeedsPlanText('reports')).toBe('Your plan does not include reports; it comes with the Efficiency Plus plan and higher');
+    expect(featureNeedsPlanText('realTimeCallListen')).toBe('Your plan does not include real-time call listening; it comes with the Performance Suite plan and higher');
+    expect(firstPlanWith('callRouting').id).toBe('efficiency-plus');
+  });
+  test('featuresLost lists what the old plan has and the new one lacks, in the plans page\'s order', () => {
+    expect(featuresLost('performance-suite', 'free')).toEqual(['reports', 'bulkOutboundCall', 'callRouting', 'callRecordings', 'realTimeCallListen', 'customKnowledgeBase']);
+    expect(featuresLost('performance-suite', 'efficiency-plus')).toEqual(['realTimeCallListen', 'customKnowledgeBase']);
+    expect(featuresLost('efficiency-plus', 'performance-suite')).toEqual([]);
+    expect(featuresLost('free', 'time-saver-basic')).toEqual([]);
+  });
+  test('every feature has a label', () =>
+    expect(PLAN_FEATURE_LABELS.map(([key]) => key).sort()).toEqual(Object.keys(none).sort()));
 });

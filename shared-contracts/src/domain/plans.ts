@@ -95,7 +95,52 @@ export type BillingPeriod = (typeof BILLING_PERIODS)[number];
 export const FREE_PLAN_MINUTE_QUOTA = 30;
 
 /** Minutes included per month on a plan. */
-export const minuteQuotaFor = (id: PlanId): number => planById(id)?.planFeature.minuteQuota ?? FREE_PLAN_MINUTE_QUOTA;
+export const minuteQuotaFor = (id: PlanId): number => planFeatureFor(id).minuteQuota;
+
+/**
+ * Not in the spec: what the free plan includes. Call logs and no paid feature, the same set as the
+ * smallest paid plan, which sells more minutes (docs/decisions/3010).
+ */
+export const FREE_PLAN_FEATURE: PlanFeature = feature('feature-free', FREE_PLAN_MINUTE_QUOTA, {});
+
+/** What a plan includes, the free plan included: the one table the plans page shows and the server enforces. */
+export const planFeatureFor = (id: PlanId): PlanFeature => planById(id)?.planFeature ?? FREE_PLAN_FEATURE;
+
+/** A feature a plan may or may not include (the minute quota aside). */
+export type PlanFeatureKey = Exclude<keyof PlanFeature, 'id' | 'minuteQuota'>;
+
+/** The features in the order a buyer compares them, with the name the plans page gives each. */
+export const PLAN_FEATURE_LABELS: ReadonlyArray<readonly [PlanFeatureKey, string]> = [
+  ['callLogs', 'Call logs'],
+  ['reports', 'Reports'],
+  ['bulkOutboundCall', 'Bulk outbound calls'],
+  ['callRouting', 'Call routing'],
+  ['callRecordings', 'Call recordings'],
+  ['realTimeCallListen', 'Real-time call listening'],
+  ['customKnowledgeBase', 'Custom knowledge base'],
+];
+
+export const planFeatureLabel = (key: PlanFeatureKey): string => PLAN_FEATURE_LABELS.find(([k]) => k === key)![1];
+
+export const planIncludes = (id: PlanId, key: PlanFeatureKey): boolean => planFeatureFor(id)[key];
+
+/** The first plan offered that includes a feature (every feature is in some paid plan). */
+export const firstPlanWith = (key: PlanFeatureKey): Plan => PLANS.find((p) => p.planFeature[key])!;
+
+/** The refusal of a feature the account's plan does not include: names the feature and the plan that has it. */
+export const featureNeedsPlanText = (key: PlanFeatureKey): string =>
+  `Your plan does not include ${planFeatureLabel(key).toLowerCase()}; it comes with the ${firstPlanWith(key).name} plan and higher`;
+
+/**
+ * What stops on a change from plan `from` to plan `to`: the features `from` includes and `to` does
+ * not, in the plans page's order. Stored data (recordings, knowledge, campaign leads) is kept and
+ * comes back with a plan that includes the feature again (docs/decisions/3010).
+ */
+export function featuresLost(from: PlanId, to: PlanId): PlanFeatureKey[] {
+  const had = planFeatureFor(from);
+  const has = planFeatureFor(to);
+  return PLAN_FEATURE_LABELS.map(([key]) => key).filter((key) => had[key] && !has[key]);
+}
 
 export interface PlanCharge {
   /** What the buyer is charged each time: every month, or once a year for the whole year. */

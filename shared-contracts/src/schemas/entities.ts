@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { Id, IsoDateTime, RoleSchema, CallDirection } from './common';
 import { PLAN_IDS } from '../domain/plans';
+import { CAMPAIGN_PAUSE_REASONS } from '../domain/campaign';
 
 export const SessionUser = v.object({
   id: Id,
@@ -58,6 +59,8 @@ export const AiAgentSummary = v.object({
   handleCallType: v.picklist(HANDLE_CALL_TYPES),
   phoneNumber: v.nullable(v.string()),
   campaignActive: v.boolean(),
+  /** Why a campaign that was on stopped by itself (the plan no longer allows it); null when it did not. */
+  campaignPausedReason: v.nullable(v.picklist(CAMPAIGN_PAUSE_REASONS)),
   createdAt: IsoDateTime,
 });
 export type AiAgentSummary = v.InferOutput<typeof AiAgentSummary>;

@@ -1,5 +1,5 @@
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import type { WEEKDAYS } from 'shared-contracts';
+import { CAMPAIGN_PAUSE_REASONS, type WEEKDAYS } from 'shared-contracts';
 import { accounts } from './accounts';
 import { handleCallTypeEnum } from './enums';
 
@@ -17,6 +17,8 @@ export const aiAgents = pgTable('ai_agents', {
   /** The number the agent answers and calls from: one account's only (telephony/number-claims.ts). */
   phoneNumber: text('phone_number'),
   campaignActive: boolean('campaign_active').notNull().default(false),
+  /** Set when the campaign stopped by itself (CAMPAIGN_PAUSE_REASONS) rather than by the owner; cleared when it runs again. */
+  campaignPausedReason: text('campaign_paused_reason', { enum: CAMPAIGN_PAUSE_REASONS }),
   prompt: text('prompt').notNull().default(''),
   greeting: text('greeting').notNull().default(''),
   /** An id of the voice catalogue (agent/get-agent-voices). */

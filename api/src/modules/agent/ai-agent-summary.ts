@@ -9,5 +9,6 @@ export const toAiAgentSummary = (row: AiAgentRow): AiAgentSummary => ({
   handleCallType: row.handleCallType,
   phoneNumber: row.phoneNumber,
   campaignActive: row.campaignActive,
+  campaignPausedReason: row.campaignPausedReason,
   createdAt: row.createdAt.toISOString(),
 });

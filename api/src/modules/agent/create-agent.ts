@@ -5,10 +5,12 @@ import { claimNumbers } from '../telephony/number-claims';
 import { reindexKnowledge } from '../voice-agent/knowledge/knowledge-passages';
 import { assertRoomForAgent } from './agent-cap';
 import { assertAgentLinks } from './agent-links';
+import { assertAgentFeatures } from '../entitlements';
 import { toAiAgent } from './to-ai-agent';
 
 export const createAgent = implement(contract.agent.createAgent, async ({ body, user, db }) => {
   await assertAgentLinks(db, user.accountId, body);
+  await assertAgentFeatures(db, user.accountId, body);
   const row = await db.transaction(async (tx) => {
     await assertRoomForAgent(tx, user.accountId);
     await claimNumbers(tx, user.accountId, [body.phoneNumber]);

@@ -6,10 +6,12 @@ import { implement } from '../../http/implement';
 import { claimNumbers } from '../telephony/number-claims';
 import { reindexKnowledge } from '../voice-agent/knowledge/knowledge-passages';
 import { assertAgentLinks } from './agent-links';
+import { assertAgentFeatures } from '../entitlements';
 import { toAiAgent } from './to-ai-agent';
 
 export const updateAgent = implement(contract.agent.updateAgent, async ({ params, body, user, db, app }) => {
   await assertAgentLinks(db, user.accountId, body);
+  await assertAgentFeatures(db, user.accountId, body, params.agentId);
   const row = await db.transaction(async (tx) => {
     // The old text decides whether the passages need rebuilding: a form saves every field each time.
     const [before] = await tx.select({ knowledge: aiAgents.knowledge, accountId: aiAgents.accountId })

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import { applyInvoiceEvent } from './apply-invoice-event';
 import { applySubscriptionEvent } from './apply-subscription-event';
 import { alreadyApplied, type EventOutcome } from './billing-event-log';
+import { resumeCampaignsAllowedByPlan } from '../campaign';
 import { completeCheckout } from './complete-checkout';
 import type { BillingEvent, PaymentProvider } from './payment-provider';
 
@@ -33,6 +34,7 @@ export async function handleBillingWebhook(app: FastifyInstance, rawBody: string
   if (apply === undefined) return { kind: 'ignored' };
   if (await alreadyApplied(app.db, provider.name, event.id)) return { kind: 'duplicate' };
   const outcome = await apply(app.db, provider, event);
+  if (outcome.kind === 'applied') await resumeCampaignsAllowedByPlan(app);
   if (outcome.kind === 'rejected') app.log.warn({ eventId: event.id, type: event.type, reason: outcome.reason }, 'billing webhook rejected');
   return outcome;
 }

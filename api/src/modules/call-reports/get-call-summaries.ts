@@ -3,17 +3,19 @@ import { contract, type CallReport } from 'shared-contracts';
 import { appointments, calls, conversationMessages, conversations } from '../../db/schema';
 import { implement } from '../../http/implement';
 import { listCallLogs } from '../call/call-logs';
+import { requireFeature, servedCallLogs } from '../entitlements';
 import { accountTimeZone } from './account-time-zone';
 import { withinDays } from './day-range';
 
 export const getCallSummaries = implement(contract.callSummaries.getCallSummaries, async ({ body, user, db, app }) => {
+  await requireFeature(db, user.accountId, 'reports');
   const timeZone = await accountTimeZone(db, user.accountId);
   // A subquery, not a join, so the page query and its count see the same condition.
   const bySentiment = body.sentiment === undefined
     ? undefined
     : inArray(calls.id, db.select({ id: conversations.callId }).from(conversations).where(eq(conversations.sentiment, body.sentiment)));
   const where = and(withinDays(calls.startedAt, timeZone, body.from, body.to), bySentiment);
-  const page = await listCallLogs(db, { accountId: user.accountId, where }, body, { recordings: app.recordingLinks });
+  const page = await servedCallLogs(db, user.accountId, await listCallLogs(db, { accountId: user.accountId, where }, body, { recordings: app.recordingLinks }));
 
   const ids = page.data.map((c) => c.id);
   if (ids.length === 0) return { data: [], total: page.total };

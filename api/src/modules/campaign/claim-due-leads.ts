@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { CAMPAIGN_CALLING_HOURS } from 'shared-contracts';
+import { CAMPAIGN_CALLING_HOURS, planIncludes } from 'shared-contracts';
 import type { CampaignPacing } from '../../config';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/query-rows';
@@ -12,7 +12,7 @@ export interface DialingAgent {
 }
 
 export type Claim =
-  | { active: false }
+  | { active: false; pausedForPlan?: true }
   | { active: true; agent: DialingAgent; leads: Array<{ leadId: string; phoneNumber: string }> };
 
 /**
@@ -25,6 +25,8 @@ export type Claim =
  * - the lead rows are taken FOR UPDATE SKIP LOCKED and leave the due set as they are claimed, so
  *   no lead is claimed twice.
  * Leads outside calling hours in their own time zone (else the account's) stay where they are.
+ * The account's plan is read under the same lock: a campaign whose plan no longer includes bulk
+ * outbound calls is paused, with its reason stored, and claims nothing (resume-on-upgrade.ts).
  */
 export async function claimDueLeads(db: Db, agentId: string, pacing: CampaignPacing): Promise<Claim> {
   return db.transaction(async (tx) => {
@@ -35,7 +37,11 @@ export async function claimDueLeads(db: Db, agentId: string, pacing: CampaignPac
     if (!agent?.active || agent.phoneNumber === null || agent.handleCallType === 'inbound') return { active: false } as const;
     const dialing = { id: agent.id, accountId: agent.accountId, phoneNumber: agent.phoneNumber };
 
-    const [account] = await tx.select({ timeZone: accounts.timeZone }).from(accounts).where(eq(accounts.id, agent.accountId)).for('no key update');
+    const [account] = await tx.select({ timeZone: accounts.timeZone, plan: accounts.plan }).from(accounts).where(eq(accounts.id, agent.accountId)).for('no key update');
+    if (!planIncludes(account?.plan ?? 'free', 'bulkOutboundCall')) {
+      await tx.update(aiAgents).set({ campaignActive: false, campaignPausedReason: 'plan', updatedAt: new Date() }).where(eq(aiAgents.id, agentId));
+      return { active: false, pausedForPlan: true } as const;
+    }
     const [load] = await tx.select({
       inProgress: sql<number>`count(*) filter (where ${campaignLeads.state} = 'calling')`.mapWith(Number),
       lastMinute: sql<number>`count(*) filter (where ${campaignLeads.lastAttemptAt} > now() - interval '1 minute')`.mapWith(Number),

@@ -5,4 +5,5 @@ import { uploadCampaignLeads } from './upload-leads';
 
 export { campaignDialJob } from './campaign-dial-job';
 export { resumeCampaignsPlugin } from './resume-campaigns';
+export { resumeCampaignsAllowedByPlan } from './resume-on-upgrade';
 export const campaignEndpoints = [toggleCampaign, getCampaignLeads, addCampaignLeads, uploadCampaignLeads];

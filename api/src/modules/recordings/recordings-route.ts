@@ -3,9 +3,10 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import * as v from 'valibot';
 import { Id } from 'shared-contracts';
-import { conversations } from '../../db/schema';
+import { calls, conversations } from '../../db/schema';
 import { forbidden, notFound } from '../../http/api-error';
 import { ASSETS_FOLDER } from '../../paths';
+import { featureNotInPlan, hasFeature } from '../entitlements';
 import { byteRange } from './byte-range';
 import { DEMO_RECORDING_PATH, LINK_WINDOW_SECONDS, RECORDINGS_PATH } from './recording-links';
 
@@ -30,9 +31,11 @@ export async function recordingsRoute(app: FastifyInstance): Promise<void> {
     const path = `${RECORDINGS_PATH}/${(request.params as { file: string }).file}`;
     const audio = shipped.get(path);
     if (audio === undefined) throw notFound();
-    const [row] = await app.db.select({ recordingUrl: conversations.recordingUrl })
-      .from(conversations).where(eq(conversations.callId, query.output.call));
+    const [row] = await app.db.select({ recordingUrl: conversations.recordingUrl, accountId: calls.accountId })
+      .from(conversations).innerJoin(calls, eq(calls.id, conversations.callId)).where(eq(conversations.callId, query.output.call));
     if (row?.recordingUrl !== path) throw notFound();
+    // A link signed before a downgrade stops playing; the recording is kept for a later upgrade.
+    if (!(await hasFeature(app.db, row.accountId, 'callRecordings'))) throw featureNotInPlan('callRecordings');
 
     const size = audio.bytes.length;
     reply.type(audio.type)

@@ -4,6 +4,7 @@ import type { Db } from '../../../db/client';
 import { accounts, aiAgents, businesses, calls, conversations } from '../../../db/schema';
 import { aiCallConnected, type CallEventWriter } from '../../telephony/ai-calls';
 import type { CallWrapUp } from '../responders/responder';
+import { agentAsPlanServes } from '../../entitlements';
 
 /** What a relay session needs to know about its call, read once when it starts. */
 export interface RelayCall {
@@ -39,7 +40,7 @@ export async function openRelayCall(ctx: CallEventWriter, callId: string, callSi
   if (!agent) return null;
   const [[business], [account]] = await Promise.all([
     db.select().from(businesses).where(eq(businesses.accountId, call.accountId)),
-    db.select({ name: accounts.name, timeZone: accounts.timeZone }).from(accounts).where(eq(accounts.id, call.accountId)),
+    db.select({ name: accounts.name, timeZone: accounts.timeZone, plan: accounts.plan }).from(accounts).where(eq(accounts.id, call.accountId)),
   ]);
   await aiCallConnected(ctx, callId);
   // Held by a live session from now on; the session keeps saying so while it lasts.
@@ -55,7 +56,7 @@ export async function openRelayCall(ctx: CallEventWriter, callId: string, callSi
     accountId: call.accountId,
     direction: call.direction,
     partyNumber: call.direction === 'inbound' ? call.fromNumber : call.toNumber,
-    agent,
+    agent: agentAsPlanServes(agent, account?.plan ?? 'free'),
     business: {
       name: business?.name ?? account?.name ?? '',
       description: business?.description ?? null,

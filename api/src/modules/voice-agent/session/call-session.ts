@@ -247,7 +247,8 @@ export class CallSession {
     const said = await streamReply({
       reply: this.reply,
       responder: this.responder!,
-      knowledge: () => this.deps.searchKnowledge(call.agent.id, this.history.at(-1)!.text),
+      // No knowledge on the call's agent: its plan has no custom knowledge base (the passages are kept).
+      knowledge: () => (call.agent.knowledge === '' ? Promise.resolve([]) : this.deps.searchKnowledge(call.agent.id, this.history.at(-1)!.text)),
       input: { instructions: this.instructions, history: [...this.history], tools: this.tools },
       speak: (text, done) => this.line.speak(text, done),
       timings: this.deps.timings,

@@ -3,7 +3,7 @@ import type { AgentVoice, AiAgent, AiClientOptions } from 'shared-contracts';
 export const agentId = (n: number) => `10000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 
 export const makeAgent = (overrides: Partial<AiAgent> = {}): AiAgent => ({
-  id: agentId(1), name: 'Front Desk', handleCallType: 'inbound', phoneNumber: '+15551230001', campaignActive: false,
+  id: agentId(1), name: 'Front Desk', handleCallType: 'inbound', phoneNumber: '+15551230001', campaignActive: false, campaignPausedReason: null,
   createdAt: '2026-03-01T15:00:00.000Z', updatedAt: '2026-03-01T15:00:00.000Z',
   greeting: 'Hello, Acme Dental.', prompt: 'Book cleanings for callers.', voiceId: 'openai-nova',
   textClientId: null, sttClientId: null, language: 'en-US', transferNumber: null, knowledge: '',

@@ -24,11 +24,11 @@ export function makeOverview(overrides: Partial<AgentsOverview> = {}): AgentsOve
     agents: [
       {
         id: id(1), name: 'Front Desk', handleCallType: 'inbound', phoneNumber: '+15551230001',
-        campaignActive: true, createdAt: '2026-01-01T00:00:00.000Z', callCount: 31, lastCallAt: '2026-03-10T15:30:00.000Z',
+        campaignActive: true, campaignPausedReason: null, createdAt: '2026-01-01T00:00:00.000Z', callCount: 31, lastCallAt: '2026-03-10T15:30:00.000Z',
       },
       {
         id: id(2), name: 'Follow Up', handleCallType: 'both', phoneNumber: null,
-        campaignActive: false, createdAt: '2026-01-02T00:00:00.000Z', callCount: 0, lastCallAt: null,
+        campaignActive: false, campaignPausedReason: null, createdAt: '2026-01-02T00:00:00.000Z', callCount: 0, lastCallAt: null,
       },
     ],
     humanAgents: [

@@ -1,0 +1,1 @@
+ALTER TABLE "ai_agents" ADD COLUMN "campaign_paused_reason" text;
