@@ -50,6 +50,7 @@ import { callTransfersSuite } from './suites/call-transfers';
 import { callSessionSuite } from './suites/call-session';
 import { webhooksSuite } from './suites/webhooks';
 import { campaignsSuite } from './suites/campaigns';
+import { entitlementsSuite } from './suites/entitlements';
 import { productionSuite } from './suites/production';
 import { redisOutageSuite } from './suites/redis-outage';
 import { postgresOutageSuite } from './suites/postgres-outage';
@@ -126,6 +127,7 @@ for (const target of await databaseTargets()) {
     calendarSyncSuite(ctx);
     webhooksSuite(ctx);
     campaignsSuite(ctx);
+    entitlementsSuite(ctx);
     concurrentCreatesSuite(ctx);
     unfinishedCallsSuite(ctx);
     productionSuite(ctx);
