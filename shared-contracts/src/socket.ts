@@ -2,6 +2,8 @@ import * as v from 'valibot';
 import { Id, IsoDateTime } from './schemas/common';
 import { AgentStatus, QueueEntry } from './schemas/entities';
 import { inputRefusal } from './domain/control-characters';
+import { CAMPAIGN_PAUSE_REASONS } from './domain/campaign';
+import { CampaignProgress } from './http/campaign';
 import { decodeJson, INPUT_NESTING_TEXT } from './domain/input-nesting';
 
 /** An SMS as pushed to the browser (RECEIVE_SMS) and listed in a thread. */
@@ -40,6 +42,15 @@ export const ServerMessage = v.variant('type', [
   }),
   // Not in the spec: a running AI call is over (its summary follows in the call's report).
   v.object({ type: v.literal('LIVE_CALL_ENDED'), callId: Id }),
+  // Not in the spec: an AI agent's campaign moved on (a lead called, answered, added or removed;
+  // the campaign started, paused or paused by its plan), with its progress as it stands.
+  v.object({
+    type: v.literal('CAMPAIGN_UPDATED'),
+    agentId: Id,
+    campaignActive: v.boolean(),
+    campaignPausedReason: v.nullable(v.picklist(CAMPAIGN_PAUSE_REASONS)),
+    progress: CampaignProgress,
+  }),
   // Not in the spec: the server's answer to a frame it refused (malformed, or another account's ids).
   v.object({ type: v.literal('ERROR'), message: v.string(), refused: v.optional(v.string()) }),
 ]);

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { CAMPAIGN_CALLING_HOURS, CAMPAIGN_MAX_ATTEMPTS, contract } from 'shared-contracts';
+import { CAMPAIGN_CALLING_HOURS, CAMPAIGN_MAX_ATTEMPTS, contract, nextCallingTime, withinCallingHours } from 'shared-contracts';
 import type { CampaignPacing } from '../../src/config';
 import { aiAgents, calls, campaignLeads, leads } from '../../src/db/schema';
 import { campaignDialJob } from '../../src/modules/campaign';
@@ -13,6 +13,8 @@ import { answeredByLocalResponder } from '../helpers/relay';
 import { call, startServer, type ApiResponse, type TestServer } from '../helpers/server';
 import type { SuiteContext } from '../helpers/suite-context';
 import { waitFor } from '../helpers/wait-for';
+import { nextOfType } from '../helpers/simulator-device';
+import { openSocket } from '../helpers/sockets';
 import { fakeTwilioCloud } from '../helpers/fake-twilio-cloud';
 import { TEST_PUBLIC_URL as PUBLIC_URL, TEST_TWILIO as TWILIO } from '../helpers/twilio-fixture';
 import { createTwilioProvider } from '../../src/modules/telephony/twilio-provider';
@@ -428,6 +430,89 @@ export function campaignsSuite(ctx: SuiteContext) {
       const changed = await call(ctx.server, 'PATCH', `agent/update-agent/${running.id}`, { token: t.ownerToken, body: { handleCallType: 'inbound' } });
       assert.equal(changed.status, 200, JSON.stringify(changed.body));
       assert.equal(changed.body.data.campaignActive, false, 'an agent made inbound-only stops its campaign');
+    });
+
+    it('"Next call" of a lead whose retry falls after calling hours is when its window next opens, and the dialer does not call it before', async () => {
+      const server = await startServer(ctx.server.db, { campaignPacing: { ...PACING, anyHour: false } });
+      try {
+        const t = await createTenant(ctx.server, PAID);
+        const zone = zoneWhere(false);
+        // Off, so no dialer of either server looks at it: the claim below is the dialer's.
+        const { agent, leads: [lead] } = await quietCampaign(ctx.server, t.account.id, [{ timeZone: zone }]);
+        await ctx.server.db.update(aiAgents).set({ campaignActive: false }).where(eq(aiAgents.id, agent.id));
+        // A retry due a minute ago, outside the lead's hours: as a lead that did not answer at 7:51 PM.
+        await ctx.server.db.update(campaignLeads).set({ state: 'no-answer', attempts: 1, nextAttemptAt: sql`now() - interval '1 minute'` })
+          .where(eq(campaignLeads.leadId, lead!.id));
+        const list = await call(server, 'GET', `campaign/get-campaign-leads/${agent.id}`, { token: t.ownerToken });
+        assert.equal(list.status, 200);
+        assertContract(contract.campaign.getCampaignLeads, list.body);
+        const shown = new Date(list.body.data[0].nextAttemptAt as string);
+        assert.deepEqual(shown, nextCallingTime(new Date(), zone), 'the next opening of the lead\'s window');
+        assert.ok(withinCallingHours(shown, zone));
+        const hour = Number(new Intl.DateTimeFormat('en-US', { timeZone: zone, hour: 'numeric', hourCycle: 'h23' }).format(shown));
+        assert.equal(hour, CAMPAIGN_CALLING_HOURS.startHour);
+        assert.ok(shown > new Date(), 'later than now');
+        await ctx.server.db.update(aiAgents).set({ campaignActive: true }).where(eq(aiAgents.id, agent.id));
+        const claim = await claimDueLeads(ctx.server.db, agent.id, { ...PACING, anyHour: false });
+        await ctx.server.db.update(aiAgents).set({ campaignActive: false }).where(eq(aiAgents.id, agent.id));
+        assert.deepEqual(claim.active && claim.leads, [], 'the claim agrees: not callable now');
+      } finally {
+        await server.close();
+      }
+    });
+
+    it('a USER removes a lead from a campaign: it is called no more, stays in the account, and the progress and socket say so; another account cannot', async () => {
+      const t = await createTenant(ctx.server, PAID);
+      const other = await createTenant(ctx.server, PAID);
+      const agent = await createAiAgent(ctx.server.db, { accountId: t.account.id, handleCallType: 'outbound' });
+      const [ada, bob] = [await createLead(ctx.server.db, { accountId: t.account.id }), await createLead(ctx.server.db, { accountId: t.account.id })];
+      await call(ctx.server, 'POST', 'campaign/add-leads', { token: t.ownerToken, body: { agentId: agent.id, leadIds: [ada!.id, bob!.id] } });
+      const room = openSocket(ctx.server, { accountId: t.account.id, token: t.ownerToken });
+      try {
+        assert.equal((await room.next()).type, 'INITIAL_STATUS');
+        const removeAda = `campaign/remove-lead/${agent.id}/${ada!.id}`;
+        assert.equal((await call(ctx.server, 'DELETE', removeAda, { token: other.ownerToken })).status, 404, 'another account\'s agent');
+        assert.equal((await call(ctx.server, 'DELETE', `campaign/remove-lead/${agent.id}/${(await createLead(ctx.server.db, { accountId: other.account.id })).id}`, { token: t.ownerToken })).status, 404, 'another account\'s lead');
+        assert.equal((await call(ctx.server, 'DELETE', removeAda, { token: t.agentToken })).status, 403);
+        assert.equal((await campaignRows(ctx.server, agent.id)).length, 2, 'refusals remove nothing');
+
+        const removed = await call(ctx.server, 'DELETE', removeAda, { token: t.ownerToken });
+        assert.equal(removed.status, 200, JSON.stringify(removed.body));
+        assertContract(contract.campaign.removeCampaignLead, removed.body);
+        assert.deepEqual(removed.body.data, { total: 1, called: 0, answered: 0, remaining: 1 });
+        const pushed = await nextOfType(room, 'CAMPAIGN_UPDATED');
+        assert.deepEqual(pushed, { type: 'CAMPAIGN_UPDATED', agentId: agent.id, campaignActive: false, campaignPausedReason: null, progress: { total: 1, called: 0, answered: 0, remaining: 1 } });
+        assert.deepEqual((await campaignRows(ctx.server, agent.id)).map((r) => r.leadId), [bob!.id]);
+        assert.equal((await ctx.server.db.select().from(leads).where(eq(leads.id, ada!.id))).length, 1, 'the lead stays in the account');
+        assert.equal((await call(ctx.server, 'DELETE', removeAda, { token: t.ownerToken })).status, 404, 'removed once');
+      } finally {
+        room.close();
+      }
+    });
+
+    it('a running campaign\'s progress reaches the account\'s dashboards over the socket as leads are called and answered', async () => {
+      const t = await createTenant(ctx.server, PAID);
+      const agent = await createAiAgent(ctx.server.db, { accountId: t.account.id, handleCallType: 'outbound' });
+      const lead = await createLead(ctx.server.db, { accountId: t.account.id });
+      await call(ctx.server, 'POST', 'campaign/add-leads', { token: t.ownerToken, body: { agentId: agent.id, leadIds: [lead.id] } });
+      const room = openSocket(ctx.server, { accountId: t.account.id, token: t.ownerToken });
+      try {
+        assert.equal((await room.next()).type, 'INITIAL_STATUS');
+        assert.equal((await toggle(ctx.server, t.ownerToken, agent.id, true)).status, 200);
+        const seen: Array<{ campaignActive: boolean; called: number; answered: number; remaining: number }> = [];
+        for (;;) {
+          const update = await nextOfType(room, 'CAMPAIGN_UPDATED', 20_000);
+          assert.equal(update.agentId, agent.id);
+          seen.push({ campaignActive: update.campaignActive, ...update.progress });
+          if (update.progress.answered === 1) break;
+        }
+        assert.deepEqual(seen[0], { campaignActive: true, total: 1, called: 0, answered: 0, remaining: 1 }, 'switched on');
+        assert.ok(seen.some((p) => p.called === 1 && p.remaining === 1), 'the lead is being called');
+        assert.deepEqual(seen.at(-1), { campaignActive: true, total: 1, called: 1, answered: 1, remaining: 0 }, 'answered');
+      } finally {
+        room.close();
+        await toggle(ctx.server, t.ownerToken, agent.id, false);
+      }
     });
   });
 }

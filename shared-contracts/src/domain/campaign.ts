@@ -37,10 +37,42 @@ export const CAMPAIGN_CSV_MAX_ROWS = 5_000;
 export const CAMPAIGN_LEAD_STATES = ['queued', 'calling', 'answered', 'no-answer', 'busy', 'failed'] as const;
 export type CampaignLeadState = (typeof CAMPAIGN_LEAD_STATES)[number];
 
-/** Whether `at` falls inside calling hours in `timeZone`. */
+/** The wall-clock date and time of `at` in `timeZone`. */
+function wallClock(at: Date, timeZone: string): { year: number; month: number; day: number; hour: number; minute: number } {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone, year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', hourCycle: 'h23',
+  }).formatToParts(at);
+  const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)!.value);
+  return { year: part('year'), month: part('month'), day: part('day'), hour: part('hour'), minute: part('minute') };
+}
+
+/** The instant a wall-clock time in `timeZone` names (the later one, across a DST change). */
+function instantOf(year: number, month: number, day: number, hour: number, timeZone: string): Date {
+  const wanted = Date.UTC(year, month - 1, day, hour);
+  const offsetAt = (t: number) => {
+    const w = wallClock(new Date(t), timeZone);
+    return Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute) - Math.floor(t / 60_000) * 60_000;
+  };
+  const first = wanted - offsetAt(wanted);
+  return new Date(wanted - offsetAt(first));
+}
+
+/** Whether `at` falls inside calling hours in `timeZone`: its local hour is from the start hour up to, not including, the end hour. */
 export function withinCallingHours(at: Date, timeZone: string): boolean {
-  const hour = Number(new Intl.DateTimeFormat('en-US', { timeZone, hour: 'numeric', hourCycle: 'h23' }).format(at));
+  const { hour } = wallClock(at, timeZone);
   return hour >= CAMPAIGN_CALLING_HOURS.startHour && hour < CAMPAIGN_CALLING_HOURS.endHour;
+}
+
+/**
+ * The first moment from `at` on that a lead in `timeZone` may be called: `at` itself inside
+ * calling hours, else the next opening of its window (today's before it opens, tomorrow's after
+ * it closes). The dialer's claim applies the same hour rule in SQL (claim-due-leads.ts).
+ */
+export function nextCallingTime(at: Date, timeZone: string): Date {
+  if (withinCallingHours(at, timeZone)) return at;
+  const local = wallClock(at, timeZone);
+  const day = local.hour < CAMPAIGN_CALLING_HOURS.startHour ? local.day : local.day + 1;
+  return instantOf(local.year, local.month, day, CAMPAIGN_CALLING_HOURS.startHour, timeZone);
 }
 
 /**

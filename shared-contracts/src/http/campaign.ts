@@ -87,6 +87,12 @@ export const campaignContract = {
     response: CampaignLeadsAdded,
     roles: ['USER'], tenant: [{ in: 'body', key: 'agentId', owns: 'aiAgent' }],
   }),
+  removeCampaignLead: endpoint({
+    method: 'DELETE', path: 'campaign/remove-lead/{agentId}/{leadId}', summary: 'Takes a lead out of an AI agent\'s campaign (the lead stays in the account; a call under way finishes); answers the campaign\'s progress',
+    params: v.object({ agentId: Id, leadId: Id }),
+    response: CampaignProgress,
+    roles: ['USER'], tenant: [{ in: 'params', key: 'agentId', owns: 'aiAgent' }, { in: 'params', key: 'leadId', owns: 'lead' }],
+  }),
   uploadCampaignLeads: endpoint({
     method: 'POST', path: 'campaign/upload-leads', summary: 'Adds the leads of a CSV (name, phone, and optional email and time zone columns) to an outbound AI agent\'s campaign; refused rows are listed with their line and reason (multipart field file)',
     query: UploadCampaignLeadsQuery, body: UploadCampaignLeadsFile, multipart: true,

@@ -60,6 +60,7 @@ const SPEC: Array<[string, string, string[] | typeof P]> = [
   ['GET', 'campaign/get-campaign-leads/{agentId}', U],
   ['POST', 'campaign/add-leads', U],
   ['POST', 'campaign/upload-leads', U],
+  ['DELETE', 'campaign/remove-lead/{agentId}/{leadId}', U],
   ['GET', 'company/get-account-business/{id}', U],
   ['POST', 'company/update-business', U],
   ['GET', 'company/get-business-industries', U],

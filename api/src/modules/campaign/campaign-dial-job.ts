@@ -6,6 +6,7 @@ import { aiAgents, calls, campaignLeads } from '../../db/schema';
 import type { JobDefinition } from '../jobs/job-queue';
 import { placeAiCall } from '../telephony/place-ai-call';
 import { campaignCallEnded } from './call-outcome';
+import { campaignChanged } from './campaign-events';
 import { claimDueLeads, type DialingAgent } from './claim-due-leads';
 
 /** A claimed lead whose call was never logged (the instance died in between) is due again after this. */
@@ -30,8 +31,9 @@ export const campaignDialJob: JobDefinition<typeof DialData> = {
   retryDelaySeconds: 5,
   expireInSeconds: 60,
   async handle(app, { agentId }) {
-    await settleFinishedCalls(app, agentId);
+    const settled = await settleFinishedCalls(app, agentId);
     const claim = await claimDueLeads(app.db, agentId, app.config.campaignPacing);
+    if (settled || (!claim.active && claim.pausedForPlan) || (claim.active && claim.leads.length > 0)) await campaignChanged(app, agentId);
     if (!claim.active) return;
     for (const lead of claim.leads) await dialLead(app, claim.agent, lead);
     if (await hasWorkLeft(app, agentId)) {
@@ -70,7 +72,7 @@ async function dialLead(app: FastifyInstance, agent: DialingAgent, lead: { leadI
  * Calls whose end was reported while no instance could fold it in (or whose report was lost) are
  * settled from the call log; a claim that never became a call is due again.
  */
-async function settleFinishedCalls(app: FastifyInstance, agentId: string): Promise<void> {
+async function settleFinishedCalls(app: FastifyInstance, agentId: string): Promise<boolean> {
   const calling = and(eq(campaignLeads.aiAgentId, agentId), eq(campaignLeads.state, 'calling'));
   const ended = await app.db.select({ id: calls.id, status: calls.status, startedAt: calls.startedAt })
     .from(campaignLeads).innerJoin(calls, eq(calls.id, campaignLeads.callId))
@@ -82,8 +84,10 @@ async function settleFinishedCalls(app: FastifyInstance, agentId: string): Promi
     const status = ['completed', 'busy', 'missed', 'failed'].includes(call.status) ? call.status : 'failed';
     await campaignCallEnded(app.db, { id: call.id, status }, app.config.campaignPacing.retryDelaySeconds);
   }
-  await app.db.update(campaignLeads).set({ state: 'queued', nextAttemptAt: sql`now()` })
-    .where(and(calling, isNull(campaignLeads.callId), lt(campaignLeads.lastAttemptAt, sql`now() - make_interval(secs => ${UNPLACED_AFTER_SECONDS})`)));
+  const requeued = await app.db.update(campaignLeads).set({ state: 'queued', nextAttemptAt: sql`now()` })
+    .where(and(calling, isNull(campaignLeads.callId), lt(campaignLeads.lastAttemptAt, sql`now() - make_interval(secs => ${UNPLACED_AFTER_SECONDS})`)))
+    .returning({ leadId: campaignLeads.leadId });
+  return ended.length > 0 || requeued.length > 0;
 }
 
 async function hasWorkLeft(app: FastifyInstance, agentId: string): Promise<boolean> {

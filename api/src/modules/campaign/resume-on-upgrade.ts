@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { PLAN_IDS, planIncludes } from 'shared-contracts';
 import { accounts, aiAgents } from '../../db/schema';
 import { wakeCampaign } from './campaign-dial-job';
+import { campaignChanged } from './campaign-events';
 
 const DIALING_PLANS = PLAN_IDS.filter((id) => planIncludes(id, 'bulkOutboundCall'));
 
@@ -20,6 +21,9 @@ export async function resumeCampaignsAllowedByPlan(app: FastifyInstance): Promis
       sql`${aiAgents.handleCallType} <> 'inbound'`,
     ))
     .returning({ id: aiAgents.id });
-  for (const agent of resumed) await wakeCampaign(app, agent.id);
+  for (const agent of resumed) {
+    await wakeCampaign(app, agent.id);
+    await campaignChanged(app, agent.id);
+  }
   return resumed.map((agent) => agent.id);
 }

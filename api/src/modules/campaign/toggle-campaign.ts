@@ -8,6 +8,7 @@ import { implement } from '../../http/implement';
 import { requireFeature } from '../entitlements';
 import { isAccountsNumber } from '../telephony/number-claims';
 import { wakeCampaign } from './campaign-dial-job';
+import { campaignChanged } from './campaign-events';
 
 /**
  * Turning a campaign on starts its dialing at once; turning it off stops it: the dialer reads the
@@ -30,5 +31,6 @@ export const toggleCampaign = implement(contract.campaign.toggleCampaign, async 
     .where(eq(aiAgents.id, body.agentId)).returning({ agentId: aiAgents.id, campaignActive: aiAgents.campaignActive });
   if (!row) throw notFound();
   if (row.campaignActive) await wakeCampaign(app, row.agentId);
+  await campaignChanged(app, row.agentId);
   return row;
 });

@@ -4,6 +4,7 @@ import { badRequest } from '../../http/api-error';
 import { implement } from '../../http/implement';
 import { addCsvLeadsToCampaign } from './add-to-campaign';
 import { wakeCampaign } from './campaign-dial-job';
+import { campaignChanged } from './campaign-events';
 import { progressOf } from './campaign-progress';
 import { parseLeadsCsv } from './leads-csv';
 
@@ -36,5 +37,6 @@ export const uploadCampaignLeads = implement(contract.campaign.uploadCampaignLea
     ? { added: 0, alreadyInCampaign: 0, created: 0, campaignActive: false }
     : await addCsvLeadsToCampaign(db, query.agentId, user.accountId, accepted);
   if (result.campaignActive && result.added > 0) await wakeCampaign(app, query.agentId);
+  if (result.added > 0) await campaignChanged(app, query.agentId);
   return { added: result.added, alreadyInCampaign: result.alreadyInCampaign, created: result.created, refused, progress: await progressOf(db, query.agentId) };
 });

@@ -10,7 +10,7 @@ import { simulatorRoutes } from './simulator-routes';
 import { createTwilioProvider } from './twilio-provider';
 import { twilioWebhookRoutes } from './twilio-webhooks';
 import { voicemailRoute } from './voicemail-route';
-import { campaignCallEnded } from '../campaign/call-outcome';
+import { foldCampaignCall } from '../campaign/call-outcome';
 
 export interface TelephonyService {
   provider: TelephonyProvider;
@@ -37,7 +37,7 @@ export const telephonyPlugin = (connectAiCalls: (app: FastifyInstance) => AiCall
     realtime: app.realtime,
     callLogs: app.callLogsCache,
     events: accountEvents(app),
-    aiCallEnded: (call) => campaignCallEnded(app.db, call, app.config.campaignPacing.retryDelaySeconds),
+    aiCallEnded: (call) => foldCampaignCall(app, call),
   };
   const aiCalls = connectAiCalls(app);
   const onError = (err: unknown) => app.log.error({ err }, 'telephony simulator error');
