@@ -1,6 +1,6 @@
 import {
   BILLING_PERIODS, FREE_PLAN_MINUTE_QUOTA, PAID_PLAN_IDS, PLANS, PLAN_FEATURE_LABELS, PLAN_IDS, featureNeedsPlanText, featuresLost,
-  firstPlanWith, minuteQuotaFor, overageFor, planById, planByPriceId, planCharge, planFeatureFor, planIncludes, priceIdFor,
+  featureRefusedBy, firstPlanWith, minuteQuotaFor, overageFor, planById, planByPriceId, planCharge, planFeatureFor, planIncludes, priceIdFor,
 } from './plans';
 
 const features = (id: string) => {
@@ -118,4 +118,10 @@ describe('what each plan includes (the plans page and the server read the same t
   });
   test('every feature has a label', () =>
     expect(PLAN_FEATURE_LABELS.map(([key]) => key).sort()).toEqual(Object.keys(none).sort()));
+});
+
+test('featureRefusedBy reads the feature back from a refusal, and nothing from other texts', () => {
+  expect(featureRefusedBy(featureNeedsPlanText('callRecordings'))).toBe('callRecordings');
+  expect(featureRefusedBy('Not found')).toBeUndefined();
+  expect(featureRefusedBy(undefined)).toBeUndefined();
 });

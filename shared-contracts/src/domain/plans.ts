@@ -131,6 +131,10 @@ export const firstPlanWith = (key: PlanFeatureKey): Plan => PLANS.find((p) => p.
 export const featureNeedsPlanText = (key: PlanFeatureKey): string =>
   `Your plan does not include ${planFeatureLabel(key).toLowerCase()}; it comes with the ${firstPlanWith(key).name} plan and higher`;
 
+/** The feature a refusal text names, when it is a plan's refusal (featureNeedsPlanText); else undefined. */
+export const featureRefusedBy = (message: string | undefined): PlanFeatureKey | undefined =>
+  PLAN_FEATURE_LABELS.map(([key]) => key).find((key) => featureNeedsPlanText(key) === message);
+
 /**
  * What stops on a change from plan `from` to plan `to`: the features `from` includes and `to` does
  * not, in the plans page's order. Stored data (recordings, knowledge, campaign leads) is kept and

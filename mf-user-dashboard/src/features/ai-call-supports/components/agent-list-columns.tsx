@@ -5,6 +5,7 @@ import {
   formatDateTime, type TableColumnsType,
 } from 'shared-ui';
 import type { AgentActions } from '../hooks/use-agent-actions';
+import { CampaignPausedNotice } from './campaign-paused-notice';
 import { CampaignProgressText } from './campaign-progress-text';
 
 export type AgentListRow = AgentListItem;
@@ -41,6 +42,7 @@ export const agentListColumns = ({ timeZone, actions, onEdit, onTestCall, onLead
           )}
         </Space>
         {a.handleCallType !== 'inbound' && <CampaignProgressText progress={a.campaign} name={a.name} />}
+        {a.campaignPausedReason !== null && <CampaignPausedNotice reason={a.campaignPausedReason} />}
       </div>
     ),
   },

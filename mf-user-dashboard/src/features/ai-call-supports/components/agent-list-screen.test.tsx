@@ -1,7 +1,11 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { SnackbarProvider } from 'notistack';
-import { failure, makeUser, never, ok, renderScreen, stubFetch, type SentRequest, type StubReply } from 'shared-auth/src/testing';
+import { RealtimeProvider, setToken } from 'shared-auth';
+import { CAMPAIGN_PAUSED_TEXT } from 'shared-contracts';
+import {
+  FakeWebSocket, failure, installFakeWebSocket, makeUser, never, ok, renderScreen, stubFetch, type SentRequest, type StubReply,
+} from 'shared-auth/src/testing';
 import { AgentListScreen } from './agent-list-screen';
 import { agentId, makeAgent } from '../test-support/agent-fixtures';
 
@@ -114,4 +118,35 @@ test('shows each outbound campaign\'s progress and opens its leads; an inbound a
   await userEvent.click(screen.getByRole('button', { name: 'Campaign leads of Follow Up' }));
   expect(await screen.findByRole('dialog', { name: 'Campaign leads of Follow Up' })).toBeInTheDocument();
   expect(await screen.findByText('No leads in this campaign yet. Pick some or upload a CSV.')).toBeInTheDocument();
+});
+
+test('a campaign its plan paused says why and links to the plans page', async () => {
+  stubFetch(() => ok([{ ...list()[1]!, campaignActive: false, campaignPausedReason: 'plan' }]));
+  renderScreen(ui, user);
+  const row = await screen.findByRole('row', { name: /Follow Up/ });
+  expect(within(row).getByRole('switch', { name: 'Campaign of Follow Up' })).not.toBeChecked();
+  const notice = within(row).getByRole('status');
+  expect(notice).toHaveTextContent('Campaign paused: your plan no longer includes bulk outbound calls. It resumes when you upgrade.');
+  expect(notice).toHaveTextContent(CAMPAIGN_PAUSED_TEXT.plan);
+  expect(within(notice).getByRole('link', { name: 'See plans' })).toHaveAttribute('href', '/dashboard/subscription-plans');
+});
+
+test('progress and pauses arrive over the socket and change the row in place, with no polling', async () => {
+  installFakeWebSocket();
+  setToken('session-token');
+  const { requests } = stubFetch(() => ok(list()));
+  renderScreen(<RealtimeProvider>{ui}</RealtimeProvider>, user);
+  expect(await screen.findByLabelText('Campaign progress of Follow Up')).toHaveTextContent('Called 2 of 3 · 1 answered · 1 left');
+  const socket = FakeWebSocket.latest();
+  act(() => socket.serverOpens());
+  act(() => socket.serverSends({
+    type: 'CAMPAIGN_UPDATED', agentId: agentId(2), campaignActive: true, campaignPausedReason: null, progress: { total: 3, called: 3, answered: 2, remaining: 0 },
+  }));
+  expect(await screen.findByLabelText('Campaign progress of Follow Up')).toHaveTextContent('Called 3 of 3 · 2 answered · 0 left');
+  act(() => socket.serverSends({
+    type: 'CAMPAIGN_UPDATED', agentId: agentId(2), campaignActive: false, campaignPausedReason: 'plan', progress: { total: 3, called: 3, answered: 2, remaining: 0 },
+  }));
+  expect(await screen.findByText(/Campaign paused: your plan no longer includes bulk outbound calls/)).toBeInTheDocument();
+  expect(screen.getByRole('switch', { name: 'Campaign of Follow Up' })).not.toBeChecked();
+  expect(requests.filter((r) => r.url.pathname.includes('get-agents'))).toHaveLength(1);
 });

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { useApi, useSessionUser } from 'shared-auth';
+import { useApi, useServerMessage, useSessionUser } from 'shared-auth';
 import { contract } from 'shared-contracts';
 import { Button, DashboardPage, DataTable, PageCard, PlusOutlined } from 'shared-ui';
 import { useAgentActions } from '../hooks/use-agent-actions';
@@ -8,15 +8,17 @@ import { agentListColumns, type AgentListRow } from './agent-list-columns';
 import { CampaignLeadsDialog } from './campaign-leads-dialog';
 import { TestCallDialog } from './test-call-dialog';
 
-const PROGRESS_REFRESH_MS = 3_000;
-
 /** dashboard/ai-call-supports: the account's AI agents with their actions and their campaigns' progress. */
 export function AgentListScreen() {
   const user = useSessionUser();
   const accountId = user?.accountId ?? '';
-  // While a campaign runs its progress moves: the list reads again every few seconds.
-  const agents = useApi(contract.agent.getAgents, user ? { params: { accountId } } : null, {
-    refreshInterval: (latest) => (latest?.data.some((a) => a.campaignActive) ? PROGRESS_REFRESH_MS : 0),
+  const agents = useApi(contract.agent.getAgents, user ? { params: { accountId } } : null);
+  // A campaign's progress and state arrive over the socket as they move; the list takes them in place.
+  useServerMessage('CAMPAIGN_UPDATED', ({ agentId, campaignActive, campaignPausedReason, progress }) => {
+    void agents.mutate((current) => current && {
+      ...current,
+      data: current.data.map((a) => (a.id === agentId ? { ...a, campaignActive, campaignPausedReason, campaign: progress } : a)),
+    }, { revalidate: false });
   });
   const actions = useAgentActions();
   const navigate = useNavigate();

@@ -31,6 +31,7 @@ const routes = (r: SentRequest) => {
   if (r.url.pathname.includes('get-campaign-leads')) return ok(inCampaign, 2);
   if (r.url.pathname.includes('lead/get-leads')) return ok(accountLeads, 1);
   if (r.url.pathname.includes('campaign/add-leads')) return ok({ added: 1, alreadyInCampaign: 0, created: 0, refused: [], progress });
+  if (r.url.pathname.includes('campaign/remove-lead')) return ok(progress);
   return ok([]);
 };
 
@@ -43,7 +44,7 @@ test('lists the campaign\'s leads with their status and next call, and says when
   expect(within(dialog).getByText(/between 09:00 and 20:00 in each lead's time zone/)).toBeInTheDocument();
   const row = await within(dialog).findByRole('row', { name: /Grace Hopper/ });
   expect(within(row).getAllByRole('cell').map((c) => c.textContent)).toEqual([
-    'Grace Hopper', '+12125550100', 'No answer', '1', 'Mar 2, 2026, 10:30 AM', 'America/Chicago',
+    'Grace Hopper', '+12125550100', 'No answer', '1', 'Mar 2, 2026, 10:30 AM', 'America/Chicago', 'Remove',
   ]);
   expect(within(within(dialog).getByRole('row', { name: /Alan Turing/ })).getAllByRole('cell')[4]).toHaveTextContent('—');
 });
@@ -122,4 +123,17 @@ test('shows why a whole CSV was refused', async () => {
   fireEvent.change(within(dialog).getByLabelText('Leads CSV'), { target: { files: [new File(['first,last\n'], 'people.csv', { type: 'text/csv' })] } });
   act(() => FakeXhr.last!.reply(400, { type: 'BadRequest', message: 'The first line must name the columns, with at least "name" and "phone"' }));
   expect(await within(dialog).findByText('people.csv: The first line must name the columns, with at least "name" and "phone"')).toBeInTheDocument();
+});
+
+test('removes a lead from the campaign after asking, and toasts it', async () => {
+  const { requests } = stubFetch(routes);
+  mount();
+  const dialog = await screen.findByRole('dialog', { name: 'Campaign leads of Follow Up' });
+  await within(dialog).findByRole('row', { name: /Grace Hopper/ });
+  await userEvent.click(within(dialog).getByRole('button', { name: 'Remove Grace Hopper from the campaign' }));
+  expect(await screen.findByText('Remove Grace Hopper from this campaign?')).toBeInTheDocument();
+  await userEvent.click(screen.getByRole('button', { name: 'Remove' }));
+  expect(await screen.findByText('Grace Hopper removed from the campaign')).toBeInTheDocument();
+  const removal = requests.find((r) => r.url.pathname.includes('campaign/remove-lead'))!;
+  expect(`${removal.method} ${removal.url.pathname}`).toBe(`DELETE /v1/campaign/remove-lead/${agentId(2)}/${leadId(1)}`);
 });

@@ -40,7 +40,7 @@ export function CampaignLeadsDialog({ agent, timeZone, onClose }: { agent: Campa
           <Divider plain>or</Divider>
           <LeadsCsvUpload agentId={agent.id} onUploadingChange={setUploading} />
           <Divider />
-          <CampaignLeadsTable agentId={agent.id} running={agent.campaignActive} timeZone={timeZone} />
+          <CampaignLeadsTable agentId={agent.id} timeZone={timeZone} />
         </>
       )}
     </Modal>

@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { uploadFile } from 'shared-auth';
-import { KNOWLEDGE_MAX_BYTES, contract, extractErrorText, type DataOf } from 'shared-contracts';
+import { KNOWLEDGE_MAX_BYTES, contract, extractErrorText, featureRefusedBy, type DataOf } from 'shared-contracts';
 import { Alert, FilePickButton, Progress, Typography } from 'shared-ui';
+import { PlanUpgradePrompt } from '../../plan-features';
 
 type GeneratedText = DataOf<typeof contract.knowledge.generateText>;
 
@@ -59,9 +60,9 @@ export function KnowledgeUpload({ onText }: { onText: (result: GeneratedText) =>
           title={`Added ${state.result.characters.toLocaleString('en-US')} characters from ${state.result.fileName}`}
         />
       )}
-      {state.phase === 'failed' && (
-        <Alert style={{ marginTop: 8 }} type="error" showIcon role="alert" title={`${state.fileName}: ${state.error}`} />
-      )}
+      {state.phase === 'failed' && (featureRefusedBy(state.error) === undefined
+        ? <Alert style={{ marginTop: 8 }} type="error" showIcon role="alert" title={`${state.fileName}: ${state.error}`} />
+        : <div style={{ marginTop: 8 }}><PlanUpgradePrompt feature={featureRefusedBy(state.error)!} /></div>)}
     </div>
   );
 }

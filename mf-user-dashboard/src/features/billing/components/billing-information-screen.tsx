@@ -6,6 +6,7 @@ import { CurrentPlanCard } from './current-plan-card';
 import { InvoiceTable } from './invoice-table';
 import { PaymentFailureAlert } from './payment-failure-alert';
 import { UsageCard } from './usage-card';
+import { CancellationFeaturesNotice } from '../../plan-features';
 
 /** dashboard/billing-information: plan, renewal, minutes used against the quota, payments; dates on the account's clock. */
 export function BillingInformationScreen() {
@@ -17,6 +18,7 @@ export function BillingInformationScreen() {
   return (
     <DashboardPage title="Billing Information" loading={!user}>
       {info && <PaymentFailureAlert info={info} />}
+      {info && <CancellationFeaturesNotice info={info} />}
       <CurrentPlanCard info={info} error={billing.error} onRetry={retryBilling} />
       <UsageCard usage={usage.data?.data} error={usage.error} onRetry={() => void usage.mutate()} viewerTimeZone={user?.timeZone ?? 'UTC'} />
       {!billing.error && <InvoiceTable invoices={info?.invoices} timeZone={info ? billingTimeZone(info) : 'UTC'} />}

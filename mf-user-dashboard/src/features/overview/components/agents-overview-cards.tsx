@@ -2,6 +2,7 @@ import { extractErrorText } from 'shared-contracts';
 import { Col, Row } from 'shared-ui';
 import { useAgentsOverview } from '../hooks/use-agents-overview';
 import { AiAgentsCard } from './ai-agents-card';
+import { CampaignPausedAlert } from './campaign-paused-alert';
 import { HumanAgentsCard } from './human-agents-card';
 
 /** The AI agents table and the human agents' availability, from one request. */
@@ -14,6 +15,8 @@ export function AgentsOverviewCards({ accountId, timeZone }: { accountId: string
     onRetry: () => void mutate(),
   };
   return (
+    <>
+    <CampaignPausedAlert agents={data?.data.agents} />
     <Row gutter={[24, 0]}>
       <Col xs={24} xl={16}>
         <AiAgentsCard {...state} timeZone={timeZone} />
@@ -22,5 +25,6 @@ export function AgentsOverviewCards({ accountId, timeZone }: { accountId: string
         <HumanAgentsCard {...state} />
       </Col>
     </Row>
+    </>
   );
 }

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useApi, useSessionUser } from 'shared-auth';
-import { DEFAULT_PAGE_SIZE, fieldErrors, type RequestOf } from 'shared-contracts';
+import { DEFAULT_PAGE_SIZE, featureRefusedBy, fieldErrors, type RequestOf } from 'shared-contracts';
 import { DashboardPage, PageCard, type TableColumnsType } from 'shared-ui';
 import { compact } from '../model/compact';
 import type { CsvColumn } from '../model/csv';
@@ -8,6 +8,7 @@ import { csvExportProgressText, useCsvExport, type Paged, type RowOf } from '../
 import { useReportFilters } from '../hooks/use-report-filters';
 import { ReportFilters } from './report-filters';
 import { ReportTable } from './report-table';
+import { PlanUpgradePrompt } from '../../plan-features';
 
 interface DateFilters { from: string; to: string }
 
@@ -48,6 +49,10 @@ export function ReportScreen<E extends Paged, F extends object>({
   const page = refusal ? undefined : (rows.data as { data: RowOf<E>[]; total: number } | undefined);
   const exporter = useCsvExport(endpoint, csv.columns(timeZone), csv.fileName);
   const filters = f.filters;
+
+  // A report the account's plan does not include: which plan does, and the way to upgrade.
+  const notInPlan = featureRefusedBy(rows.error?.message);
+  if (notInPlan !== undefined) return <DashboardPage title={title}><PlanUpgradePrompt feature={notInPlan} /></DashboardPage>;
 
   return (
     <DashboardPage title={title} loading={!user}>

@@ -1,0 +1,2 @@
+export { CancellationFeaturesNotice, FeaturesLostNotice } from './features-lost-notice';
+export { PlanUpgradePrompt, PLANS_PAGE } from './plan-upgrade-prompt';
