@@ -76,7 +76,7 @@ export function hostileInputSuite(ctx: SuiteContext) {
     });
 
     it('refuses a day that does not exist in a report filter, on every report that filters by day', async () => {
-      const t = await createTenant(ctx.server);
+      const t = await createTenant(ctx.server, { plan: 'efficiency-plus' });
       for (const path of ['call/get-call-summaries', 'appointment/get-appointments-reports'] as const) {
         for (const from of ['2025-02-30', '2025-04-31', '0000-01-01']) {
           const res = await call(ctx.server, 'POST', path, { token: t.ownerToken, body: { from } });

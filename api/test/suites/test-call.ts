@@ -66,7 +66,7 @@ export function testCallSuite(ctx: SuiteContext) {
     });
 
     it('the simulator\'s AI test call, once over, has a recording that plays from the call logs', async () => {
-      const t = await createTenant(ctx.server);
+      const t = await createTenant(ctx.server, { plan: 'efficiency-plus' });
       const agent = await createAiAgent(ctx.server.db, { accountId: t.account.id, handleCallType: 'outbound' });
       const response = await call(ctx.server, 'POST', 'call/make-test-call', { token: t.ownerToken, body: { agentId: agent.id, phoneNumber: uniquePhone() } });
       assert.equal(response.status, 200, JSON.stringify(response.body));
