@@ -82,9 +82,9 @@ export async function voiceToken(server: TestServer, token: string, identity: st
   return response.body.data.token as string;
 }
 
-/** An agent whose softphone is open: realtime socket joined, simulator device registered, status available. */
+/** An agent whose softphone is open: realtime socket joined, simulator device registered, status available (on a plan with call recordings). */
 export async function onlineAgent(server: TestServer) {
-  const tenant = await createTenant(server);
+  const tenant = await createTenant(server, { plan: 'efficiency-plus' });
   await setAgentStatus(server.db, tenant.agent.id, 'available');
   const room = openSocket(server, { accountId: tenant.account.id, token: tenant.agentToken });
   assert.equal((await room.next()).type, 'INITIAL_STATUS');

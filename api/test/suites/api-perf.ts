@@ -214,7 +214,7 @@ export function apiPerfSuite(ctx: SuiteContext) {
     });
 
     it('shows a recording written by another connection on its account\'s call-logs page', async () => {
-      const t = await createTenant(ctx.server);
+      const t = await createTenant(ctx.server, { plan: 'efficiency-plus' });
       const other = await createTenant(ctx.server);
       const answered = await createCall(ctx.server.db, { accountId: t.account.id });
       const conversation = await createConversation(ctx.server.db, { callId: answered.id });

@@ -12,7 +12,7 @@ import type { SuiteContext } from '../helpers/suite-context';
 
 export function callConversationsSuite(ctx: SuiteContext) {
   async function answeredCall() {
-    const tenant = await createTenant(ctx.server);
+    const tenant = await createTenant(ctx.server, { plan: 'efficiency-plus' });
     const db = ctx.server.db;
     const aiAgent = await createAiAgent(db, { accountId: tenant.account.id, name: 'Front Desk' });
     const human = await createUser(db, { accountId: tenant.account.id, role: 'AGENT', firstName: 'Grace', lastName: 'Hopper' });

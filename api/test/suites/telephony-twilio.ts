@@ -51,7 +51,7 @@ export function telephonyTwilioSuite(ctx: SuiteContext) {
     });
 
     it('incoming call: good signature enqueues and rings the available agent; forged changes nothing; replay is a no-op; the call logs show each step', async () => {
-      const a = await createTenant(server);
+      const a = await createTenant(server, { plan: 'efficiency-plus' });
       await setAgentStatus(server.db, a.agent.id, 'available');
       const room = openSocket(server, { accountId: a.account.id, token: a.agentToken });
       assert.equal((await room.next()).type, 'INITIAL_STATUS');
