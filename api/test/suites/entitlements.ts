@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { CAMPAIGN_PAUSED_TEXT, contract, featureNeedsPlanText } from 'shared-contracts';
 import { accounts, aiAgents, calls, campaignLeads, conversations } from '../../src/db/schema';
 import { DEMO_RECORDING_PATH } from '../../src/modules/recordings/recording-links';
-import { createAiAgent, createCall, createConversation, createLead, createTenant, uniquePhone } from '../factories';
+import { createAdmin, createAiAgent, createCall, createConversation, createLead, createTenant, uniquePhone } from '../factories';
 import { assertContract } from '../helpers/contract-shape';
 import { playRecording } from '../helpers/recordings';
 import { call, type ApiResponse, type TestServer } from '../helpers/server';
@@ -162,6 +162,16 @@ export function entitlementsSuite(ctx: SuiteContext) {
       assert.deepEqual([resumed.campaignActive, resumed.campaignPausedReason], [true, null], 'resumed as the plan is bought');
       const placed = await waitFor(() => ctx.server.db.select().from(calls).where(eq(calls.aiAgentId, agent.id)), (rows) => rows.length === 1);
       assert.equal(placed.length, 1, 'the campaign calls its lead');
+    });
+
+    it('an administrator moving the account to a plan with bulk outbound calls resumes its plan-paused campaign', async () => {
+      const t = await createTenant(ctx.server);
+      const agent = await createAiAgent(ctx.server.db, { accountId: t.account.id, handleCallType: 'outbound', campaignActive: false, campaignPausedReason: 'plan' });
+      const admin = await createAdmin(ctx.server);
+      const changed = await call(ctx.server, 'PATCH', `account/update-account/${t.account.id}`, { token: admin.token, body: { plan: 'performance-suite' } });
+      assert.equal(changed.status, 200, JSON.stringify(changed.body));
+      const [row] = await ctx.server.db.select().from(aiAgents).where(eq(aiAgents.id, agent.id));
+      assert.deepEqual([row!.campaignActive, row!.campaignPausedReason], [true, null]);
     });
 
     it('a campaign its owner paused stays paused after an upgrade', async () => {

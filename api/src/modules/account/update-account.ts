@@ -6,6 +6,7 @@ import { implement } from '../../http/implement';
 import { claimNumbers } from '../telephony/number-claims';
 import { planChanges } from './account-changes';
 import { accountDetail, accountMembers, findAccount } from './account-detail';
+import { resumeCampaignsAllowedByPlan } from '../campaign';
 
 const UNIQUE_VIOLATION = '23505';
 
@@ -45,5 +46,7 @@ export const updateAccount = implement(contract.account.updateAccount, async ({ 
   }
   // A new role or number must hold on the users' very next request (cached callers).
   for (const change of planned.users) await app.auth.forgetUser(change.id);
+  // An administrator's plan change is a plan change like a checkout's: paused campaigns it allows resume.
+  if (planned.account.plan !== undefined) await resumeCampaignsAllowedByPlan(app);
   return accountDetail(db, account.id);
 });
