@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { SnackbarProvider } from 'notistack';
 import { RealtimeProvider, setToken } from 'shared-auth';
-import { CAMPAIGN_PAUSED_TEXT } from 'shared-contracts';
+import { CAMPAIGN_PAUSED_TEXT, featureNeedsPlanText } from 'shared-contracts';
 import {
   FakeWebSocket, failure, installFakeWebSocket, makeUser, never, ok, renderScreen, stubFetch, type SentRequest, type StubReply,
 } from 'shared-auth/src/testing';
@@ -96,14 +96,14 @@ test('delete asks first, then deletes and reloads', async () => {
 test('the campaign switch toggles the campaign and shows a refusal', async () => {
   const { requests } = stubFetch(routes({
     'toggle-campaign': (r) => ((r.body as { status: boolean }).status
-      ? failure(400, 'Outbound campaigns need a plan with bulk outbound calls')
+      ? failure(403, featureNeedsPlanText('bulkOutboundCall'))
       : ok({ agentId: agentId(2), campaignActive: false })),
   }));
   renderScreen(ui, user);
   await userEvent.click(await screen.findByRole('switch', { name: 'Campaign of Follow Up' }));
   expect(await screen.findByText('Campaign paused')).toBeInTheDocument();
   await userEvent.click(screen.getByRole('switch', { name: 'Campaign of Front Desk' }));
-  expect(await screen.findByText('Outbound campaigns need a plan with bulk outbound calls')).toBeInTheDocument();
+  expect(await screen.findByText('Your plan does not include bulk outbound calls; it comes with the Efficiency Plus plan and higher')).toBeInTheDocument();
   expect(requests.filter((r) => r.url.pathname.endsWith('toggle-campaign')).map((r) => r.body)).toEqual([
     { agentId: agentId(2), status: false }, { agentId: agentId(1), status: true },
   ]);
