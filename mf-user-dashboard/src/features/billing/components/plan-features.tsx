@@ -1,20 +1,7 @@
-import type { Plan, PlanFeature } from 'shared-contracts';
+import { PLAN_FEATURE_LABELS, type Plan } from 'shared-contracts';
 import type { ReactNode } from 'react';
 import { Typography, VisuallyHidden, formatMinutes } from 'shared-ui';
 import { formatUsd } from '../model/plan-format';
-
-type FeatureKey = Exclude<keyof PlanFeature, 'id' | 'minuteQuota'>;
-
-/** The plan features in the order a buyer compares them. */
-export const FEATURE_LABELS: ReadonlyArray<[FeatureKey, string]> = [
-  ['callLogs', 'Call logs'],
-  ['reports', 'Reports'],
-  ['bulkOutboundCall', 'Bulk outbound calls'],
-  ['callRouting', 'Call routing'],
-  ['callRecordings', 'Call recordings'],
-  ['realTimeCallListen', 'Real-time call listening'],
-  ['customKnowledgeBase', 'Custom knowledge base'],
-];
 
 // Plain glyphs rather than icons: a new icon in shared-ui would need every app rebuilt, since
 // the page runs whichever copy of that singleton loaded first.
@@ -28,7 +15,7 @@ export function PlanFeatures({ plan }: { plan: Plan }) {
     <ul aria-label={`${plan.name} features`} style={{ listStyle: 'none', padding: 0, margin: 0, lineHeight: 2 }}>
       <li><Mark included />{formatMinutes(planFeature.minuteQuota)} included each month</li>
       <li><Mark included />{formatUsd(plan.overagePrice)} per minute over the quota</li>
-      {FEATURE_LABELS.map(([key, label]) => (planFeature[key] ? (
+      {PLAN_FEATURE_LABELS.map(([key, label]) => (planFeature[key] ? (
         <li key={key}><Mark included />{label}</li>
       ) : (
         <li key={key}>
