@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { findControlCharacter, inputRefusal, jsonNestedTooDeeply, stripControlCharacters } from 'shared-contracts';
+import * as v from 'valibot';
+import { findControlCharacter, firstUnknownKey, inputRefusal, jsonNestedTooDeeply, stripControlCharacters } from 'shared-contracts';
 import { parseLeadsCsv } from '../src/modules/campaign/leads-csv';
 import { tidyExtractedText } from '../src/modules/knowledge/tidy-text';
 
@@ -72,5 +73,11 @@ describe('readers of outside input run in linear time', { timeout: 60_000 }, () 
     const tidy = (text: string) => tidyExtractedText(stripControlCharacters(text));
     assertLinear((size) => `${' '.repeat(size)}x`, tidy, 200_000);
     assertLinear((size) => `${' \t'.repeat(size / 2)}x\n${'\r\n'.repeat(size / 4)}y`, tidy, 200_000);
+  });
+
+  it('the unknown-field walk of a request from another contract, over wide lists of objects', () => {
+    const schema = v.object({ rows: v.array(v.object({ name: v.string(), tags: v.array(v.object({ label: v.string() })) })) });
+    const rows = (size: number) => ({ rows: Array.from({ length: size / 10 }, () => ({ name: 'a', tags: [{ label: 'x' }, { label: 'y' }] })) });
+    assertLinear(rows, (input) => firstUnknownKey(schema, input), 200_000);
   });
 });

@@ -6,6 +6,7 @@ import {
 import { ApiError } from './api-error';
 
 interface Skew {
+  def: EndpointDef;
   endpoint: string;
   client: string;
   server: string;
@@ -55,14 +56,12 @@ export function installContractSkewChecks(app: FastifyInstance): void {
     const seen = (counts.get(endpoint) ?? 0) + 1;
     counts.set(endpoint, seen);
     const client = sent.slice(0, MAX_LOGGED_LENGTH);
-    request.contractSkew = { endpoint, client, server };
+    request.contractSkew = { def, endpoint, client, server };
     request.log.warn({ endpoint, client, server, mismatchedRequests: seen }, 'request built from another contract');
   });
 
   app.addHook('preHandler', async (request) => {
-    const skew = request.contractSkew;
-    if (skew === null) return;
-    const def = byRoute.get(`${request.method} ${request.routeOptions.url ?? ''}`);
+    const def = request.contractSkew?.def;
     if (def === undefined || def.multipart === true) return;
     const unknown = firstUnknownKey(def.body, request.body) ?? firstUnknownKey(def.query, request.query);
     if (unknown !== undefined) throw contractMismatch(unknown);
