@@ -39,6 +39,34 @@ export function twilioWebhooks(app: FastifyInstance, authToken: string): (path: 
   };
 }
 
+/** What one webhook reads: Twilio's signed fields (absent ones read as '') and the URL's query. */
+export interface TwilioWebhookRequest {
+  field(key: string): string;
+  query: Record<string, unknown>;
+}
+
+/** TwiML for Twilio to follow, or null for a callback that only tells us something (204, no body). */
+export type TwilioAnswer = string | null;
+
+/** One of Twilio's webhooks: where Twilio posts it, and how it is answered with what `Context` gives. */
+export interface TwilioWebhook<Context> {
+  path: string;
+  answer(request: TwilioWebhookRequest, context: Context): Promise<TwilioAnswer>;
+}
+
+/** Serves each webhook signed (twilioWebhooks), its answer sent as TwiML or as 204. */
+export function serveTwilioWebhooks<Context>(
+  app: FastifyInstance, authToken: string, context: Context, webhooks: ReadonlyArray<TwilioWebhook<Context>>,
+): void {
+  const webhook = twilioWebhooks(app, authToken);
+  for (const { path, answer } of webhooks) {
+    webhook(path, async (params, reply, request) => {
+      const xml = await answer({ field: (key) => field(params, key), query: request.query as Record<string, unknown> }, context);
+      return xml === null ? reply.code(204).send() : twiml(reply, xml);
+    });
+  }
+}
+
 /**
  * Rings each agent's softphone on the caller's call. Each <Client> leg gets its own CallSid from
  * Twilio, so the caller's is passed along for the softphone to look the call up.

@@ -1,0 +1,21 @@
+import { eq } from 'drizzle-orm';
+import { calls } from '../../../db/schema';
+import { callAnswered } from '../call-events';
+import { agentByIdentity } from '../numbers';
+import { TWILIO_WEBHOOK_PATHS } from '../twilio-paths';
+import type { TelephonyWebhook } from './telephony-webhook';
+
+/** A dialled leg (the agent's <Client>, or the number an agent called) was answered. */
+export const dialStatus: TelephonyWebhook = {
+  path: TWILIO_WEBHOOK_PATHS.dialStatus,
+  async answer({ field }, { telephony }) {
+    const parent = field('ParentCallSid');
+    if (field('CallStatus') !== 'in-progress' || parent === '') return null;
+    const to = field('To');
+    let agentUserId: string | null = null;
+    if (to.startsWith('client:')) agentUserId = (await agentByIdentity(telephony.db, to.slice('client:'.length)))?.userId ?? null;
+    else [{ agentUserId } = { agentUserId: null }] = await telephony.db.select({ agentUserId: calls.agentUserId }).from(calls).where(eq(calls.callSid, parent));
+    if (agentUserId !== null) await callAnswered(telephony, { callSid: parent, agentUserId });
+    return null;
+  },
+};
