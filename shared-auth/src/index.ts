@@ -12,6 +12,9 @@ export { configureRuntime, getRuntimeConfig, type RuntimeConfig } from './runtim
 export { ApiError, isApiError } from './http/api-error';
 export { callApi, apiUrl, REQUEST_TIMEOUT_MS, type CallArgs, type CallOptions } from './http/call-api';
 export { uploadFile, type UploadOptions } from './http/upload-file';
+export {
+  useFileUpload, fileRefusal, type FileLimits, type FileUpload, type FileUploadOptions, type FileUploadState,
+} from './http/use-file-upload';
 export { useApi, apiKey, type ApiKey } from './http/use-api';
 export { useApiMutation, type ApiMutation, type ApiMutationOptions } from './http/use-api-mutation';
 export { ApiProvider, apiSwrConfig, type ApiProviderProps } from './http/api-provider';

@@ -133,13 +133,19 @@ export const partialUpdate = <const E extends v.ObjectEntries>(entries: E) => {
   );
 };
 
+/** A byte limit as a form states it beside an upload button: "10 MB". */
+export const fileSizeText = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
+
+/** Why a file over `maxBytes` is refused: the same words from the server and before an upload starts. */
+export const fileTooLargeText = (maxBytes: number) => `The file must be at most ${fileSizeText(maxBytes)}`;
+
 /** A file of a multipart body: a blob of one of the allowed types, at most `maxBytes`. */
 export const FileUpload = (types: readonly `${string}/${string}`[], maxBytes: number, typesText: string) =>
   v.pipe(
     v.blob('Choose a file to upload'),
     v.check((b: Blob) => b.size > 0, 'The file is empty'),
     v.mimeType(types, `Upload ${typesText}`),
-    v.maxSize(maxBytes, `The file must be at most ${Math.round(maxBytes / 1024 / 1024)} MB`),
+    v.maxSize(maxBytes, fileTooLargeText(maxBytes)),
   );
 
 /**
