@@ -45,6 +45,9 @@ export const wantsAppointment = has(/\b(book|booking|appointment|appointments|sc
 /** The caller drops the booking they started: "never mind", "cancel that". */
 export const dropsBooking = has(/\b(never ?mind|cancel (that|it)|forget (it|that)|not now|don't book)\b/);
 
+/** The caller's words cut to `max` characters, to keep as a transfer's reason or an appointment's notes. */
+export const keptShort = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
+
 const NAME_WORD = /^[\p{L}][\p{L}'-]*$/u;
 const NOT_NAMES = new Set(['yes', 'yeah', 'no', 'sure', 'okay', 'ok', 'please', 'thanks', 'thank', 'you', 'hello', 'hi', 'um', 'uh', 'the', 'a', 'and', 'booking', 'appointment']);
 const titleCase = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
