@@ -15,7 +15,7 @@ import { apiKeyCallersPlugin } from './modules/api-key/key-callers';
 import { idempotencySweepPlugin } from './modules/idempotency';
 import { realtimeServicePlugin, socketRoutes } from './modules/realtime';
 import { telephonyPlugin } from './modules/telephony';
-import { billingPlugin } from './modules/billing';
+import { billingPeriodsPlugin, billingPlugin } from './modules/billing';
 import { callLogsCachePlugin } from './modules/call/call-logs-cache';
 import { recordingsPlugin, recordingsRoute } from './modules/recordings';
 import { calendarSyncJob, localConsentRoute } from './modules/integrations';
@@ -113,5 +113,7 @@ export async function buildApp({ config, db }: BuildAppOptions): Promise<Fastify
   await app.register(settleStaleSmsSendsPlugin);
   await app.register(unfinishedCallsPlugin);
   await app.register(idempotencySweepPlugin);
+  // Ended billing periods: closed usage months' overage reported, the simulator's renewals and ends.
+  await app.register(billingPeriodsPlugin);
   return app;
 }

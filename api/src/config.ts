@@ -253,6 +253,11 @@ export interface Config {
    * null: never (the shared test server, whose tests run the sweep themselves).
    */
   unfinishedCallSweepMs: number | null;
+  /**
+   * How often this instance closes the billing periods that have ended (usage months' overage,
+   * and the simulator's renewals and scheduled ends); null: never (the shared test server).
+   */
+  billingPeriodCheckMs: number | null;
 }
 
 export class ConfigError extends Error {
@@ -366,6 +371,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     socketPingIntervalMs: e.SOCKET_PING_INTERVAL_SECONDS * 1000,
     // Half the in-progress grace (unfinished-calls.ts): a call whose instance died ends within 90 s.
     unfinishedCallSweepMs: 30_000,
+    billingPeriodCheckMs: 60_000,
     trustProxy: e.TRUST_PROXY?.split(',').map((s) => s.trim()),
     calendarApis: {
       googleUrl: e.GOOGLE_CALENDAR_API_URL.replace(/\/+$/, ''),

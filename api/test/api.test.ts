@@ -39,6 +39,7 @@ import { integrationsSuite } from './suites/integrations';
 import { testCallSuite } from './suites/test-call';
 import { billingSuite } from './suites/billing';
 import { billingLifecycleSuite } from './suites/billing-lifecycle';
+import { billingPeriodEndSuite } from './suites/billing-period-end';
 import { apiPerfSuite } from './suites/api-perf';
 import { contractEndpointsSuite } from './suites/contract-endpoints';
 import { hostileInputSuite } from './suites/hostile-input';
@@ -120,6 +121,7 @@ for (const target of await databaseTargets()) {
     contractSkewSuite(ctx);
     billingSuite(ctx);
     billingLifecycleSuite(ctx);
+    billingPeriodEndSuite(ctx);
     contractEndpointsSuite(ctx);
     hostileInputSuite(ctx);
     apiPerfSuite(ctx);

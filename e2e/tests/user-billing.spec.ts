@@ -14,7 +14,7 @@ async function openPlansYearly(page: Page) {
 }
 
 // A fresh free account, so buying a plan never changes the demo accounts other specs read.
-test('a USER cancels one checkout, then pays for a yearly plan and sees it in billing', async ({ page, request }) => {
+test('a USER cancels one checkout, pays for a yearly plan, and cancelling it at period end shows the date and keeps the plan until then', async ({ page, request }) => {
   // Two checkouts, the customer portal and six screens: longer than the default minute on a loaded machine.
   test.setTimeout(180_000);
   const email = await registerVerifiedUser(request, 'Billing Test Dental');
@@ -72,15 +72,43 @@ test('a USER cancels one checkout, then pays for a yearly plan and sees it in bi
   await expect(page.locator('.ant-descriptions')).toContainText('Past due');
   await saveScreenshot(page, 'dashboard-billing-information-payment-failed');
 
+  // The owner is told on the overview too.
+  await page.goto('/dashboard/overview');
+  await expect(page.getByRole('alert').filter({ hasText: 'Your payment failed on' })).toBeVisible();
+
+  // Paid after all; then cancelled in the portal: it asks first, with the date, and the plan stays until then.
+  await page.goto('/dashboard/billing-information');
   await page.getByRole('button', { name: 'Manage subscription' }).click();
+  await page.getByRole('button', { name: 'Pay the failed invoice' }).click();
+  await expect(page.getByText('Active', { exact: true })).toBeVisible();
   await page.getByRole('button', { name: 'Cancel subscription' }).click();
-  await expect(page.getByText('Your subscription has ended')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Cancel Efficiency Plus?' })).toBeVisible();
+  const confirm = page.getByRole('button', { name: /^Cancel at the end of the period \(([A-Z][a-z]{2} \d{1,2}, \d{4})\)$/ });
+  const endDate = /\(([^)]+)\)/.exec((await confirm.textContent()) ?? '')![1]!;
+  await expect(page.getByText(`You keep Efficiency Plus until ${endDate}.`, { exact: false })).toBeVisible();
+  await confirm.click();
+  await expect(page.getByText(`Cancelled: Efficiency Plus stays until ${endDate}`, { exact: false })).toBeVisible();
   await page.getByRole('link', { name: 'Return to the app' }).click();
   await expect(page).toHaveURL(/\/dashboard\/billing-information$/);
-  const afterCancel = page.locator('.ant-descriptions');
-  await expect(afterCancel).toContainText('Free');
-  await expect(afterCancel).toContainText('Cancelled');
-  await expect(page.getByText('0 min used of 30 min')).toBeVisible();
+  const cancelled = page.locator('.ant-descriptions');
+  await expect(cancelled).toContainText('Efficiency Plus');
+  await expect(cancelled).toContainText(`Ends on${endDate}`);
+  await expect(page.getByText(`Efficiency Plus ends on ${endDate}`)).toBeVisible();
+  await saveScreenshot(page, 'dashboard-billing-information-cancelled');
+
+  // Resumed in the app, then cancelled in the app: the same confirmation with the same date.
+  await page.getByRole('button', { name: 'Resume subscription' }).click();
+  await expect(page.locator('.ant-descriptions')).toContainText(`Renews on${endDate}`);
+  await page.getByRole('button', { name: 'Cancel subscription' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Cancel Efficiency Plus?' });
+  await expect(dialog).toContainText(`You keep Efficiency Plus until ${endDate}.`);
+  await dialog.getByRole('button', { name: `Cancel on ${endDate}` }).click();
+  await expect(page.getByText(`Efficiency Plus ends on ${endDate}`)).toBeVisible();
+  await expect(page.locator('.ant-descriptions')).toContainText('Efficiency Plus');
+
+  // Until then the plan is still the account's.
+  await openPlansYearly(page);
+  await expect(plan(page, 'Efficiency Plus').getByRole('button', { name: 'Current plan' })).toBeDisabled();
 });
 
 // Read-only on the demo account: its seeded calls of this month count against its plan's quota.

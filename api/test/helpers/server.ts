@@ -34,6 +34,8 @@ export const TEST_CONFIG: Config = {
   campaignPacing: { maxConcurrentCalls: 3, callsPerMinute: 10, tickSeconds: 1, retryDelaySeconds: 1, anyHour: true },
   // Tests leave AI calls unfinished on purpose; the ones about the sweep run it themselves.
   unfinishedCallSweepMs: null,
+  // The tests about period ends close them themselves, at the moment they choose.
+  billingPeriodCheckMs: null,
 };
 
 /** The real app on a real port; `configure` may add routes before it starts (e.g. one that throws). */

@@ -7,6 +7,7 @@ import { accounts, billingEvents, checkoutSessions, invoices, subscriptions } fr
 import { UNKNOWN_PRICE_TEXT } from '../../src/modules/billing/apply-subscription-event';
 import { BILLING_WEBHOOK_PATH, FORGED_BILLING_WEBHOOK_TEXT } from '../../src/modules/billing/billing-webhook';
 import { UNKNOWN_CUSTOMER_TEXT } from '../../src/modules/billing/provider-customer';
+import { closeBillingPeriods } from '../../src/modules/billing';
 import { SIMULATOR_SIGNATURE_HEADER, simulatorCustomerId, simulatorWebhookSecret } from '../../src/modules/billing/simulator-payment-provider';
 import { ALREADY_SUBSCRIBED_TEXT } from '../../src/modules/billing/simulator-checkout-routes';
 import { PORTAL_LINK_INVALID_TEXT } from '../../src/modules/billing/simulator-portal-routes';
@@ -108,18 +109,31 @@ export function billingLifecycleSuite(ctx: SuiteContext) {
       assert.equal(info.plan, 'performance-suite');
       assert.ok(info.paymentFailure !== null && Date.parse(info.paymentFailure.nextAttemptAt) > Date.now());
       assert.deepEqual(info.invoices.map((i: { status: string }) => i.status), ['open', 'paid']);
+      const failedNumber = info.invoices[0].number as string;
       const periodEnd = Date.parse(info.currentPeriodEnd);
 
-      // Paying it: the same invoice now reads paid, the period moves on a year, the notice goes.
+      // Paying it: the same invoice (same number) now reads paid, the period moves on a year, the notice goes.
       assert.equal((await press(portalPath('/renew'))).status, 303);
       info = await billingOf(ctx.server, t);
       assert.equal(info.status, 'active');
       assert.equal(info.paymentFailure, null);
       assert.deepEqual(info.invoices.map((i: { status: string; amount: number }) => [i.status, i.amount]), [['paid', 18_588], ['paid', 999]]);
+      assert.equal(info.invoices[0].number, failedNumber);
       assert.ok(Date.parse(info.currentPeriodEnd) > periodEnd + 364 * 86_400_000);
 
-      // Cancel: customer.subscription.deleted leaves the account on the free plan.
-      assert.equal((await press(portalPath('/cancel'))).status, 303);
+      // Cancel asks first and changes nothing; confirmed, the plan stays until the period's end.
+      const asked = await press(portalPath('/cancel'));
+      assert.equal(asked.status, 200);
+      assert.match(await asked.text(), /You keep Performance Suite until/);
+      assert.equal((await billingOf(ctx.server, t)).cancelAtPeriodEnd, false);
+      assert.equal((await press(portalPath('/cancel/confirm'))).status, 303);
+      info = await billingOf(ctx.server, t);
+      assert.deepEqual([info.plan, info.status, info.cancelAtPeriodEnd], ['performance-suite', 'active', true]);
+      assert.match(await (await fetch(portalUrl)).text(), /Ends on/);
+
+      // At the period's end the subscription ends and the account is on the free plan.
+      await ctx.server.db.update(subscriptions).set({ currentPeriodEnd: new Date(Date.now() - 1000) }).where(eq(subscriptions.accountId, t.account.id));
+      await closeBillingPeriods(ctx.server.app);
       info = await billingOf(ctx.server, t);
       assert.deepEqual([info.plan, info.status, info.period, info.currentPeriodEnd, info.paymentMethod], ['free', 'canceled', null, null, null]);
       const usage = await call(ctx.server, 'GET', `billing/get-usage/${t.account.id}`, { token: t.ownerToken });

@@ -57,7 +57,7 @@ export function billingSuite(ctx: SuiteContext) {
       assertContract(contract.users.getBillingInformation, before.body);
       assert.deepEqual(before.body.data, {
         plan: 'free', period: null, status: 'none', currentPeriodEnd: null, cancelAtPeriodEnd: false, paymentMethod: null,
-        paymentFailure: null, canManageSubscription: false, timeZone: t.account.timeZone, invoices: [],
+        paymentFailure: null, canManageSubscription: false, timeZone: t.account.timeZone, invoices: [], unbilledOverage: [],
       });
 
       const started = await startCheckout(ctx.server, t.ownerToken, { planId: 'efficiency-plus', period: 'yearly' });
@@ -309,7 +309,10 @@ export function billingSuite(ctx: SuiteContext) {
         assert.equal(sent!.auth, 'Bearer sk_test_123');
         assert.equal(sent!.form.get('mode'), 'subscription');
         assert.equal(sent!.form.get('line_items[0][price]'), 'price_enterprise_edge_monthly');
-        assert.deepEqual(stripe.priceLookups, ['price_enterprise_edge_monthly']);
+        // The plan's metered overage price rides beside it, with no quantity: usage decides what it bills.
+        assert.equal(sent!.form.get('line_items[1][price]'), 'price_enterprise_edge_overage_monthly');
+        assert.equal(sent!.form.get('line_items[1][quantity]'), null);
+        assert.deepEqual(stripe.priceLookups, ['price_enterprise_edge_monthly', 'price_enterprise_edge_overage_monthly']);
         assert.equal(sent!.form.get('client_reference_id'), t.account.id);
         assert.equal(sent!.form.get('success_url'), `${APP_ORIGIN}/dashboard/subscription-plans/success?session_id={CHECKOUT_SESSION_ID}`);
         // The simulator's pages are not served when a real provider is configured.

@@ -358,7 +358,8 @@ export function voiceAgentRelaySuite(ctx: SuiteContext) {
       caller.sendRaw(JSON.stringify({ type: 'prompt', voicePrompt: 'b', last: true }));
       assert.ok((await caller.nextReply()).length > 0, 'the long turn is answered');
       const saidLast = async () => (await transcriptOf(ctx.server, door.body.data.callId)).filter((l) => l.authorType === 'lead').at(-1)?.content;
-      assert.equal(await waitFor(saidLast, (text) => text !== 'Hello?'), 'a'.repeat(RELAY_PROMPT_MAX_CHARS));
+      // Transcript lines are written behind the replies: wait for the long turn's line itself.
+      assert.equal(await waitFor(saidLast, (text) => text !== undefined && text !== 'Hello?'), 'a'.repeat(RELAY_PROMPT_MAX_CHARS));
       const second = await closeCodeOf(url, { 'x-twilio-signature': signature }, [setupFor(door.body.data.callId)]);
       assert.equal(second, SOCKET_CLOSE_UNAUTHORIZED, 'a call has one session at a time');
       caller.sendRaw(JSON.stringify({ type: 'prompt', voicePrompt: 'x'.repeat(70 * 1024), last: true }));

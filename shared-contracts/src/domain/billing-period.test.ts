@@ -1,4 +1,4 @@
-import { billingMonth, billingTimeZone } from './billing-period';
+import { billingDateText, billingMonth, billingTimeZone } from './billing-period';
 
 const month = (timeZone: string, now: string) => {
   const m = billingMonth({ timeZone }, new Date(now));
@@ -32,5 +32,17 @@ describe('a billing period runs on the account\'s clock', () => {
     expect(billingTimeZone({ timeZone: 'Mars/Olympus' })).toBe('UTC');
     expect(billingTimeZone({ timeZone: 'America/Chicago' })).toBe('America/Chicago');
     expect(month('Mars/Olympus', '2025-11-15T12:00:00Z').start).toBe('2025-11-01T00:00:00.000Z');
+  });
+});
+
+describe('a billing date is the day it falls on in the account\'s zone', () => {
+  test('a renewal at 03:00 UTC on Dec 28 is Dec 27 for a Los Angeles account and Dec 28 for a UTC one', () => {
+    expect(billingDateText('2026-12-28T03:00:00Z', { timeZone: 'America/Los_Angeles' })).toBe('Dec 27, 2026');
+    expect(billingDateText(new Date('2026-12-28T03:00:00Z'), { timeZone: 'UTC' })).toBe('Dec 28, 2026');
+  });
+
+  test('an unknown zone reads as UTC and an unreadable date writes nothing', () => {
+    expect(billingDateText('2026-12-28T03:00:00Z', { timeZone: 'Mars/Olympus' })).toBe('Dec 28, 2026');
+    expect(billingDateText('not a date', { timeZone: 'UTC' })).toBe('');
   });
 });

@@ -50,3 +50,21 @@ export function billingMonth(account: { timeZone: string }, now: Date = new Date
     end: new Date(instantAt(Date.UTC(year, month + 1, 1), timeZone) - 1),
   };
 }
+
+const billingDateFormats = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * A billing date (a renewal, a plan's end, a failed charge) as the app and the payment
+ * provider's pages both write it: the day it falls on in the account's zone, "Dec 27, 2026".
+ */
+export function billingDateText(instant: Date | string, account: { timeZone: string }): string {
+  const date = typeof instant === 'string' ? new Date(instant) : instant;
+  if (Number.isNaN(date.getTime())) return '';
+  const timeZone = billingTimeZone(account);
+  let format = billingDateFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone });
+    billingDateFormats.set(timeZone, format);
+  }
+  return format.format(date);
+}

@@ -26,6 +26,12 @@ export interface Plan {
   /** Payment-provider price ids, one per billing period. */
   monthlyPriceId: string;
   yearlyPriceId: string;
+  /**
+   * The provider's metered prices that bill overage minutes at `overagePrice` each, one per
+   * billing period (a subscription's prices share its interval).
+   */
+  monthlyOveragePriceId: string;
+  yearlyOveragePriceId: string;
   planFeature: PlanFeature;
 }
 
@@ -45,6 +51,7 @@ export const PLANS: readonly Plan[] = [
     monthlyPrice: 349, yearlyPrice: 319, overagePrice: 0.1,
     yearlyPriceIs: 'per-month',
     monthlyPriceId: 'price_time_saver_basic_monthly', yearlyPriceId: 'price_time_saver_basic_yearly',
+    monthlyOveragePriceId: 'price_time_saver_basic_overage_monthly', yearlyOveragePriceId: 'price_time_saver_basic_overage_yearly',
     planFeature: feature('feature-time-saver-basic', 500, {}),
   },
   {
@@ -52,6 +59,7 @@ export const PLANS: readonly Plan[] = [
     monthlyPrice: 999, yearlyPrice: 829, overagePrice: 0.08,
     yearlyPriceIs: 'per-month',
     monthlyPriceId: 'price_efficiency_plus_monthly', yearlyPriceId: 'price_efficiency_plus_yearly',
+    monthlyOveragePriceId: 'price_efficiency_plus_overage_monthly', yearlyOveragePriceId: 'price_efficiency_plus_overage_yearly',
     planFeature: feature('feature-efficiency-plus', 2000, { reports: true, bulkOutboundCall: true, callRouting: true, callRecordings: true }),
   },
   {
@@ -59,6 +67,7 @@ export const PLANS: readonly Plan[] = [
     monthlyPrice: 1999, yearlyPrice: 1549, overagePrice: 0.06,
     yearlyPriceIs: 'per-month',
     monthlyPriceId: 'price_performance_suite_monthly', yearlyPriceId: 'price_performance_suite_yearly',
+    monthlyOveragePriceId: 'price_performance_suite_overage_monthly', yearlyOveragePriceId: 'price_performance_suite_overage_yearly',
     planFeature: feature('feature-performance-suite', 5000, {
       reports: true, bulkOutboundCall: true, callRouting: true, callRecordings: true,
       realTimeCallListen: true, customKnowledgeBase: true,
@@ -69,6 +78,7 @@ export const PLANS: readonly Plan[] = [
     monthlyPrice: 199.99, yearlyPrice: 1999.99, overagePrice: 0.04,
     yearlyPriceIs: 'per-year',
     monthlyPriceId: 'price_enterprise_edge_monthly', yearlyPriceId: 'price_enterprise_edge_yearly',
+    monthlyOveragePriceId: 'price_enterprise_edge_overage_monthly', yearlyOveragePriceId: 'price_enterprise_edge_overage_yearly',
     planFeature: feature('feature-enterprise-edge', 10000, {
       reports: true, bulkOutboundCall: true, callRouting: true, callRecordings: true,
       realTimeCallListen: true, customKnowledgeBase: true,
@@ -178,6 +188,14 @@ export function overageFor(id: PlanId, minutesUsed: number): { minuteQuota: numb
 
 /** The payment provider's price id for a plan billed monthly or yearly. */
 export const priceIdFor = (plan: Plan, period: BillingPeriod): string => (period === 'monthly' ? plan.monthlyPriceId : plan.yearlyPriceId);
+
+/** The provider's metered overage price for a plan billed monthly or yearly. */
+export const overagePriceIdFor = (plan: Plan, period: BillingPeriod): string =>
+  (period === 'monthly' ? plan.monthlyOveragePriceId : plan.yearlyOveragePriceId);
+
+/** Whether a provider price id is one of the plans' metered overage prices. */
+export const isOveragePriceId = (priceId: string): boolean =>
+  PLANS.some((plan) => BILLING_PERIODS.some((period) => overagePriceIdFor(plan, period) === priceId));
 
 /** Which plan and period a provider price id sells; undefined for a price that is not one of the plans'. */
 export function planByPriceId(priceId: string): { planId: PaidPlanId; period: BillingPeriod } | undefined {

@@ -54,6 +54,17 @@ export const NO_SUBSCRIPTION_TO_MANAGE_TEXT = 'There is no subscription to manag
 
 export const PortalSession = v.object({ url: v.string() });
 
+/** Asked to cancel or resume a subscription that has already ended, or that the account never had. */
+export const NO_SUBSCRIPTION_TO_CANCEL_TEXT = 'There is no active subscription to cancel or resume.';
+export const SUBSCRIPTION_CHANGE_FAILED_TEXT = 'The payment provider could not change the subscription. Please try again.';
+
+/**
+ * A subscription's end as the account now holds it: cancelled subscriptions run to the end of
+ * the period paid for (`currentPeriodEnd`), then the account moves to the free plan.
+ */
+export const SubscriptionEnd = v.object({ cancelAtPeriodEnd: v.boolean(), currentPeriodEnd: IsoDateTime });
+export type SubscriptionEnd = v.InferOutput<typeof SubscriptionEnd>;
+
 export const billingContract = {
   createCheckoutSession: endpoint({
     method: 'POST', path: 'billing/create-checkout-session', summary: 'Start the payment provider\'s checkout for a plan and billing period',
@@ -69,6 +80,16 @@ export const billingContract = {
   createPortalSession: endpoint({
     method: 'POST', path: 'billing/create-portal-session', summary: 'Open the payment provider\'s customer portal, where the subscription is changed or cancelled and the card updated',
     response: PortalSession,
+    roles: ['USER'], tenant: [],
+  }),
+  cancelSubscription: endpoint({
+    method: 'POST', path: 'billing/cancel-subscription', summary: 'Cancel the subscription at the end of the period paid for; the plan stays until then',
+    response: SubscriptionEnd,
+    roles: ['USER'], tenant: [],
+  }),
+  resumeSubscription: endpoint({
+    method: 'POST', path: 'billing/resume-subscription', summary: 'Keep a subscription that was cancelled at its period\'s end: it renews again',
+    response: SubscriptionEnd,
     roles: ['USER'], tenant: [],
   }),
   getUsage: endpoint({

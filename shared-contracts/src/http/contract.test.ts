@@ -85,6 +85,8 @@ const SPEC: Array<[string, string, string[] | typeof P]> = [
   ['POST', 'billing/create-checkout-session', U],
   ['GET', 'billing/get-checkout-session/{sessionId}', U],
   ['POST', 'billing/create-portal-session', U],
+  ['POST', 'billing/cancel-subscription', U],
+  ['POST', 'billing/resume-subscription', U],
   ['GET', 'billing/get-usage/{accountId}', U],
   ['GET', 'account/get-account/{id}', AD],
   ['PATCH', 'account/update-account/{id}', AD],

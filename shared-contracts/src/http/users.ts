@@ -92,7 +92,11 @@ export const BillingInformation = v.object({
     status: v.picklist(INVOICE_STATUSES),
     issuedAt: IsoDateTime,
     pdfUrl: v.nullable(v.string()),
+    /** Of `amount`, what closed months' overage minutes added. */
+    overageAmount: v.number(),
   })),
+  /** Closed months' minutes over the quota, reported to the provider and billed on the next invoice. */
+  unbilledOverage: v.array(v.object({ monthStart: IsoDateTime, minutes: v.number(), amount: v.number() })),
 });
 export type BillingInformation = v.InferOutput<typeof BillingInformation>;
 

@@ -76,11 +76,37 @@ export const invoices = pgTable('invoices', {
   status: invoiceStatusEnum('status').notNull(),
   issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
   pdfUrl: text('pdf_url'),
+  /** Of amountCents, what the overage minutes of a closed month added (the metered lines). */
+  overageCents: integer('overage_cents').notNull().default(0),
 }, (t) => [
   uniqueIndex('invoices_checkout_session_key').on(t.checkoutSessionId),
   uniqueIndex('invoices_provider_invoice_key').on(t.providerInvoiceId),
   uniqueIndex('invoices_number_key').on(t.number),
   index('invoices_account_issued_idx').on(t.accountId, t.issuedAt.desc()),
+]);
+
+/**
+ * A closed usage month's minutes over the plan's quota, one row per account and month (its
+ * account's calendar month, as usage is counted): written once when the month closes, reported
+ * to the provider as usage under the row's id (so a retried report is not counted twice), and
+ * linked to the invoice that bills it. A month without overage gets a row of zero minutes, which
+ * marks it closed.
+ */
+export const overageCharges = pgTable('overage_charges', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  accountId: uuid('account_id').notNull().references(() => accounts.id, { onDelete: 'cascade' }),
+  /** The month's first instant on the account's clock. */
+  monthStart: timestamp('month_start', { withTimezone: true }).notNull(),
+  plan: planEnum('plan').notNull(),
+  minutes: integer('minutes').notNull(),
+  amountCents: integer('amount_cents').notNull(),
+  provider: text('provider').notNull(),
+  /** When the provider took the usage; null until it has (the next close tries again). */
+  reportedAt: timestamp('reported_at', { withTimezone: true }),
+  invoiceId: uuid('invoice_id').references(() => invoices.id, { onDelete: 'set null' }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [
+  uniqueIndex('overage_charges_account_month_key').on(t.accountId, t.monthStart),
 ]);
 
 /**
@@ -102,3 +128,4 @@ export const billingEvents = pgTable('billing_events', {
 export type CheckoutSessionRow = typeof checkoutSessions.$inferSelect;
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 export type InvoiceRow = typeof invoices.$inferSelect;
+export type OverageChargeRow = typeof overageCharges.$inferSelect;

@@ -1,7 +1,8 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import * as v from 'valibot';
+import { isOveragePriceId } from 'shared-contracts';
 import type { Db } from '../../db/client';
-import { invoices, subscriptions } from '../../db/schema';
+import { invoices, overageCharges, subscriptions } from '../../db/schema';
 import { InvoiceObject } from './billing-objects';
 import { claimEvent, eventTime, rejected, type EventOutcome } from './billing-event-log';
 import { invoiceNumber } from './invoice-number';
@@ -28,6 +29,9 @@ export async function applyInvoiceEvent(db: Db, provider: string, event: Billing
   const subscriptionId = invoice.parent?.subscription_details?.subscription ?? null;
   // The service period paid for: the line that reaches furthest (proration lines end earlier).
   const period = invoice.lines.data.map((line) => line.period).sort((a, b) => b.end - a.end)[0];
+  const overageCents = invoice.lines.data
+    .filter((line) => line.pricing?.price_details != null && isOveragePriceId(line.pricing.price_details.price))
+    .reduce((sum, line) => sum + (line.amount ?? 0), 0);
 
   return db.transaction(async (tx): Promise<EventOutcome> => {
     const current = await lockSubscription(tx, known.accountId);
@@ -42,13 +46,19 @@ export async function applyInvoiceEvent(db: Db, provider: string, event: Billing
       accountId: current.accountId, providerInvoiceId: invoice.id, number: invoice.number ?? invoiceNumber(at),
       plan: current.plan, period: current.period, amountCents: paid ? invoice.amount_paid : invoice.amount_due,
       currency: invoice.currency, status: paid ? 'paid' as const : 'open' as const, issuedAt: now,
-      pdfUrl: invoice.invoice_pdf ?? invoice.hosted_invoice_url ?? null,
+      pdfUrl: invoice.invoice_pdf ?? invoice.hosted_invoice_url ?? null, overageCents,
     };
-    await tx.insert(invoices).values(row).onConflictDoUpdate({
+    // One invoice whose status moves: a failed one keeps its number when it is paid, unless the provider numbered it.
+    const [stored] = await tx.insert(invoices).values(row).onConflictDoUpdate({
       target: invoices.providerInvoiceId,
-      set: paid ? { status: 'paid', amountCents: row.amountCents, number: row.number, pdfUrl: row.pdfUrl }
+      set: paid ? { status: 'paid', amountCents: row.amountCents, number: invoice.number ?? sql`${invoices.number}`, pdfUrl: row.pdfUrl, overageCents }
         : { status: sql`case when ${invoices.status} = 'paid' then ${invoices.status} else 'open'::invoice_status end` },
-    });
+    }).returning({ id: invoices.id });
+    // The overage reported since the last invoice is billed by this one.
+    if (paid && overageCents > 0 && stored !== undefined) {
+      await tx.update(overageCharges).set({ invoiceId: stored.id })
+        .where(and(eq(overageCharges.accountId, current.accountId), isNotNull(overageCharges.reportedAt), isNull(overageCharges.invoiceId)));
+    }
     if (outcome === 'stale') return { kind: 'stale' };
 
     // An ended subscription stays ended: a late invoice event does not bring it back.

@@ -33,7 +33,8 @@ export async function applySubscriptionEvent(db: Db, provider: string, event: Bi
   const sub = parsed.output;
   const known = await subscriptionOfCustomer(db, provider, sub.customer);
   if (known === undefined) return rejected(UNKNOWN_CUSTOMER_TEXT);
-  const item = sub.items.data[0]!;
+  // The plan's item; a metered overage item rides beside it.
+  const item = sub.items.data.find((i) => planByPriceId(i.price.id) !== undefined) ?? sub.items.data[0]!;
   const price = planByPriceId(item.price.id);
   if (price === undefined) return rejected(UNKNOWN_PRICE_TEXT);
   const at = eventTime(event, now);

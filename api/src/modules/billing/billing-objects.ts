@@ -53,7 +53,12 @@ export const InvoiceObject = v.looseObject({
     subscription_details: v.nullish(v.looseObject({ subscription: v.nullish(IdOrObject) })),
   })),
   lines: v.looseObject({
-    data: v.array(v.looseObject({ period: v.looseObject({ start: UnixSeconds, end: UnixSeconds }) })),
+    data: v.array(v.looseObject({
+      amount: v.optional(v.number()),
+      period: v.looseObject({ start: UnixSeconds, end: UnixSeconds }),
+      /** Which price the line bills (a plan's, or its metered overage price). */
+      pricing: v.nullish(v.looseObject({ price_details: v.nullish(v.looseObject({ price: IdOrObject })) })),
+    })),
   }),
 });
 export type InvoiceObject = v.InferOutput<typeof InvoiceObject>;

@@ -1,5 +1,5 @@
 import { servicePlugin } from '../../plugins/service-plugin';
-import { billingWebhookRoute } from './billing-webhook';
+import { billingWebhookRoute, deliverSimulatedEvents } from './billing-webhook';
 import type { PaymentProvider } from './payment-provider';
 import { simulatorCheckoutRoutes } from './simulator-checkout-routes';
 import { simulatorPortalRoutes } from './simulator-portal-routes';
@@ -28,7 +28,7 @@ export const billingPlugin = servicePlugin('billing', async (app) => {
   if (stripe !== undefined) {
     app.decorate('payments', { provider: createStripePaymentProvider(stripe), simulator: null });
   } else {
-    const simulator = createSimulatorPaymentProvider(app.config.tokenSecret, app.config.publicApiUrl);
+    const simulator = createSimulatorPaymentProvider(app.config.tokenSecret, app.config.publicApiUrl, (deliveries) => deliverSimulatedEvents(app, deliveries));
     app.decorate('payments', { provider: simulator, simulator });
   }
   await app.register(billingWebhookRoute);

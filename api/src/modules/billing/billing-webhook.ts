@@ -7,6 +7,7 @@ import { alreadyApplied, type EventOutcome } from './billing-event-log';
 import { resumeCampaignsAllowedByPlan } from '../campaign';
 import { completeCheckout } from './complete-checkout';
 import type { BillingEvent, PaymentProvider } from './payment-provider';
+import { SIMULATOR_SIGNATURE_HEADER, type SignedDelivery } from './simulator-payment-provider';
 
 export const BILLING_WEBHOOK_PATH = '/v1/billing/webhook';
 export const FORGED_BILLING_WEBHOOK_TEXT = 'Invalid payment provider signature';
@@ -37,6 +38,16 @@ export async function handleBillingWebhook(app: FastifyInstance, rawBody: string
   if (outcome.kind === 'applied') await resumeCampaignsAllowedByPlan(app);
   if (outcome.kind === 'rejected') app.log.warn({ eventId: event.id, type: event.type, reason: outcome.reason }, 'billing webhook rejected');
   return outcome;
+}
+
+export class RefusedDelivery extends Error {}
+
+/** The simulator's deliveries, through the same handling as the provider's; the first one refused stops the rest. */
+export async function deliverSimulatedEvents(app: FastifyInstance, deliveries: SignedDelivery[]): Promise<void> {
+  for (const { rawBody, signature } of deliveries) {
+    const result = await handleBillingWebhook(app, rawBody, { [SIMULATOR_SIGNATURE_HEADER]: signature });
+    if (result.kind === 'rejected' || result.kind === 'forged') throw new RefusedDelivery(result.kind === 'rejected' ? result.reason : FORGED_BILLING_WEBHOOK_TEXT);
+  }
 }
 
 /**

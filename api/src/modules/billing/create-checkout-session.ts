@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { contract, planById, planCharge, type PaidPlanId } from 'shared-contracts';
+import { contract, overagePriceIdFor, planById, planCharge, priceIdFor, type PaidPlanId } from 'shared-contracts';
 import { accounts, checkoutSessions, subscriptions } from '../../db/schema';
 import { ApiError, badRequest } from '../../http/api-error';
 import { implement } from '../../http/implement';
@@ -36,8 +36,9 @@ export const createCheckoutSession = implement(contract.billing.createCheckoutSe
   const input = {
     accountId: user.accountId, customerEmail: user.email, planId,
     customerId: current?.provider === provider.name ? current.providerCustomerId : null, period: body.period,
-    priceId: body.period === 'monthly' ? plan.monthlyPriceId : plan.yearlyPriceId,
+    priceId: priceIdFor(plan, body.period),
     amountCents, currency: 'usd' as const,
+    overage: { priceId: overagePriceIdFor(plan, body.period), centsPerMinute: Math.round(plan.overagePrice * 10_000) / 100 },
     successUrl: `${origin}${PLANS_PATH}/success?session_id=${CHECKOUT_SESSION_ID_PLACEHOLDER}`,
     cancelUrl: `${origin}${PLANS_PATH}/cancel`,
   };

@@ -1,6 +1,6 @@
-import { desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNull } from 'drizzle-orm';
 import { billingTimeZone, contract, type BillingInformation, type PlanId } from 'shared-contracts';
-import { accounts, invoices, subscriptions } from '../../db/schema';
+import { accounts, invoices, overageCharges, subscriptions } from '../../db/schema';
 import { notFound } from '../../http/api-error';
 import { implement } from '../../http/implement';
 
@@ -12,6 +12,9 @@ export const getBillingInformation = implement(contract.users.getBillingInformat
   const [subscription] = await db.select().from(subscriptions).where(eq(subscriptions.accountId, params.accountId));
   const history = await db.select().from(invoices).where(eq(invoices.accountId, params.accountId))
     .orderBy(desc(invoices.issuedAt)).limit(INVOICES_SHOWN);
+  const unbilled = await db.select().from(overageCharges)
+    .where(and(eq(overageCharges.accountId, params.accountId), gt(overageCharges.minutes, 0), isNull(overageCharges.invoiceId)))
+    .orderBy(asc(overageCharges.monthStart));
   // An administrator may set a plan by hand; the subscription describes it only while they agree.
   const current = subscription !== undefined && subscription.plan === account.plan && subscription.status !== 'canceled' ? subscription : undefined;
   // A subscription that ended left the account on the free plan: say so rather than "no subscription".
@@ -33,8 +36,9 @@ export const getBillingInformation = implement(contract.users.getBillingInformat
     timeZone: billingTimeZone(account),
     invoices: history.map((i) => ({
       id: i.id, number: i.number, amount: i.amountCents / 100, currency: i.currency, status: i.status,
-      issuedAt: i.issuedAt.toISOString(), pdfUrl: i.pdfUrl,
+      issuedAt: i.issuedAt.toISOString(), pdfUrl: i.pdfUrl, overageAmount: i.overageCents / 100,
     })),
+    unbilledOverage: unbilled.map((o) => ({ monthStart: o.monthStart.toISOString(), minutes: o.minutes, amount: o.amountCents / 100 })),
   };
   return info;
 });

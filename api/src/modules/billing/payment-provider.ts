@@ -1,5 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { BillingPeriod, PaidPlanId } from 'shared-contracts';
+import type { SubscriptionRow } from '../../db/schema';
 
 /**
  * What we ask a payment provider for, shaped after Stripe's API so a real provider is a drop-in:
@@ -17,6 +18,8 @@ export interface CheckoutSessionInput {
   priceId: string;
   amountCents: number;
   currency: 'usd';
+  /** The metered price the plan's overage minutes are billed at, in the same period. */
+  overage: { priceId: string; centsPerMinute: number };
   /** Where the hosted page sends the buyer after paying; `{CHECKOUT_SESSION_ID}` is filled in. */
   successUrl: string;
   cancelUrl: string;
@@ -34,6 +37,12 @@ export interface PortalSessionInput {
   customerId: string;
   /** Where the portal's "return" link goes. */
   returnUrl: string;
+}
+
+export interface OverageUsage {
+  customerId: string;
+  minutes: number;
+  identifier: string;
 }
 
 export interface CardDetails {
@@ -59,6 +68,16 @@ export interface PaymentProvider {
   createPortalSession(input: PortalSessionInput): Promise<{ url: string }>;
   /** Ends a subscription now; one already ended is left as it is, so a retried delivery can ask again. */
   cancelSubscription(subscriptionId: string): Promise<void>;
+  /**
+   * Whether a subscription ends when its paid period does (Stripe's `cancel_at_period_end`).
+   * The provider confirms with a `customer.subscription.updated` event.
+   */
+  setCancelAtPeriodEnd(subscription: SubscriptionRow, cancel: boolean): Promise<void>;
+  /**
+   * Reports a closed month's overage minutes as usage on the customer's subscription, billed on
+   * its next invoice. `identifier` is the same on a retry, so the provider counts it once.
+   */
+  reportOverage(usage: OverageUsage): Promise<void>;
   /**
    * Checks a webhook delivery's signature over the raw body; returns the event, or null when
    * the delivery is forged, altered or too old to trust.

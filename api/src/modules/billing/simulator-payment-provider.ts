@@ -1,6 +1,6 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import Stripe from 'stripe';
-import { planById, planCharge, priceIdFor, type BillingPeriod, type PaidPlanId } from 'shared-contracts';
+import { overagePriceIdFor, planById, planCharge, priceIdFor, type BillingPeriod, type PaidPlanId } from 'shared-contracts';
 import type { CheckoutSessionRow, SubscriptionRow } from '../../db/schema';
 import { asBillingEvent, CHECKOUT_SESSION_ID_PLACEHOLDER, type BillingEvent, type PaymentProvider } from './payment-provider';
 import { SIMULATOR_PORTAL_BASE, signPortalSession } from './simulator-portal-session';
@@ -17,12 +17,17 @@ export const SIMULATOR_CARD = { brand: 'visa', last4: '4242', expMonth: 12, expY
 
 export interface SignedDelivery { rawBody: string; signature: string }
 
+/** Hands the simulator's events to the webhook handling, as the provider's deliveries would arrive; throws when one is refused. */
+export type DeliverSimulatedEvents = (deliveries: SignedDelivery[]) => Promise<void>;
+
 /** What the simulated provider's pages make it send to our webhook, each as Stripe would send it. */
 export interface SimulatorPaymentProvider extends PaymentProvider {
   /** The checkout page's Pay button. */
   completedEvent(session: CheckoutSessionRow): SignedDelivery;
-  /** The portal's Cancel: the subscription ends now. */
-  canceledEvents(subscription: SubscriptionRow): SignedDelivery[];
+  /** Cancel (at the period's end) or Resume, in the portal or the app: the subscription's end is set or lifted. */
+  cancelAtPeriodEndEvents(subscription: SubscriptionRow, cancel: boolean): SignedDelivery[];
+  /** The period of a subscription cancelled at its end is over: the subscription ends. */
+  endedEvents(subscription: SubscriptionRow): SignedDelivery[];
   /** The portal's plan change: the subscription moves to another price. */
   planChangedEvents(subscription: SubscriptionRow, planId: PaidPlanId, period: BillingPeriod): SignedDelivery[];
   /** The portal's failed renewal: the card is declined and the subscription falls past due. */
@@ -32,7 +37,16 @@ export interface SimulatorPaymentProvider extends PaymentProvider {
    * one) is paid and the subscription is active.
    */
   renewedEvents(subscription: SubscriptionRow, openInvoiceId: string | null): SignedDelivery[];
+  /**
+   * What Stripe sends when a subscription's period ends: a subscription cancelled at its end
+   * ends; any other renews, its invoice billing the overage reported since the last one. The
+   * events' ids are the period's, so instances that both see the period end apply it once.
+   */
+  periodEndEvents(subscription: SubscriptionRow, overage: OverageLine[]): SignedDelivery[];
 }
+
+/** A closed month's overage on an invoice: its minutes at the plan's metered price. */
+export interface OverageLine { minutes: number; amountCents: number }
 
 /** Derived from the token secret, so every instance of one deployment agrees on it. */
 export const simulatorWebhookSecret = (tokenSecret: string) =>
@@ -50,13 +64,13 @@ const addPeriod = (from: Date, period: BillingPeriod) => {
   return end;
 };
 
-interface SubscriptionState { plan: PaidPlanId; period: BillingPeriod; status: string; start: Date; end: Date }
+interface SubscriptionState { plan: PaidPlanId; period: BillingPeriod; status: string; start: Date; end: Date; cancelAtPeriodEnd: boolean }
 
 /** A Stripe subscription object (API version 2026-10-28: the period on its item). */
 function subscriptionObject(row: SubscriptionRow, state: SubscriptionState) {
   return {
     id: row.providerSubscriptionId, object: 'subscription', customer: row.providerCustomerId, status: state.status,
-    cancel_at_period_end: false, metadata: { accountId: row.accountId },
+    cancel_at_period_end: state.cancelAtPeriodEnd, metadata: { accountId: row.accountId },
     items: { object: 'list', data: [{
       id: `si_sim_${(row.providerSubscriptionId ?? '').slice(-12)}`, object: 'subscription_item',
       price: { id: priceIdFor(planById(state.plan)!, state.period), object: 'price' },
@@ -65,9 +79,21 @@ function subscriptionObject(row: SubscriptionRow, state: SubscriptionState) {
   };
 }
 
-/** A Stripe invoice object for the subscription's next period. */
-function invoiceObject(row: SubscriptionRow, state: SubscriptionState, paid: boolean, now: Date, id = randomId('in')) {
-  const amount = Math.round(planCharge(planById(state.plan)!, state.period).amount * 100);
+const priceLine = (price: string, amount: number, quantity: number, period: { start: number; end: number }) =>
+  ({ object: 'line_item', amount, quantity, period, pricing: { type: 'price_details', price_details: { price } } });
+
+/** A Stripe invoice object for the subscription's next period, with the overage the last one left to bill. */
+function invoiceObject(row: SubscriptionRow, state: SubscriptionState, paid: boolean, now: Date, id = randomId('in'), overage: OverageLine[] = []) {
+  const plan = planById(state.plan)!;
+  const planAmount = Math.round(planCharge(plan, state.period).amount * 100);
+  const period = { start: seconds(state.start), end: seconds(state.end) };
+  // Metered usage is billed in arrears, for the period just over.
+  const usagePeriod = { start: seconds(row.currentPeriodStart), end: seconds(row.currentPeriodEnd) };
+  const lines = [
+    priceLine(priceIdFor(plan, state.period), planAmount, 1, period),
+    ...overage.map((o) => priceLine(overagePriceIdFor(plan, row.period), o.amountCents, o.minutes, usagePeriod)),
+  ];
+  const amount = lines.reduce((sum, line) => sum + line.amount, 0);
   return {
     id, object: 'invoice', customer: row.providerCustomerId, number: null, currency: 'usd',
     status: paid ? 'paid' : 'open', billing_reason: 'subscription_cycle',
@@ -75,7 +101,7 @@ function invoiceObject(row: SubscriptionRow, state: SubscriptionState, paid: boo
     next_payment_attempt: paid ? null : seconds(new Date(now.getTime() + RETRY_AFTER_MS)),
     invoice_pdf: null, hosted_invoice_url: null,
     parent: { type: 'subscription_details', subscription_details: { subscription: row.providerSubscriptionId } },
-    lines: { object: 'list', data: [{ object: 'line_item', amount, period: { start: seconds(state.start), end: seconds(state.end) } }] },
+    lines: { object: 'list', data: lines },
   };
 }
 
@@ -85,15 +111,16 @@ function invoiceObject(row: SubscriptionRow, state: SubscriptionState, paid: boo
  * a real provider's delivery goes through. Signatures are Stripe's scheme, made and checked by
  * Stripe's SDK with a secret of the simulator's own.
  */
-export function createSimulatorPaymentProvider(tokenSecret: string, publicApiUrl: string): SimulatorPaymentProvider {
+export function createSimulatorPaymentProvider(tokenSecret: string, publicApiUrl: string, deliver: DeliverSimulatedEvents): SimulatorPaymentProvider {
   const secret = simulatorWebhookSecret(tokenSecret);
-  const sign = (type: string, object: unknown, now: Date): SignedDelivery => {
-    const event = { id: randomId('evt'), object: 'event', api_version: '2026-10-28.endive', created: seconds(now), type, data: { object } };
+  const sign = (type: string, object: unknown, now: Date, id = randomId('evt')): SignedDelivery => {
+    const event = { id, object: 'event', api_version: '2026-10-28.endive', created: seconds(now), type, data: { object } };
     const rawBody = JSON.stringify(event);
     return { rawBody, signature: Stripe.webhooks.generateTestHeaderString({ payload: rawBody, secret }) };
   };
   const currentState = (row: SubscriptionRow): SubscriptionState => ({
     plan: row.plan as PaidPlanId, period: row.period, status: row.status, start: row.currentPeriodStart, end: row.currentPeriodEnd,
+    cancelAtPeriodEnd: row.cancelAtPeriodEnd,
   });
 
   return {
@@ -107,6 +134,11 @@ export function createSimulatorPaymentProvider(tokenSecret: string, publicApiUrl
     },
     // The simulator's subscriptions exist only as the account's row: one never linked has nothing to end.
     async cancelSubscription() {},
+    // The simulator's renewal invoice reads the reported overage from the account's rows (periodEndEvents).
+    async reportOverage() {},
+    async setCancelAtPeriodEnd(row, cancel) {
+      await deliver(this.cancelAtPeriodEndEvents(row, cancel));
+    },
     verifyWebhook(rawBody, headers): BillingEvent | null {
       const header = headers[SIMULATOR_SIGNATURE_HEADER];
       if (typeof header !== 'string') return null;
@@ -129,15 +161,18 @@ export function createSimulatorPaymentProvider(tokenSecret: string, publicApiUrl
         card: SIMULATOR_CARD,
       }, new Date());
     },
-    canceledEvents(row) {
-      return [sign('customer.subscription.deleted', subscriptionObject(row, { ...currentState(row), status: 'canceled' }), new Date())];
+    cancelAtPeriodEndEvents(row, cancel) {
+      return [sign('customer.subscription.updated', subscriptionObject(row, { ...currentState(row), cancelAtPeriodEnd: cancel }), new Date())];
+    },
+    endedEvents(row) {
+      return [sign('customer.subscription.deleted', subscriptionObject(row, { ...currentState(row), status: 'canceled', cancelAtPeriodEnd: false }), new Date())];
     },
     planChangedEvents(row, plan, period) {
       const now = new Date();
       // A change of billing period starts a new period today, as Stripe does; a change of plan keeps the period.
       const state = period === row.period
         ? { ...currentState(row), plan, status: 'active' }
-        : { plan, period, status: 'active', start: now, end: addPeriod(now, period) };
+        : { plan, period, status: 'active', start: now, end: addPeriod(now, period), cancelAtPeriodEnd: row.cancelAtPeriodEnd };
       return [sign('customer.subscription.updated', subscriptionObject(row, state), now)];
     },
     paymentFailedEvents(row) {
@@ -154,6 +189,19 @@ export function createSimulatorPaymentProvider(tokenSecret: string, publicApiUrl
       return [
         sign('invoice.paid', invoiceObject(row, next, true, now, openInvoiceId ?? undefined), now),
         sign('customer.subscription.updated', subscriptionObject(row, next), now),
+      ];
+    },
+    periodEndEvents(row, overage) {
+      const now = new Date();
+      const period = `${(row.providerSubscriptionId ?? '').replace(/^sub_sim_/, '')}_${seconds(row.currentPeriodEnd)}`;
+      if (row.cancelAtPeriodEnd) {
+        const ended = subscriptionObject(row, { ...currentState(row), status: 'canceled', cancelAtPeriodEnd: false });
+        return [sign('customer.subscription.deleted', ended, now, `evt_sim_end_${period}`)];
+      }
+      const next = { ...currentState(row), status: 'active', start: row.currentPeriodEnd, end: addPeriod(row.currentPeriodEnd, row.period) };
+      return [
+        sign('invoice.paid', invoiceObject(row, next, true, now, `in_sim_${period}`, overage), now, `evt_sim_paid_${period}`),
+        sign('customer.subscription.updated', subscriptionObject(row, next), now, `evt_sim_renew_${period}`),
       ];
     },
   };

@@ -2,11 +2,11 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { and, desc, eq, isNotNull } from 'drizzle-orm';
 import * as v from 'valibot';
 import { BILLING_PERIODS, PAID_PLAN_IDS } from 'shared-contracts';
-import { invoices, subscriptions } from '../../db/schema';
-import { handleBillingWebhook } from './billing-webhook';
+import { accounts, invoices, subscriptions } from '../../db/schema';
+import { deliverSimulatedEvents, RefusedDelivery } from './billing-webhook';
 import { messagePage } from './checkout-page';
-import { portalPage } from './portal-page';
-import { SIMULATOR_SIGNATURE_HEADER, simulatorWebhookSecret, type SignedDelivery } from './simulator-payment-provider';
+import { cancelConfirmationPage, portalPage } from './portal-page';
+import { simulatorWebhookSecret, type SignedDelivery } from './simulator-payment-provider';
 import { SIMULATOR_PORTAL_BASE, verifyPortalSession } from './simulator-portal-session';
 
 export const PORTAL_LINK_INVALID_TEXT = 'This link to manage your subscription is no longer valid. Open it again from the billing page.';
@@ -32,19 +32,23 @@ export async function simulatorPortalRoutes(app: FastifyInstance): Promise<void>
     const given = (query as { session?: unknown }).session;
     const id = typeof given === 'string' ? given : '';
     const session = verifyPortalSession(secret, id);
-    const [subscription] = session === null ? [] : await app.db.select().from(subscriptions)
+    const [found] = session === null ? [] : await app.db.select({ subscription: subscriptions, timeZone: accounts.timeZone }).from(subscriptions)
+      .innerJoin(accounts, eq(accounts.id, subscriptions.accountId))
       .where(and(eq(subscriptions.accountId, session.accountId), eq(subscriptions.provider, simulator.name)));
-    if (session === null || subscription === undefined) {
+    if (session === null || found === undefined) {
       void html(reply, 404, messagePage('Link expired', PORTAL_LINK_INVALID_TEXT));
       return null;
     }
-    return { id, session, subscription };
+    const action = (path: string) => `${SIMULATOR_PORTAL_BASE}${path}?session=${encodeURIComponent(id)}`;
+    return { id, session, subscription: found.subscription, account: { timeZone: found.timeZone }, action };
   };
 
   const deliver = async (reply: FastifyReply, id: string, deliveries: SignedDelivery[]) => {
-    for (const { rawBody, signature } of deliveries) {
-      const result = await handleBillingWebhook(app, rawBody, { [SIMULATOR_SIGNATURE_HEADER]: signature });
-      if (result.kind === 'rejected') return html(reply, 400, messagePage('Change not made', result.reason));
+    try {
+      await deliverSimulatedEvents(app, deliveries);
+    } catch (err) {
+      if (err instanceof RefusedDelivery) return html(reply, 400, messagePage('Change not made', err.message));
+      throw err;
     }
     return reply.redirect(portalUrl(id), 303);
   };
@@ -52,14 +56,29 @@ export async function simulatorPortalRoutes(app: FastifyInstance): Promise<void>
   app.get(SIMULATOR_PORTAL_BASE, async (request, reply) => {
     const portal = await open(request.query, reply);
     if (portal === null) return reply;
-    return html(reply, 200, portalPage(portal.subscription, (path) => `${SIMULATOR_PORTAL_BASE}${path}?session=${encodeURIComponent(portal.id)}`, portal.session.returnUrl));
+    return html(reply, 200, portalPage(portal.subscription, portal.account, portal.action, portal.session.returnUrl));
   });
 
+  // Cancel asks first, saying until when the plan stays; nothing changes until it is confirmed.
   app.post(`${SIMULATOR_PORTAL_BASE}/cancel`, async (request, reply) => {
     const portal = await open(request.query, reply);
     if (portal === null) return reply;
-    if (portal.subscription.status === 'canceled') return reply.redirect(portalUrl(portal.id), 303);
-    return deliver(reply, portal.id, simulator.canceledEvents(portal.subscription));
+    if (portal.subscription.status === 'canceled' || portal.subscription.cancelAtPeriodEnd) return reply.redirect(portalUrl(portal.id), 303);
+    return html(reply, 200, cancelConfirmationPage(portal.subscription, portal.account, portal.action));
+  });
+
+  app.post(`${SIMULATOR_PORTAL_BASE}/cancel/confirm`, async (request, reply) => {
+    const portal = await open(request.query, reply);
+    if (portal === null) return reply;
+    if (portal.subscription.status === 'canceled' || portal.subscription.cancelAtPeriodEnd) return reply.redirect(portalUrl(portal.id), 303);
+    return deliver(reply, portal.id, simulator.cancelAtPeriodEndEvents(portal.subscription, true));
+  });
+
+  app.post(`${SIMULATOR_PORTAL_BASE}/resume`, async (request, reply) => {
+    const portal = await open(request.query, reply);
+    if (portal === null) return reply;
+    if (portal.subscription.status === 'canceled' || !portal.subscription.cancelAtPeriodEnd) return reply.redirect(portalUrl(portal.id), 303);
+    return deliver(reply, portal.id, simulator.cancelAtPeriodEndEvents(portal.subscription, false));
   });
 
   app.post(`${SIMULATOR_PORTAL_BASE}/change`, async (request, reply) => {

@@ -12,6 +12,11 @@ export const STRIPE_API_VERSION = '2026-10-28.endive' satisfies typeof Stripe.AP
 const REQUEST_TIMEOUT_MS = 15_000;
 
 const STRIPE_INTERVAL = { monthly: 'month', yearly: 'year' } as const;
+/**
+ * The Stripe Billing Meter every plan's metered overage price is attached to: one event per
+ * closed month with the minutes over the quota (Stripe sums a period's events).
+ */
+export const OVERAGE_METER_EVENT = 'overage_minutes';
 
 /** The SDK's client, pointed at STRIPE_API_URL (Stripe's own, or a local stand-in in tests). */
 export function createStripeClient(config: StripeConfig): Stripe {
@@ -52,13 +57,28 @@ export function createStripePaymentProvider(config: StripeConfig, stripe = creat
     matchingPrices.add(key);
   }
 
+  /** The plan's metered overage price must bill per minute at the plan's price, on the overage meter's usage. */
+  async function checkOveragePrice(input: CheckoutSessionInput): Promise<void> {
+    const { priceId, centsPerMinute } = input.overage;
+    const key = `${priceId} ${centsPerMinute} ${input.period}`;
+    if (matchingPrices.has(key)) return;
+    const price = await stripe.prices.retrieve(priceId);
+    if (Number(price.unit_amount_decimal) !== centsPerMinute || price.currency !== input.currency
+      || price.recurring?.usage_type !== 'metered' || price.recurring.interval !== STRIPE_INTERVAL[input.period]) {
+      throw new Error(`Stripe price ${priceId} does not meter overage at ${centsPerMinute} cents a minute every ${STRIPE_INTERVAL[input.period]}: ${JSON.stringify(price)}`);
+    }
+    matchingPrices.add(key);
+  }
+
   return {
     name: 'stripe',
     async createCheckoutSession(input) {
       await checkPrice(input);
+      await checkOveragePrice(input);
       const session = await stripe.checkout.sessions.create({
         mode: 'subscription',
-        line_items: [{ price: input.priceId, quantity: 1 }],
+        // A metered price takes no quantity: what it bills is the usage reported in the period.
+        line_items: [{ price: input.priceId, quantity: 1 }, { price: input.overage.priceId }],
         success_url: input.successUrl,
         cancel_url: input.cancelUrl,
         client_reference_id: input.accountId,
@@ -77,6 +97,18 @@ export function createStripePaymentProvider(config: StripeConfig, stripe = creat
       const subscription = await stripe.subscriptions.retrieve(subscriptionId);
       // Stripe refuses to cancel a cancelled subscription: the first attempt already did the work.
       if (subscription.status !== 'canceled') await stripe.subscriptions.cancel(subscriptionId);
+    },
+    async setCancelAtPeriodEnd(subscription, cancel) {
+      if (subscription.providerSubscriptionId === null) throw new Error(`account ${subscription.accountId} has no Stripe subscription`);
+      await stripe.subscriptions.update(subscription.providerSubscriptionId, { cancel_at_period_end: cancel });
+    },
+    async reportOverage(usage) {
+      await stripe.billing.meterEvents.create({
+        event_name: OVERAGE_METER_EVENT,
+        // Recorded now, just after the month closed: inside the subscription's current period, whose invoice bills it.
+        identifier: usage.identifier,
+        payload: { stripe_customer_id: usage.customerId, value: String(usage.minutes) },
+      });
     },
     verifyWebhook(rawBody, headers): BillingEvent | null {
       const header = headers[STRIPE_SIGNATURE_HEADER];

@@ -1,5 +1,5 @@
-import { billingTimeZone, featuresLost, planFeatureLabel, planName, type BillingInformation, type PlanId } from 'shared-contracts';
-import { Alert, formatDate } from 'shared-ui';
+import { billingDateText, featuresLost, planFeatureLabel, planName, type BillingInformation, type PlanId } from 'shared-contracts';
+import { Alert } from 'shared-ui';
 
 /**
  * What a change from plan `from` to plan `to` stops, and when (`when`: a formatted date, or
@@ -23,5 +23,5 @@ export function FeaturesLostNotice({ from, to, when }: { from: PlanId; to: PlanI
 /** For a subscription set to end at its period's end: what the free plan then stops, and the date. */
 export function CancellationFeaturesNotice({ info }: { info: BillingInformation }) {
   if (!info.cancelAtPeriodEnd || info.currentPeriodEnd === null) return null;
-  return <FeaturesLostNotice from={info.plan} to="free" when={formatDate(info.currentPeriodEnd, billingTimeZone(info))} />;
+  return <FeaturesLostNotice from={info.plan} to="free" when={billingDateText(info.currentPeriodEnd, info)} />;
 }

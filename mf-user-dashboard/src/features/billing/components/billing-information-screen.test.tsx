@@ -9,9 +9,10 @@ jest.mock('../api/go-to-provider', () => ({ goToProvider: jest.fn() }));
 
 const user = makeUser({ timeZone: 'America/New_York' });
 type Handler = (r: SentRequest) => StubReply | Promise<StubReply>;
-const api = ({ billing, usage, portal = never }: { billing: Handler; usage: Handler; portal?: Handler }) =>
+const api = ({ billing, usage, portal = never, end = never }: { billing: Handler; usage: Handler; portal?: Handler; end?: Handler }) =>
   stubFetch((r) => (r.url.pathname.includes('billing/get-usage') ? usage(r)
-    : r.url.pathname.includes('billing/create-portal-session') ? portal(r) : billing(r)));
+    : r.url.pathname.includes('billing/create-portal-session') ? portal(r)
+      : /billing\/(cancel|resume)-subscription/.test(r.url.pathname) ? end(r) : billing(r)));
 
 jest.setTimeout(60_000);
 afterEach(() => { jest.restoreAllMocks(); jest.mocked(goToProvider).mockClear(); });
@@ -157,4 +158,59 @@ test('a cancelled subscription leaves the account on the free plan, shown as can
   expect(field('Plan')).toHaveTextContent('Free');
   expect(field('Status')).toHaveTextContent('Cancelled');
   expect(field('Price')).toHaveTextContent('Free');
+});
+
+test('Cancel asks first with the date the plan ends, keeps the plan until then, and Resume takes it back', async () => {
+  let cancelled = false;
+  const { requests } = api({
+    billing: () => ok(paidBilling({ cancelAtPeriodEnd: cancelled })),
+    usage: () => ok(usageOf()),
+    end: (r) => {
+      cancelled = r.url.pathname.endsWith('cancel-subscription');
+      return ok({ cancelAtPeriodEnd: cancelled, currentPeriodEnd: '2027-03-10T15:00:00.000Z' });
+    },
+  });
+  renderScreen(<BillingInformationScreen />, user);
+  await userEvent.click(await screen.findByRole('button', { name: 'Cancel subscription' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Cancel Efficiency Plus?' });
+  expect(dialog).toHaveTextContent('You keep Efficiency Plus until Mar 10, 2027.');
+  // Keeping the plan sends nothing.
+  await userEvent.click(within(dialog).getByRole('button', { name: 'Keep my plan' }));
+  expect(requests.some((r) => r.url.pathname.endsWith('cancel-subscription'))).toBe(false);
+
+  await userEvent.click(screen.getByRole('button', { name: 'Cancel subscription' }));
+  await userEvent.click(within(await screen.findByRole('dialog', { name: 'Cancel Efficiency Plus?' })).getByRole('button', { name: 'Cancel on Mar 10, 2027' }));
+  expect(await screen.findByText('Efficiency Plus ends on Mar 10, 2027')).toBeInTheDocument();
+  expect(field('Ends on')).toHaveTextContent('Mar 10, 2027');
+  expect(field('Plan')).toHaveTextContent('Efficiency Plus');
+  expect(requests.filter((r) => r.url.pathname.endsWith('cancel-subscription')).map((r) => r.method)).toEqual(['POST']);
+
+  await userEvent.click(screen.getByRole('button', { name: 'Resume subscription' }));
+  expect(await screen.findByRole('button', { name: 'Cancel subscription' })).toBeInTheDocument();
+  expect(field('Renews on')).toHaveTextContent('Mar 10, 2027');
+});
+
+test('a cancel the provider refuses says why, and the plan reads unchanged', async () => {
+  api({ billing: () => ok(paidBilling()), usage: () => ok(usageOf()), end: () => failure(502, 'The payment provider could not change the subscription. Please try again.') });
+  renderScreen(<BillingInformationScreen />, user);
+  await userEvent.click(await screen.findByRole('button', { name: 'Cancel subscription' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Cancel Efficiency Plus?' });
+  await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel on Mar 10, 2027' }));
+  expect(await within(dialog).findByText('The payment provider could not change the subscription. Please try again.')).toBeInTheDocument();
+  expect(field('Renews on')).toHaveTextContent('Mar 10, 2027');
+});
+
+test('overage of a closed month shows as waiting for the next invoice, and a billed one on its invoice', async () => {
+  api({
+    billing: () => ok(paidBilling({
+      unbilledOverage: [{ monthStart: '2026-02-01T05:00:00.000Z', minutes: 120, amount: 9.6 }],
+      invoices: [{ id: 'inv-2', number: 'INV-202602-0000BEEF', amount: 1008.6, overageAmount: 9.6, currency: 'usd', status: 'paid', issuedAt: '2026-02-10T15:00:00.000Z', pdfUrl: null }],
+    })),
+    usage: () => ok(usageOf()),
+  });
+  renderScreen(<BillingInformationScreen />, user);
+  expect(await screen.findByText('$9.60 of overage is added to your next invoice')).toBeInTheDocument();
+  expect(screen.getByText('Minutes over your plan\'s quota: 120 minutes in February 2026 ($9.60).')).toBeInTheDocument();
+  const row = within(screen.getByRole('region', { name: 'Payment history' })).getByText('INV-202602-0000BEEF').closest('tr')!;
+  expect(row).toHaveTextContent('$1,008.60 (includes $9.60 overage)');
 });

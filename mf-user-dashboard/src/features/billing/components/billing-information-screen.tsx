@@ -5,6 +5,7 @@ import { useBillingInformation, useUsage } from '../hooks/use-billing';
 import { CurrentPlanCard } from './current-plan-card';
 import { InvoiceTable } from './invoice-table';
 import { PaymentFailureAlert } from './payment-failure-alert';
+import { UnbilledOverageNotice } from './unbilled-overage-notice';
 import { UsageCard } from './usage-card';
 import { CancellationFeaturesNotice } from '../../plan-features';
 
@@ -19,7 +20,8 @@ export function BillingInformationScreen() {
     <DashboardPage title="Billing Information" loading={!user}>
       {info && <PaymentFailureAlert info={info} />}
       {info && <CancellationFeaturesNotice info={info} />}
-      <CurrentPlanCard info={info} error={billing.error} onRetry={retryBilling} />
+      {info && <UnbilledOverageNotice info={info} />}
+      <CurrentPlanCard info={info} error={billing.error} onRetry={retryBilling} onChanged={() => billing.mutate()} />
       <UsageCard usage={usage.data?.data} error={usage.error} onRetry={() => void usage.mutate()} viewerTimeZone={user?.timeZone ?? 'UTC'} />
       {!billing.error && <InvoiceTable invoices={info?.invoices} timeZone={info ? billingTimeZone(info) : 'UTC'} />}
     </DashboardPage>

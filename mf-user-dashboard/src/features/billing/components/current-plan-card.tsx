@@ -1,9 +1,10 @@
 import { Link } from 'react-router-dom';
-import { billingTimeZone, extractErrorText, planById, planCharge, planName, type BillingInformation } from 'shared-contracts';
+import { billingDateText, extractErrorText, planById, planCharge, planName, type BillingInformation } from 'shared-contracts';
 import type { ApiError } from 'shared-auth';
-import { Button, Descriptions, LoadError, LoadingBlock, PageCard, StatusTag, formatDate } from 'shared-ui';
+import { Button, Descriptions, LoadError, LoadingBlock, PageCard, StatusTag } from 'shared-ui';
 import { PERIOD_LABEL, billedText, formatPerMonth } from '../model/plan-format';
 import { ManageSubscriptionButton } from './manage-subscription-button';
+import { SubscriptionEndActions } from './subscription-end-actions';
 
 const STATUS_LABEL: Record<BillingInformation['status'], string> = {
   none: 'No subscription', trialing: 'Trial', active: 'Active', past_due: 'Past due', canceled: 'Cancelled',
@@ -13,9 +14,11 @@ interface CurrentPlanCardProps {
   info: BillingInformation | undefined;
   error: ApiError | undefined;
   onRetry: () => void;
+  /** After a cancel or resume: read the plan again. */
+  onChanged: () => Promise<unknown>;
 }
 
-export function CurrentPlanCard({ info, error, onRetry }: CurrentPlanCardProps) {
+export function CurrentPlanCard({ info, error, onRetry, onChanged }: CurrentPlanCardProps) {
   const plan = info ? planById(info.plan) : undefined;
   const period = info?.period ?? null;
   const charge = plan && period ? planCharge(plan, period) : null;
@@ -34,7 +37,7 @@ export function CurrentPlanCard({ info, error, onRetry }: CurrentPlanCardProps) 
             { key: 'price', label: 'Price', children: charge && period ? `${formatPerMonth(charge)} (${billedText(charge, period)})` : 'Free' },
             {
               key: 'renewal', label: info.cancelAtPeriodEnd ? 'Ends on' : 'Renews on',
-              children: info.currentPeriodEnd ? formatDate(info.currentPeriodEnd, billingTimeZone(info)) : '—',
+              children: info.currentPeriodEnd ? billingDateText(info.currentPeriodEnd, info) : '—',
             },
             {
               key: 'card', label: 'Payment method',
@@ -48,6 +51,7 @@ export function CurrentPlanCard({ info, error, onRetry }: CurrentPlanCardProps) 
               <ManageSubscriptionButton />
             </div>
           )}
+          <SubscriptionEndActions info={info} onChanged={onChanged} />
         </>
       )}
     </PageCard>

@@ -1,5 +1,5 @@
 import type { BillingInformation } from 'shared-contracts';
-import { DataTable, PageCard, StatusTag, formatDate, type TableColumnsType } from 'shared-ui';
+import { DataTable, PageCard, StatusTag, Typography, formatDate, type TableColumnsType } from 'shared-ui';
 import { formatUsd } from '../model/plan-format';
 
 type Invoice = BillingInformation['invoices'][number];
@@ -9,7 +9,15 @@ export function InvoiceTable({ invoices, timeZone }: { invoices: Invoice[] | und
   const columns: TableColumnsType<Invoice> = [
     { title: 'Date', key: 'date', render: (_, i) => formatDate(i.issuedAt, timeZone) },
     { title: 'Invoice', key: 'number', render: (_, i) => i.number ?? '—' },
-    { title: 'Amount', key: 'amount', render: (_, i) => (i.currency === 'usd' ? formatUsd(i.amount) : `${i.amount} ${i.currency.toUpperCase()}`) },
+    {
+      title: 'Amount', key: 'amount',
+      render: (_, i) => {
+        const money = (amount: number) => (i.currency === 'usd' ? formatUsd(amount) : `${amount} ${i.currency.toUpperCase()}`);
+        return i.overageAmount > 0
+          ? <>{money(i.amount)} <Typography.Text type="secondary">(includes {money(i.overageAmount)} overage)</Typography.Text></>
+          : money(i.amount);
+      },
+    },
     { title: 'Status', key: 'status', render: (_, i) => <StatusTag status={i.status === 'paid' ? 'completed' : i.status} label={i.status === 'paid' ? 'Paid' : undefined} /> },
   ];
   return (

@@ -10,13 +10,15 @@ export interface PlanCardProps {
   current: boolean;
   /** The account is on this plan, billed the other period. */
   currentPlanOtherPeriod: boolean;
+  /** The account has a subscription: another plan is a change of it (in the provider's portal), not a new one. */
+  subscribed: boolean;
   choosing: boolean;
   disabled: boolean;
   onChoose: (plan: Plan) => void;
 }
 
-export function PlanCard({ plan, period, current, currentPlanOtherPeriod, choosing, disabled, onChoose }: PlanCardProps) {
-  const action = current ? 'Current plan' : currentPlanOtherPeriod ? `Switch to ${period}` : `Choose ${plan.name}`;
+export function PlanCard({ plan, period, current, currentPlanOtherPeriod, subscribed, choosing, disabled, onChoose }: PlanCardProps) {
+  const action = current ? 'Current plan' : currentPlanOtherPeriod ? `Switch to ${period}` : subscribed ? `Change to ${plan.name}` : `Choose ${plan.name}`;
   const charge = planCharge(plan, period);
   const saving = Math.round((planCharge(plan, 'monthly').perYear - charge.perYear) * 100) / 100;
   const billed = billedText(charge, period);

@@ -111,7 +111,7 @@ test('while billing loads, the plans wait for nothing but their own list', async
   expect(await screen.findByRole('region', { name: 'Enterprise Edge' })).toBeInTheDocument();
 });
 
-test('a subscribed account changes plan in the portal: the cards cannot start a second subscription', async () => {
+test('a subscribed account changes plan in the portal: the cards offer a change, never a second subscription', async () => {
   const { requests } = api({
     billing: () => ok(paidBilling({ plan: 'efficiency-plus', period: 'monthly' })),
     portal: () => ok({ url: 'https://billing.stripe.test/p/session/bps_1' }),
@@ -119,10 +119,20 @@ test('a subscribed account changes plan in the portal: the cards cannot start a 
   renderScreen(<SubscriptionPlansScreen />, user);
   expect(await screen.findByText('You have a subscription: change its plan or billing period, or cancel it, with Manage subscription.')).toBeInTheDocument();
   await screen.findByRole('region', { name: 'Time Saver Basic' });
-  expect(within(card('Time Saver Basic')).getByRole('button', { name: 'Choose Time Saver Basic' })).toBeDisabled();
-  await userEvent.click(screen.getByRole('button', { name: 'Manage subscription' }));
+  expect(await within(card('Efficiency Plus')).findByRole('button', { name: 'Current plan' })).toBeDisabled();
+  expect(within(card('Efficiency Plus')).queryByRole('button', { name: 'Choose Efficiency Plus' })).toBeNull();
+  await userEvent.click(within(card('Time Saver Basic')).getByRole('button', { name: 'Change to Time Saver Basic' }));
   expect(goToProvider).toHaveBeenCalledWith('https://billing.stripe.test/p/session/bps_1');
   expect(requests.some((r) => r.url.pathname.endsWith('billing/create-checkout-session'))).toBe(false);
+});
+
+test('an account put on a plan by hand (no subscription) sees that plan as current in either period', async () => {
+  api({ billing: () => ok(freeBilling({ plan: 'efficiency-plus' })) });
+  renderScreen(<SubscriptionPlansScreen />, user);
+  await screen.findByRole('region', { name: 'Efficiency Plus' });
+  expect(await within(card('Efficiency Plus')).findByRole('button', { name: 'Current plan' })).toBeDisabled();
+  await chooseYearly();
+  expect(within(card('Efficiency Plus')).getByRole('button', { name: 'Current plan' })).toBeDisabled();
 });
 
 test('after a cancelled subscription, the plans can be bought again', async () => {

@@ -15,6 +15,7 @@ export function SubscriptionPlansScreen() {
   const plans = usePlans();
   const billing = useBillingInformation(user?.accountId);
   const checkout = useApiMutation(contract.billing.createCheckoutSession);
+  const portal = useApiMutation(contract.billing.createPortalSession);
   const [chosenPeriod, setPeriod] = useState<BillingPeriod | null>(null);
   const [choosing, setChoosing] = useState<string | null>(null);
   const info = billing.data?.data;
@@ -22,10 +23,13 @@ export function SubscriptionPlansScreen() {
   // A second checkout would start a second subscription: a subscribed account changes plan in the portal.
   const subscribed = info !== undefined && info.canManageSubscription && info.plan !== 'free' && info.status !== 'canceled';
 
+  // A plan set by hand (no subscription, so no period) is the current one in either period.
+  const onPlan = (plan: Plan) => info?.plan === plan.id && (info.period === null || info.period === period);
+
   const choose = async (plan: Plan) => {
     setChoosing(plan.id);
     try {
-      const { data } = await checkout.trigger({ body: { planId: plan.id as PaidPlanId, period } });
+      const { data } = subscribed ? await portal.trigger() : await checkout.trigger({ body: { planId: plan.id as PaidPlanId, period } });
       goToProvider(data.url);
     } catch {
       setChoosing(null);
@@ -59,8 +63,8 @@ export function SubscriptionPlansScreen() {
           action={<ManageSubscriptionButton />}
         />
       )}
-      {checkout.error && (
-        <Alert type="error" showIcon role="alert" style={{ marginBottom: 16 }} title={extractErrorText(checkout.error)} />
+      {(checkout.error ?? portal.error) && (
+        <Alert type="error" showIcon role="alert" style={{ marginBottom: 16 }} title={extractErrorText(checkout.error ?? portal.error)} />
       )}
       {plans.error ? (
         <LoadError error={plans.error.message} onRetry={() => void plans.mutate()} />
@@ -75,10 +79,11 @@ export function SubscriptionPlansScreen() {
               <PlanCard
                 plan={plan}
                 period={period}
-                current={info?.plan === plan.id && info.period === period}
+                current={onPlan(plan)}
                 currentPlanOtherPeriod={info?.plan === plan.id && info.period !== null && info.period !== period}
+                subscribed={subscribed}
                 choosing={choosing === plan.id}
-                disabled={choosing !== null || subscribed}
+                disabled={choosing !== null}
                 onChoose={(p) => void choose(p)}
               />
             </Col>

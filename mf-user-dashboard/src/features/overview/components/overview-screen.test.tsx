@@ -4,12 +4,14 @@ import userEvent from '@testing-library/user-event';
 import { agentStatusesAtom, authStore } from 'shared-auth';
 import { OverviewScreen } from './overview-screen';
 import { agentId, emptyStats, makeOverview, makeStats } from '../test-support/overview-fixtures';
+import { freeBilling, paidBilling } from '../../billing/test-support/billing-fixtures';
 
 const user = makeUser({ timeZone: 'America/New_York' });
 
 type Reply = StubReply | Promise<StubReply>;
-const route = (stats: (r: SentRequest) => Reply, overview: (r: SentRequest) => Reply) =>
-  stubFetch((r) => (r.url.pathname.includes('/call/get-call-stats/') ? stats(r) : overview(r)));
+const route = (stats: (r: SentRequest) => Reply, overview: (r: SentRequest) => Reply, billing: (r: SentRequest) => Reply = () => ok(freeBilling())) =>
+  stubFetch((r) => (r.url.pathname.includes('/call/get-call-stats/') ? stats(r)
+    : r.url.pathname.includes('/users/get-billing-information/') ? billing(r) : overview(r)));
 
 const statsRequests = (requests: SentRequest[]) => requests.filter((r) => r.url.pathname.includes('get-call-stats'));
 
@@ -25,7 +27,18 @@ test('asks for the signed-in account and shows loading states meanwhile', () => 
   expect(requests.map((r) => `${r.method} ${r.url.pathname}${r.url.search}`).sort()).toEqual([
     `GET /v1/agent/get-agents-overview/${user.accountId}`,
     `GET /v1/call/get-call-stats/${user.accountId}`,
+    `GET /v1/users/get-billing-information/${user.accountId}`,
   ]);
+});
+
+test('a failed renewal charge is told on the overview too, with the date the card is tried again', async () => {
+  route(() => ok(emptyStats()), () => ok(makeOverview()), () => ok(paidBilling({
+    status: 'past_due', paymentFailure: { failedAt: '2026-03-10T15:00:00.000Z', nextAttemptAt: '2026-03-13T15:00:00.000Z' },
+  })));
+  renderScreen(<OverviewScreen />, user);
+  const alert = await screen.findByRole('alert');
+  expect(alert).toHaveTextContent('Your payment failed on Mar 10, 2026');
+  expect(alert).toHaveTextContent('We will try your card again on Mar 13, 2026.');
 });
 
 test('shows the statistics, the 14-day chart, the AI agents and the human agents', async () => {
