@@ -1,6 +1,7 @@
 // `pnpm start`: the API on the embedded database plus the host and the three remotes,
 // each on its own port as they would be deployed, then a banner with where to sign in.
 import { spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { printBanner, waitForUrl } from './banner.mjs';
@@ -11,10 +12,17 @@ const apiPort = Number(process.env.PORT ?? 4000);
 
 const api = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
   cwd: path.join(root, 'api'),
-  stdio: ['ignore', 'inherit', 'inherit'],
+  stdio: ['ignore', 'pipe', 'inherit'],
   env: { ...process.env, PORT: String(apiPort) },
 });
-const stop = () => { api.kill('SIGTERM'); process.exit(0); };
+// The API logs JSON lines (what a log collector reads in production); here they are read by a
+// person, so pino-pretty writes each as one line: time, level, message, then its fields.
+const prettyBin = path.join(path.dirname(createRequire(import.meta.url).resolve('pino-pretty/package.json')), 'bin.js');
+const pretty = spawn(process.execPath, [prettyBin, '--singleLine', '--translateTime', 'SYS:HH:MM:ss', '--ignore', 'pid,hostname'], {
+  stdio: ['pipe', 'inherit', 'inherit'],
+});
+api.stdout.pipe(pretty.stdin);
+const stop = () => { api.kill('SIGTERM'); pretty.kill('SIGTERM'); process.exit(0); };
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);
 api.on('exit', (code) => {

@@ -8,7 +8,7 @@ import { createTenant, missingId, PASSWORD, signIn } from '../factories';
 import { redisSkipReason, TEST_REDIS_URL } from '../helpers/redis';
 import { call, startServer, TEST_CONFIG, type TestServer } from '../helpers/server';
 import type { SuiteContext } from '../helpers/suite-context';
-import { codeIn, expireCodes, freshEmail, lastMail, registerVerified, resetIdIn } from './auth-support';
+import { codeIn, expireCodes, freshEmail, lastMail, registerVerified, resetIdIn } from '../helpers/auth-support';
 
 const LIMITED = { type: 'TooManyRequests', message: 'Too many attempts. Try again in 15 minutes.' };
 const INVALID = { type: 'InvalidCredentials', message: 'Invalid email or password' };

@@ -8,7 +8,7 @@ import { call, startServer } from '../helpers/server';
 import type { SuiteContext } from '../helpers/suite-context';
 import {
   codeIn, freshEmail, lastMail, mailCount, registerVerified, registration, resetIdIn, verificationTokenIn,
-} from './auth-support';
+} from '../helpers/auth-support';
 
 const UNAUTHORIZED = { type: 'Unauthorized', message: 'Session expired, Please login again.' };
 const NOT_VERIFIED = {

@@ -8,7 +8,7 @@ import { googleIdentities, users } from '../../src/db/schema';
 import { createAccount, createUser } from '../factories';
 import { call, startServer, type TestServer } from '../helpers/server';
 import type { SuiteContext } from '../helpers/suite-context';
-import { freshEmail } from './auth-support';
+import { freshEmail } from '../helpers/auth-support';
 
 const CLIENT_ID = 'test-client.apps.googleusercontent.com';
 const REJECTED = { type: 'InvalidCredentials', message: 'Google sign-in failed. Please try again.' };

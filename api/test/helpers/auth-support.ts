@@ -1,7 +1,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../src/db/client';
 import { emailOutbox, oneTimeCodes } from '../../src/db/schema';
-import { call, type TestServer } from '../helpers/server';
+import { call, type TestServer } from './server';
 
 /** Shared by the auth suites: reading the local outbox the way a developer would. */
 

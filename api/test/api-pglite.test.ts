@@ -1,0 +1,3 @@
+import { runApiSuites } from './helpers/api-suites';
+
+await runApiSuites('pglite');
