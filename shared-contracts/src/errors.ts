@@ -12,7 +12,7 @@ export const API_ERROR_TYPES = [
 ] as const;
 export type ApiErrorType = (typeof API_ERROR_TYPES)[number];
 
-/** Client-side failures that never reached a server response (spec section 8). */
+/** Client-side failures that never reached a server response. */
 export const FETCH_ERROR = 'FETCH_ERROR';
 export const TIMEOUT_ERROR = 'TIMEOUT_ERROR';
 export const PARSING_ERROR = 'PARSING_ERROR';
@@ -51,7 +51,7 @@ const isProgramFault = (error: unknown): boolean => {
 };
 
 /**
- * Spec section 8: first entry of data.errors, data.errorMessage, data.message, then errors,
+ * First entry of data.errors, data.errorMessage, data.message, then errors,
  * errorMessage, message on the error itself, then a plain string, else "Unexpected error occurred".
  * A fault of the program itself (a TypeError and the like) always reads "Unexpected error occurred".
  */

@@ -21,7 +21,7 @@ export type SmsPayload = v.InferOutput<typeof SmsPayload>;
 
 export const SmsStatusPayload = v.object({ id: Id, conversationId: Id, status: v.string() });
 
-/** Server → browser messages (spec section 7, "Received"). */
+/** Server → browser messages ("Received"). */
 export const ServerMessage = v.variant('type', [
   v.object({ type: v.literal('STATUS_UPDATED'), agentId: Id, status: AgentStatus, busyFrom: v.nullable(IsoDateTime) }),
   // agentId (an addition): the agent whose call ended; an absent one means every agent's softphone.
@@ -56,7 +56,7 @@ export const ServerMessage = v.variant('type', [
 ]);
 export type ServerMessage = v.InferOutput<typeof ServerMessage>;
 
-/** Browser → server messages (spec section 7, "Sent"). */
+/** Browser → server messages ("Sent"). */
 export const ClientMessage = v.variant('type', [
   v.object({ type: v.literal('UPDATE_STATUS'), agentId: Id, status: AgentStatus }),
   v.object({ type: v.literal('AGENT_ACTIVE_STATUS'), accountId: Id, agentId: Id, isActive: v.boolean() }),

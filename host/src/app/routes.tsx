@@ -60,7 +60,7 @@ function toRoute(route: AppRoute): RouteObject {
 
 const toOverview = <Navigate to="/dashboard/overview" replace />;
 
-/** The whole route tree, built from the route table (spec section 2). */
+/** The whole route tree, built from the route table. */
 export const appRoutes: RouteObject[] = [
   {
     element: <RootShell />,

@@ -5,7 +5,7 @@ import { callApi, resetAuth } from 'shared-auth';
 import { useSWRConfig } from 'swr';
 
 /**
- * Logout: forget the session and its cached data (spec section 4), and also end the session on
+ * Logout: forget the session and its cached data, and also end the session on
  * the server so a copy of the token stops working. The server call is best effort: signing out
  * never waits for it or fails because of it.
  */

@@ -1,4 +1,4 @@
-/** The browser key the bearer token is kept under (spec section 4). */
+/** The browser key the bearer token is kept under. */
 export const TOKEN_STORAGE_KEY = 'token';
 
 // Storage can throw (privacy modes, quota); a missing token is then the safe answer.

@@ -12,7 +12,7 @@ export interface RequireRoleProps {
   children: ReactNode;
 }
 
-/** Spec section 2's guard. It is UX only: the server checks every call itself. */
+/** The route guard. It is UX only: the server checks every call itself. */
 export function RequireRole({ roles, children }: RequireRoleProps) {
   const { sessionUser, tokenChecked } = useAuthState();
   const location = useLocation();

@@ -37,7 +37,7 @@ export function checkToken(): Promise<void> {
   return inFlight;
 }
 
-/** Spec section 2: on every path change, check the stored token and load the session user. */
+/** On every path change, check the stored token and load the session user. */
 export function useTokenCheck(): void {
   const { pathname } = useLocation();
   useEffect(() => {

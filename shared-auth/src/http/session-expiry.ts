@@ -8,7 +8,7 @@ const record = (x: unknown): Record<string, unknown> | undefined =>
 /** The server's `{ type: 'Unauthorized' }` error body: the token is no longer valid. */
 export const isUnauthorizedBody = (body: unknown): boolean => record(body)?.type === 'Unauthorized';
 
-/** Spec section 4: toast "Session expired, Please login again." and reset auth. */
+/** Toast "Session expired, Please login again." and reset auth. */
 export function endExpiredSession(): void {
   // Several requests in flight usually fail together: one toast is enough.
   enqueueSnackbar(SESSION_EXPIRED_TEXT, { variant: 'error', key: 'session-expired', preventDuplicate: true });

@@ -10,7 +10,7 @@ import type { AgentStatusInfo } from './realtime-atoms';
 
 type Store = typeof authStore;
 
-/** Spec section 7, "Received": what each server message changes. */
+/** What each server message ("Received" in the socket contract) changes. */
 export function applyServerMessage(message: ServerMessage, store: Store = authStore): void {
   switch (message.type) {
     case 'STATUS_UPDATED':
@@ -57,7 +57,7 @@ export interface ServerMessageApplier {
 }
 
 /**
- * applyServerMessage with the state that comes in bursts batched (spec section 9: subscription
+ * applyServerMessage with the state that comes in bursts batched (subscription
  * updates every SUBSCRIPTION_BATCH_MS): agent statuses and the queue are written at once, then
  * at most once per window, with what arrived meanwhile merged. Everything else is applied as it comes.
  */

@@ -6,7 +6,7 @@ export interface BackoffOptions {
   jitter: number;
 }
 
-/** Spec section 9's general backoff defaults. */
+/** The general backoff defaults. */
 export const RECONNECT_BACKOFF: BackoffOptions = { min: 100, max: 10_000, factor: 2, jitter: 0.5 };
 
 /** Delay before reconnect attempt `attempt` (0 = first); jitter spreads clients that dropped together. */

@@ -1,10 +1,10 @@
 import { AI_CLIENT_PAGE_SIZE } from './limits';
 
-/** Spec section 5/7: the kinds of client an administrator manages. */
+/** The kinds of client an administrator manages. */
 export const AI_CLIENT_TYPES = ['AI Client', 'STT Client', 'TTS Client'] as const;
 export type AiClientType = (typeof AI_CLIENT_TYPES)[number];
 
-/** Spec section 2: the client names offered, in the order the Add dialog lists them. */
+/** The client names offered, in the order the Add dialog lists them. */
 export const AI_CLIENT_PROVIDERS = [
   'OpenAI', 'Gemini', 'Claude', 'Elevenlabs', 'AssemblyAI', 'Deepgram', 'PlayHT', 'Amazon Polly',
 ] as const;
@@ -12,7 +12,7 @@ export type AiClientProvider = (typeof AI_CLIENT_PROVIDERS)[number];
 
 /**
  * Which providers offer which kind of client, each list in the spec's order. The first entry
- * is the one the Add dialog preselects (spec section 4: "the first client selected").
+ * is the one the Add dialog preselects ("the first client selected").
  */
 export const AI_CLIENT_PROVIDERS_BY_TYPE = {
   'AI Client': ['OpenAI', 'Gemini', 'Claude'],
@@ -20,7 +20,7 @@ export const AI_CLIENT_PROVIDERS_BY_TYPE = {
   'TTS Client': ['OpenAI', 'Elevenlabs', 'Deepgram', 'PlayHT', 'Amazon Polly'],
 } as const satisfies Record<AiClientType, readonly AiClientProvider[]>;
 
-/** Spec section 4: the Add dialog starts with this type. */
+/** The Add dialog starts with this type. */
 export const DEFAULT_AI_CLIENT_TYPE: AiClientType = 'AI Client';
 
 export const AI_CLIENT_TYPE_REQUIRED_TEXT = 'Client Type is required';

@@ -1,7 +1,7 @@
 import { DIALER_ALLOWED_DIGITS } from './limits';
 import { isUsPhone, normalizePhoneB, notUsPhoneText } from './phone';
 
-/** Spec sections 2 and 5: the softphone's texts and dialing rules. */
+/** The softphone's texts and dialing rules. */
 export const DIAL_EMPTY_NUMBER_TEXT = 'Please enter a phone number to call';
 export const DIAL_NOT_US_NUMBER_TEXT = notUsPhoneText();
 export const CALL_DEVICE_NOT_READY_TEXT = 'Call device not ready';

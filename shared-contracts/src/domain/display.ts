@@ -1,4 +1,4 @@
-/** Spec section 2: what a table shows for a missing value. */
+/** What a table shows for a missing value. */
 export const NOT_AVAILABLE_TEXT = 'N/A';
 
 export const orNotAvailable = (value: string | number | null | undefined): string =>

@@ -1,5 +1,5 @@
 /**
- * Spec section 5: detects HTML tags in text. Matches an opening, closing or self-closing
+ * Detects HTML tags in text. Matches an opening, closing or self-closing
  * tag (`<b>`, `</div>`, `<img src=x>`), a comment or a doctype. Not tags: a lone `<` as in
  * `a < b` or `<3`, and an address in angle brackets (`Ann <ann@example.com>`).
  */

@@ -1,4 +1,4 @@
-/** Integration providers the product connects to, and the CINC connection rule of spec section 4. */
+/** Integration providers the product connects to, and the CINC connection rule. */
 export const INTEGRATION_CATEGORIES = ['crm', 'calendar', 'booking'] as const;
 export type IntegrationCategory = (typeof INTEGRATION_CATEGORIES)[number];
 
@@ -54,7 +54,7 @@ export type CincEvent =
   /** All integration state cleared. */
   | { type: 'cleared' };
 
-/** Spec section 4, CINC CRM connection status, as a pure transition. */
+/** The CINC CRM connection status, as a pure transition. */
 export function nextCincStatus(previous: CincConnectionStatus, event: CincEvent): CincConnectionStatus {
   switch (event.type) {
     case 'fetched':

@@ -1,4 +1,4 @@
-/** Spec section 9: business constants. */
+/** Business constants. */
 export const FREE_PLAN_AGENT_LIMIT = 3;
 export const freePlanLimitMessage = (limit: number): string =>
   `You can only have ${limit} agents in the free plan`;
@@ -9,6 +9,6 @@ export const MAX_PAGE_SIZE = 100;
 export const MAX_PAGE = 1_000_000;
 export const SWR_UNUSED_CACHE_MS = 60_000;
 export const TOAST_MAX_VISIBLE = 3;
-/** Queue calls dial a fixed placeholder number (spec section 9). */
+/** Queue calls dial a fixed placeholder number. */
 export const QUEUE_PLACEHOLDER_NUMBER = '+10000000000';
 export const DIALER_ALLOWED_DIGITS = /^[0-9*#w]$/;

@@ -1,4 +1,4 @@
-/** Spec section 8: toast texts that more than one package shows. */
+/** Toast texts that more than one package shows. */
 export const PREFERENCE_UPDATED_TEXT = 'Preference updated successfully';
 export const PREFERENCE_UPDATE_FAILED_TEXT = 'Failed to update preference';
 export const CALL_SYSTEM_INIT_FAILED_TEXT = 'Failed to initialize call system';

@@ -12,7 +12,7 @@ const none = {
   customKnowledgeBase: false, callLogs: false, callRecordings: false,
 };
 
-describe('PLANS (spec section 9)', () => {
+describe('PLANS', () => {
   test('four plans, in order', () =>
     expect(PLANS.map((p) => p.name)).toEqual(['Time Saver Basic', 'Efficiency Plus', 'Performance Suite', 'Enterprise Edge']));
 

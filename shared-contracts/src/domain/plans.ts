@@ -44,7 +44,7 @@ const feature = (id: string, minuteQuota: number, f: Partial<PlanFeature>): Plan
   callRouting: false, customKnowledgeBase: false, callLogs: true, callRecordings: false, ...f,
 });
 
-/** Spec section 9: the four paid plans, in the order they are offered. */
+/** The four paid plans, in the order they are offered. */
 export const PLANS: readonly Plan[] = [
   {
     id: 'time-saver-basic', name: 'Time Saver Basic', description: 'Call logs for a small front desk.',

@@ -6,7 +6,7 @@ const A = ['AGENT'];
 const AD = ['ADMINISTRATOR'];
 const ALL = ['USER', 'AGENT', 'ADMINISTRATOR'];
 
-/** Spec section 2's route table, one row per route; null = no guard. */
+/** The route table, one row per route; null = no guard. */
 const SPEC_ROUTES: Array<[string, string[] | null]> = [
   ['auth/login', null], ['auth/login/role', null], ['auth/register', null], ['auth/two-step', null],
   ['auth/forgot-password', null], ['auth/reset-password/:id', null], ['auth/verify-email', null],

@@ -4,7 +4,7 @@ import type { Role } from './roles';
 export type RouteOwner = 'host' | 'userDashboard' | 'agentSoftphone' | 'admin';
 
 export interface AppRoute {
-  /** react-router pattern, without the leading slash, as spec section 2 spells it. */
+  /** react-router pattern, without the leading slash, as the route table spells it. */
   path: string;
   /** null: no guard (the route is public). */
   roles: readonly Role[] | null;
@@ -20,7 +20,7 @@ const AGENT = ['AGENT'] as const;
 const ADMIN = ['ADMINISTRATOR'] as const;
 const ALL = ['USER', 'AGENT', 'ADMINISTRATOR'] as const;
 
-/** Spec section 2: every route, the roles allowed and the app that owns it. */
+/** Every route, the roles allowed and the app that owns it. */
 export const APP_ROUTES = [
   { path: 'auth/login', roles: null, owner: 'host', screen: 'Login', title: 'Sign in' },
   { path: 'auth/login/role', roles: null, owner: 'host', screen: 'LoginRole', title: 'Choose your role' },

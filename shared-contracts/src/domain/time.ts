@@ -1,4 +1,4 @@
-/** Spec section 9: calendar helpers. Dates are in the runtime's local time zone. */
+/** Calendar helpers. Dates are in the runtime's local time zone. */
 
 export interface MonthRange {
   /** The first day of the month, 00:00:00.000. */

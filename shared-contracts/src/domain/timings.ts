@@ -1,4 +1,4 @@
-/** Spec section 9: timings shared by the shell and the remotes. */
+/** Timings shared by the shell and the remotes. */
 
 /** Subscription (socket → store) updates are batched this often. */
 export const SUBSCRIPTION_BATCH_MS = 500;
@@ -7,7 +7,7 @@ export const RANDOM_DELAY_MAX_MS = 1000;
 /** A menu's type-ahead search resets after this long without a key press. */
 export const MENU_TYPEAHEAD_RESET_MS = 1000;
 
-/** Spec section 9: the toaster's position and the library defaults it keeps. */
+/** The toaster's position and the library defaults it keeps. */
 export const TOAST_POSITION = { vertical: 'top', horizontal: 'right' } as const;
 export const TOAST_HOTKEY = ['altKey', 'KeyT'] as const;
 export const TOAST_REGION_LABEL = 'Notifications';

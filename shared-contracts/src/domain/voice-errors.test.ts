@@ -3,7 +3,7 @@ import { callErrorText } from './messages';
 
 const SPEC_CODES = [20101, 20104, 31000, 31003, 31005, 31009, 31201, 31204, 31205, 31206, 31208, 31401, 31402, 31480, 31486, 31603, 53000, 53001];
 
-test('every code of spec section 8 has a message, and only those', () =>
+test('every code has a message, and only those', () =>
   expect(Object.keys(VOICE_ERROR_MESSAGES).map(Number).sort()).toEqual([...SPEC_CODES].sort()));
 
 test.each(SPEC_CODES)('%d has a readable sentence', (code) => {
@@ -44,7 +44,7 @@ test('microphone denial vs other capture failures', () => {
   expect(mediaErrorCode(null)).toBe(31402);
 });
 
-test('toast texts of spec section 8', () => {
+test('toast texts', () => {
   expect(voiceErrorMessage(31100)).toBe('Malformed invite from gateway');
   expect(callErrorText('Busy')).toBe('Call error: Busy');
 });

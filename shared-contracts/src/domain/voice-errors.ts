@@ -1,5 +1,5 @@
 /**
- * Spec section 8: the voice SDK's error codes, each with the text a user sees. The texts say
+ * The voice SDK's error codes, each with the text a user sees. The texts say
  * what happened and, where the user can act, what to do.
  */
 export const MALFORMED_INVITE_TEXT = 'Malformed invite from gateway';

@@ -1,6 +1,6 @@
 import { CALL_QUALITY, DEFAULT_BACKOFF, DTMF_GAP_MS, DTMF_PAUSE_MS, DTMF_TONE_MS, ICE_RECONNECT_BACKOFF, VOICE_MESSAGE_CONTENT_REQUIRED_TEXT, VOICE_MESSAGE_TYPE_REQUIRED_TEXT, backoffDelayMs, canAnswer, canDevice, voiceMessageError } from './voice';
 
-test('spec section 9 voice constants', () => {
+test('the voice SDK constants', () => {
   expect([DTMF_TONE_MS, DTMF_GAP_MS, DTMF_PAUSE_MS]).toEqual([160, 70, 500]);
 });
 

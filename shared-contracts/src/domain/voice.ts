@@ -1,4 +1,4 @@
-/** Spec sections 4, 5 and 9: the voice SDK's constants the softphone and the simulator share. */
+/** The voice SDK's constants the softphone and the simulator share. */
 
 export const VOICE_SDK_VERSION = '2.13.0';
 
@@ -90,7 +90,7 @@ export const canAnswer = (state: CallState): boolean => state === 'pending';
 export const VOICE_MESSAGE_CONTENT_REQUIRED_TEXT = 'Message content is required';
 export const VOICE_MESSAGE_TYPE_REQUIRED_TEXT = 'Message type must be a non-empty string';
 
-/** Spec section 5: a call message needs non-empty content and a non-empty string message type. */
+/** A call message needs non-empty content and a non-empty string message type. */
 export function voiceMessageError(message: { content?: unknown; messageType?: unknown }): string | null {
   const { content, messageType } = message;
   if (content === undefined || content === null || content === '') return VOICE_MESSAGE_CONTENT_REQUIRED_TEXT;

@@ -54,7 +54,7 @@ export const AiClientListBody = v.object({
   ), AI_CLIENT_PAGE_SIZE),
 });
 
-/** Spec section 5: the Add dialog's form (the "preference-add" payload: type, client, model). */
+/** The Add dialog's form (the "preference-add" payload: type, client, model). */
 export const CreateAiClientBody = v.pipe(
   requestObject({ type: AiClientTypeSchema, client: AiClientProviderSchema, model: AiModel }),
   v.forward(

@@ -20,7 +20,7 @@ export const TwoStepChannel = v.picklist(TWO_STEP_CHANNELS, 'Choose email or SMS
 /** A correct password on an address that has not been confirmed yet is refused with this text. */
 export const EMAIL_NOT_VERIFIED_TEXT = 'Verify your email address before signing in. Check your inbox for the link, or ask for a new one.';
 
-/** Spec section 7: the third-party sign-in asks for these scopes, plus any extras the deployment adds. */
+/** The third-party sign-in asks for these scopes, plus any extras the deployment adds. */
 export const GOOGLE_DEFAULT_SCOPES = ['openid', 'profile', 'email'] as const;
 export const GOOGLE_SIGN_IN_FLOWS = ['implicit', 'code'] as const;
 

@@ -36,7 +36,7 @@ export const AGENT_PLACES_NO_CALLS_TEXT = 'This agent takes only inbound calls; 
 export const PlacedCall = v.object({ callId: Id, callSid: v.string(), status: v.string() });
 export type PlacedCall = v.InferOutput<typeof PlacedCall>;
 
-/** The voice token's identity is the signed-in user's email (spec section 7). */
+/** The voice token's identity is the signed-in user's email. */
 export const GenerateTokenBody = requestObject({ identity: Email });
 export const VOICE_PROVIDERS = ['twilio', 'simulator'] as const;
 export type VoiceProvider = (typeof VOICE_PROVIDERS)[number];

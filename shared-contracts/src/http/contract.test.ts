@@ -8,7 +8,7 @@ const AD = ['ADMINISTRATOR'];
 const ALL = ['USER', 'AGENT', 'ADMINISTRATOR'];
 const P = 'public';
 
-/** Spec section 7, row by row (path spelled as there, query strings apart), then the endpoints the product adds. */
+/** Every endpoint the product was specified with, row by row (path spelled as there, query strings apart), then the endpoints the product adds. */
 const SPEC: Array<[string, string, string[] | typeof P]> = [
   ['GET', 'auth/session-user', P],
   ['POST', '/auth/login', P],

@@ -42,7 +42,7 @@ export interface TenantCheck {
 
 export interface EndpointDef {
   method: HttpMethod;
-  /** The path exactly as spec section 7 spells it, with `{name}` for path parameters. */
+  /** The path exactly as the API's path table spells it, with `{name}` for path parameters. */
   path: string;
   summary: string;
   params?: AnySchema;

@@ -36,7 +36,7 @@ export const CALL_DIRECTIONS = ['inbound', 'outbound'] as const;
 export const CallDirection = v.picklist(CALL_DIRECTIONS, 'Direction must be inbound or outbound');
 export type CallDirection = (typeof CALL_DIRECTIONS)[number];
 
-/** Refuses text with HTML tags (spec section 5's detector), so names and messages render as text. */
+/** Refuses text with HTML tags (the HTML detector of domain/html.ts), so names and messages render as text. */
 export const noHtml = (label: string) =>
   v.check((text: string) => !containsHtmlTag(text), `${label}: ${HTML_NOT_ALLOWED_TEXT}`);
 

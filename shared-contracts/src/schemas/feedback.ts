@@ -13,7 +13,7 @@ export const FeedbackScoreSchema = v.pipe(
 );
 export const FeedbackIssueSchema = v.picklist(FEEDBACK_ISSUES, FEEDBACK_ISSUE_TEXT);
 
-/** Spec section 3/5: call feedback, a score from 1 to 5 and optionally the issue heard. */
+/** Call feedback, a score from 1 to 5 and optionally the issue heard. */
 export const CallFeedback = requestObject({
   score: FeedbackScoreSchema,
   issue: v.optional(FeedbackIssueSchema),

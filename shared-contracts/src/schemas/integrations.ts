@@ -20,7 +20,7 @@ export const IntegrationConnection = v.object({
 });
 export type IntegrationConnection = v.InferOutput<typeof IntegrationConnection>;
 
-/** Spec section 3: the CRM reference is compared by provider or id, so both are plain text. */
+/** The CRM reference is compared by provider or id, so both are plain text. */
 export const CrmIntegrationRef = v.object({ id: v.string(), provider: v.string() });
 export const CalendarIntegrationRef = v.object({ id: v.string(), provider: v.string(), accountLabel: v.nullable(v.string()) });
 export type CalendarIntegrationRef = v.InferOutput<typeof CalendarIntegrationRef>;
@@ -34,7 +34,7 @@ export const IntegrationConnections = v.object({
 });
 export type IntegrationConnections = v.InferOutput<typeof IntegrationConnections>;
 
-/** Spec section 4: what the client keeps when a fetch fails or the state is cleared. */
+/** What the client keeps when a fetch fails or the state is cleared. */
 export const emptyConnections = (): IntegrationConnections => ({
   connectedCRMIntegration: null,
   connectedCalendarIntegrations: [],

@@ -35,7 +35,7 @@ export function AddAiClientForm({ onAdded, onCancel }: Props) {
     <Form<AddAiClientValues> onSubmit={submit} initialValues={INITIAL_VALUES} validate={validateAddAiClient}>
       {({ handleSubmit, dirty, submitting, submitSucceeded }) => (
         <form onSubmit={handleSubmit} noValidate aria-label="Add AI Client">
-          {/* Spec section 5: this form is validated on submit, then again on every change. */}
+          {/* This form is validated on submit, then again on every change. */}
           <ErrorsAfterSubmit>
             <ClientTypeField />
             <ClientField />

@@ -9,7 +9,7 @@ export interface AddAiClientValues {
   model?: string;
 }
 
-/** Spec section 4: the form starts with type "AI Client" and the first client selected. */
+/** The form starts with type "AI Client" and the first client selected. */
 export const INITIAL_VALUES: AddAiClientValues = {
   type: DEFAULT_AI_CLIENT_TYPE,
   client: defaultProviderFor(DEFAULT_AI_CLIENT_TYPE),

@@ -1,6 +1,6 @@
 import { dialPadPress, formatDuration, SOFTPHONE_TEXT } from 'shared-contracts';
 
-/** Spec section 4: idle, then dialing or on a call; an incoming call waits for accept or reject. */
+/** Idle, then dialing or on a call; an incoming call waits for accept or reject. */
 export type SoftphonePhase = 'idle' | 'incoming' | 'dialing' | 'onCall';
 
 export interface SoftphoneState {
@@ -92,7 +92,7 @@ export function softphoneHeader(state: SoftphoneState, now: number): SoftphoneHe
   return { title: SOFTPHONE_TEXT.onQueueCall, number: state.number, timer: formatDuration(elapsed) };
 }
 
-/** Spec section 9's quality warnings, as the agent reads them while they last. */
+/** The quality warnings, as the agent reads them while they last. */
 const WARNING_TEXT: Record<string, string> = {
   'high-jitter': 'Choppy audio: the connection is unsteady',
   'high-rtt': 'Delay on the line: the connection is slow',

@@ -3,7 +3,7 @@ import { PLANS, randomDelay, type Plan } from 'shared-contracts';
 
 const PLANS_KEY = 'local:plans';
 
-/** Spec section 7: the plan list is served locally after a short wait, not from a call. */
+/** The plan list is served locally after a short wait, not from a call. */
 export const loadPlans = async (): Promise<readonly Plan[]> => {
   await randomDelay();
   return PLANS;
