@@ -7,27 +7,22 @@ import { installErrorHandlers } from './http/error-handler';
 import { acceptJsonBodies } from './http/json-bodies';
 import { httpRoutes } from './http/routes';
 import { registerStopping } from './http/stopping';
-import { authServicePlugin } from './modules/auth/auth-service';
-import { devOutboxRoute } from './modules/email/dev-outbox-route';
-import { mailerPlugin } from './modules/email/mailer';
-import { authLimitsPlugin } from './modules/rate-limit/auth-limits';
-import { apiKeyCallersPlugin } from './modules/api-key/key-callers';
+import { authServicePlugin } from './modules/auth';
+import { devOutboxRoute, mailerPlugin } from './modules/email';
+import { authLimitsPlugin } from './modules/rate-limit';
+import { apiKeyCallersPlugin } from './modules/api-key';
 import { idempotencySweepPlugin } from './modules/idempotency';
 import { realtimeServicePlugin, socketRoutes } from './modules/realtime';
 import { telephonyPlugin } from './modules/telephony';
 import { billingPeriodsPlugin, billingPlugin } from './modules/billing';
-import { callLogsCachePlugin } from './modules/call/call-logs-cache';
+import { callLogsCachePlugin } from './plugins/services/call-logs-cache';
 import { recordingsPlugin, recordingsRoute } from './modules/recordings';
 import { calendarSyncJob, localConsentRoute } from './modules/integrations';
 import { textExtractionPlugin } from './modules/knowledge';
-import { jobQueuePlugin } from './modules/jobs/job-queue';
-import { callWrapUpJob } from './modules/voice-agent/responders/call-wrap-up';
-import { unfinishedCallsPlugin } from './modules/voice-agent/session/unfinished-calls-plugin';
-import { aiCallConnector } from './modules/voice-agent/transport/ai-call-connector';
-import { relayRoutes } from './modules/voice-agent/transport/relay-route';
-import { twilioRelayWebhooks } from './modules/voice-agent/transport/twilio-relay-webhooks';
+import { jobQueuePlugin } from './modules/jobs';
+import { aiCallConnector, callWrapUpJob, relayRoutes, twilioRelayWebhooks, unfinishedCallsPlugin } from './modules/voice-agent';
 import { resumeWebhookDeliveriesPlugin, webhookDeliveryJob } from './modules/webhooks';
-import { campaignDialJob, resumeCampaignsPlugin } from './modules/campaign';
+import { campaignDialJob, foldCampaignCall, resumeCampaignsPlugin } from './modules/campaign';
 import { settleStaleSmsSendsPlugin, smsSettleJob } from './modules/conversation';
 import { registerCors } from './plugins/external/cors';
 import { registerMultipart } from './plugins/external/multipart';
@@ -98,8 +93,9 @@ export async function buildApp({ config, db }: BuildAppOptions): Promise<Fastify
   await app.register(localConsentRoute);
   await app.register(socketRoutes);
   // Twilio's webhooks or the simulator's routes, and app.telephony for the call/SMS endpoints;
-  // an AI agent's calls reach the AI call runtime through its connector.
-  await app.register(telephonyPlugin(aiCallConnector));
+  // an AI agent's calls reach the AI call runtime through its connector, and a campaign hears
+  // when one of its calls ended.
+  await app.register(telephonyPlugin({ connectAiCalls: aiCallConnector, aiCallEnded: foldCampaignCall }));
   // The AI call runtime on top of telephony: the relay socket and Twilio's AI call webhooks.
   await app.register(relayRoutes);
   await app.register(twilioRelayWebhooks);

@@ -1,6 +1,6 @@
 import type { AccountListEntry } from 'shared-contracts';
 import type { UserRow } from '../../db/schema';
-import { fullName } from '../users/session-user';
+import { fullName } from '../users';
 
 /** A user as one of its account's roles (spec: id, title, description, twilio_number). */
 export const toRoleEntry = (user: UserRow): AccountListEntry['roles'][number] => ({

@@ -3,7 +3,7 @@ import { contract, freePlanAgentLimit, minuteQuotaFor, type PlanId } from 'share
 import { accounts, aiAgents, users } from '../../db/schema';
 import { notFound } from '../../http/api-error';
 import { implement } from '../../http/implement';
-import { monthUsage } from '../billing/month-usage';
+import { monthUsage } from '../billing';
 
 /** The account at a glance for every role: plan, this month's minutes and calls, agents. */
 export const getAccountOverview = implement(contract.account.getAccountOverview, async ({ params, db }) => {

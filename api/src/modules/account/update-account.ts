@@ -3,7 +3,7 @@ import { contract } from 'shared-contracts';
 import { accountAuditLog, accounts, users } from '../../db/schema';
 import { ApiError } from '../../http/api-error';
 import { implement } from '../../http/implement';
-import { claimNumbers } from '../telephony/number-claims';
+import { claimNumbers } from '../telephony';
 import { planChanges } from './account-changes';
 import { accountDetail, accountMembers, findAccount } from './account-detail';
 import { resumeCampaignsAllowedByPlan } from '../campaign';

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import { aiClients, integrationConnections } from '../../db/schema';
 import type { AiClientType } from 'shared-contracts';
 import { badRequest } from '../../http/api-error';
-import { isKnownVoice } from './voice-catalog';
+import { isKnownVoice } from '../voice-agent';
 
 export const UNKNOWN_VOICE_TEXT = 'Choose a voice from the list';
 export const NOT_A_CALENDAR_TEXT = 'Choose one of your connected calendars';

@@ -1,8 +1,8 @@
 import { contract } from 'shared-contracts';
 import { aiAgents } from '../../db/schema';
 import { implement } from '../../http/implement';
-import { claimNumbers } from '../telephony/number-claims';
-import { reindexKnowledge } from '../voice-agent/knowledge/knowledge-passages';
+import { claimNumbers } from '../telephony';
+import { reindexKnowledge } from '../voice-agent';
 import { assertRoomForAgent } from './agent-cap';
 import { assertAgentLinks } from './agent-links';
 import { assertAgentFeatures } from '../entitlements';

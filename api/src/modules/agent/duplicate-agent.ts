@@ -3,7 +3,7 @@ import { contract } from 'shared-contracts';
 import { aiAgents } from '../../db/schema';
 import { notFound } from '../../http/api-error';
 import { implement } from '../../http/implement';
-import { reindexKnowledge } from '../voice-agent/knowledge/knowledge-passages';
+import { reindexKnowledge } from '../voice-agent';
 import { assertRoomForAgent } from './agent-cap';
 import { toAiAgent } from './to-ai-agent';
 

@@ -1,6 +1,6 @@
 import { contract } from 'shared-contracts';
 import { implement } from '../../http/implement';
-import { VOICES } from './voice-catalog';
+import { VOICES } from '../voice-agent';
 
 export const getAgentVoices = implement(contract.agent.getAgentVoices, async ({ body }) => {
   const search = body.search.toLowerCase();

@@ -2,7 +2,7 @@ import { and, asc, count, eq, max } from 'drizzle-orm';
 import { contract, type AgentsOverview } from 'shared-contracts';
 import { agentStatuses, aiAgents, calls, users } from '../../db/schema';
 import { implement } from '../../http/implement';
-import { fullName } from '../users/session-user';
+import { fullName } from '../users';
 import { toAiAgentSummary } from './ai-agent-summary';
 
 export const getAgentsOverview = implement(contract.agent.getAgentsOverview, async ({ params, db }) => {

@@ -3,7 +3,7 @@ import { contract } from 'shared-contracts';
 import { aiAgents } from '../../db/schema';
 import { implement } from '../../http/implement';
 import { toAiAgentSummary } from './ai-agent-summary';
-import { campaignProgress, NO_PROGRESS } from '../campaign/campaign-progress';
+import { campaignProgress, NO_PROGRESS } from '../campaign';
 
 export const getAgents = implement(contract.agent.getAgents, async ({ params, db }) => {
   const rows = await db.select().from(aiAgents)

@@ -3,8 +3,7 @@ import { contract } from 'shared-contracts';
 import { integrationConnections } from '../../db/schema';
 import { ApiError } from '../../http/api-error';
 import { implement } from '../../http/implement';
-import { openIntegrationCredential } from '../integrations/integration-credentials';
-import { squareClientFor } from '../integrations/square-client';
+import { openIntegrationCredential, squareClientFor } from '../integrations';
 
 export const SQUARE_UNAVAILABLE_TEXT = 'Square did not answer; try again later';
 

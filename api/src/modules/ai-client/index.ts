@@ -5,4 +5,6 @@ import { getAiClients } from './get-ai-clients';
 import { getAllClients } from './get-all-clients';
 import { updateAiClient } from './update-ai-client';
 
+export { createCredentialCipher, type CredentialCipher } from './credential-cipher';
+
 export const aiClientEndpoints = [getAllClients, createAiClient, getAiClients, getAiClient, updateAiClient, deleteAiClient];

@@ -5,9 +5,9 @@ import type { Db } from '../../db/client';
 import { apiKeys, users } from '../../db/schema';
 import { ApiError } from '../../http/api-error';
 import type { AuthUser } from '../../http/implement';
-import type { CounterState } from '../rate-limit/attempt-counters';
+import type { CounterState } from '../rate-limit';
 import { servicePlugin } from '../../plugins/service-plugin';
-import { toSessionUser } from '../users/session-user';
+import { toSessionUser } from '../users';
 import { hashSecret, SECRET_PREFIX } from './api-keys';
 
 /** "Last used" is exact to the minute: a busy key writes its row once a minute, not on every request. */

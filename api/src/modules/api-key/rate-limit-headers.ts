@@ -1,7 +1,7 @@
 import type { FastifyReply } from 'fastify';
 import { RATE_LIMIT_HEADER, RATE_LIMIT_POLICY_HEADER, RETRY_AFTER_HEADER } from 'shared-contracts';
 import type { ApiKeyRateLimit } from '../../config';
-import type { CounterState } from '../rate-limit/attempt-counters';
+import type { CounterState } from '../rate-limit';
 
 /** The one quota every key has, named as the ratelimit-headers draft's policies are. */
 export const RATE_LIMIT_POLICY_NAME = 'default';

@@ -3,9 +3,8 @@ import { contract, type AppointmentReportRow } from 'shared-contracts';
 import { aiAgents, appointments, leads } from '../../db/schema';
 import { containsPattern } from '../../db/like';
 import { implement } from '../../http/implement';
-import { accountTimeZone } from '../call-reports/account-time-zone';
-import { calendarEventStates } from '../integrations/calendar-event-states';
-import { withinDays } from '../call-reports/day-range';
+import { accountTimeZone, withinDays } from '../call-reports';
+import { calendarEventStates } from '../integrations';
 
 export const getAppointmentsReports = implement(contract.appointment.getAppointmentsReports, async ({ body, user, db }) => {
   const timeZone = await accountTimeZone(db, user.accountId);

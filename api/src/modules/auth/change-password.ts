@@ -3,7 +3,7 @@ import { contract } from 'shared-contracts';
 import { users } from '../../db/schema';
 import { badRequest } from '../../http/api-error';
 import { implement } from '../../http/implement';
-import { passwordChangedMail } from '../email/templates';
+import { passwordChangedMail } from './mail-templates';
 import { limitKeys } from './limit-keys';
 import { verifyPassword } from './password';
 

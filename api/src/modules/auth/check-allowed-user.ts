@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { contract } from 'shared-contracts';
 import { users } from '../../db/schema';
 import { implement } from '../../http/implement';
-import { securityOf } from '../users/security-preference-store';
+import { securityOf } from '../users';
 
 /** The tenant check limits this to the caller's own address (administrators: any). */
 export const checkAllowedUser = implement(contract.auth.checkAllowedUser, async ({ params, app }) => {

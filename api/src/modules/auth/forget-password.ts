@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { contract } from 'shared-contracts';
 import { users } from '../../db/schema';
 import { implement } from '../../http/implement';
-import { passwordResetMail } from '../email/templates';
+import { passwordResetMail } from './mail-templates';
 import { limitKeys } from './limit-keys';
 
 export const RESET_LINK_SENT_TEXT = 'If an account uses this address, we sent it a link to reset the password.';

@@ -16,3 +16,4 @@ export const authEndpoints = [
   login, loginGoogle, logout, sessionUser, register, verifyEmail, resendVerification,
   send2FACode, verify2FACode, changePassword, forgetPassword, resetPassword, checkAllowedUser,
 ];
+export { authServicePlugin } from './auth-service';

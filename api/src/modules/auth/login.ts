@@ -1,8 +1,8 @@
 import { contract, EMAIL_NOT_VERIFIED_TEXT, TWO_STEP_REQUIRED_TEXT } from 'shared-contracts';
 import { ApiError } from '../../http/api-error';
 import { implement } from '../../http/implement';
-import { loginAlertMail } from '../email/templates';
-import { securityOf } from '../users/security-preference-store';
+import { loginAlertMail } from './mail-templates';
+import { securityOf } from '../users';
 import { checkPasswordLimited } from './check-password-limited';
 
 /** Password sign-in, under the failure limits of checkPasswordLimited. */

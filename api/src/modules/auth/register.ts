@@ -4,7 +4,7 @@ import { accounts, securityPreferences, users } from '../../db/schema';
 import { unknownToDatabase } from '../../db/time-zones';
 import { badRequest } from '../../http/api-error';
 import { implement } from '../../http/implement';
-import { alreadyRegisteredMail, verificationMail } from '../email/templates';
+import { alreadyRegisteredMail, verificationMail } from './mail-templates';
 import { hashPassword } from './password';
 import { limitKeys } from './limit-keys';
 

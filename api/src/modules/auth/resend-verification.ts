@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import { contract } from 'shared-contracts';
 import { users } from '../../db/schema';
 import { implement } from '../../http/implement';
-import { verificationMail } from '../email/templates';
-import { securityOf } from '../users/security-preference-store';
+import { verificationMail } from './mail-templates';
+import { securityOf } from '../users';
 import { limitKeys } from './limit-keys';
 
 export const RESEND_VERIFICATION_TEXT = 'If this address is waiting for confirmation, we sent a new link.';

@@ -1,7 +1,7 @@
 import { contract } from 'shared-contracts';
 import { badRequest } from '../../http/api-error';
 import { implement } from '../../http/implement';
-import { updateSecurity } from '../users/security-preference-store';
+import { updateSecurity } from '../users';
 import { limitKeys } from './limit-keys';
 
 export const RESET_LINK_INVALID_TEXT = 'This reset link is invalid or has already been used. Ask for a new one.';

@@ -1,8 +1,8 @@
 import { contract } from 'shared-contracts';
 import { badRequest } from '../../http/api-error';
 import { implement } from '../../http/implement';
-import { twoStepCodeMail } from '../email/templates';
-import { securityOf } from '../users/security-preference-store';
+import { twoStepCodeMail } from './mail-templates';
+import { securityOf } from '../users';
 import { checkPasswordLimited } from './check-password-limited';
 import { limitKeys } from './limit-keys';
 import { CODE_TTL_SECONDS } from './one-time-codes';

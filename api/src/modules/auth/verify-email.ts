@@ -3,7 +3,7 @@ import { contract } from 'shared-contracts';
 import { users } from '../../db/schema';
 import { badRequest } from '../../http/api-error';
 import { implement } from '../../http/implement';
-import { updateSecurity } from '../users/security-preference-store';
+import { updateSecurity } from '../users';
 import { limitKeys } from './limit-keys';
 
 export const VERIFY_LINK_INVALID_TEXT = 'This verification link is invalid or has already been used. Ask for a new one.';

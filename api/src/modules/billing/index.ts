@@ -8,5 +8,6 @@ import { cancelSubscription, resumeSubscription } from './subscription-end';
 export { billingPlugin, type PaymentsService } from './billing-plugin';
 export { billingPeriodsPlugin, closeBillingPeriods } from './close-billing-periods';
 export type { PaymentProvider } from './payment-provider';
+export { monthUsage } from './month-usage';
 
 export const billingEndpoints = [createCheckoutSession, getCheckoutSession, createPortalSession, cancelSubscription, resumeSubscription, getUsage, getBillingInformation];

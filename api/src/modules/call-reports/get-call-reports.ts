@@ -3,7 +3,7 @@ import { contract } from 'shared-contracts';
 import { appointments, calls, conversationMessages, conversations } from '../../db/schema';
 import { notFound } from '../../http/api-error';
 import { implement } from '../../http/implement';
-import { listCallLogs } from '../call/call-logs';
+import { listCallLogs } from '../call';
 import { servedCallLogs } from '../entitlements';
 
 export const getCallReports = implement(contract.call.getCallReports, async ({ params, user, db, app }) => {

@@ -2,7 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { contract, type CallReport } from 'shared-contracts';
 import { appointments, calls, conversationMessages, conversations } from '../../db/schema';
 import { implement } from '../../http/implement';
-import { listCallLogs } from '../call/call-logs';
+import { listCallLogs } from '../call';
 import { requireFeature, servedCallLogs } from '../entitlements';
 import { accountTimeZone } from './account-time-zone';
 import { withinDays } from './day-range';

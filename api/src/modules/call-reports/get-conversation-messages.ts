@@ -4,7 +4,7 @@ import { contract, type ConversationMessage } from 'shared-contracts';
 import { aiAgents, calls, conversationMessages, conversations, leads, users } from '../../db/schema';
 import { notFound } from '../../http/api-error';
 import { implement } from '../../http/implement';
-import { fullName } from '../users/session-user';
+import { fullName } from '../users';
 
 const agentUser = alias(users, 'agent_user');
 

@@ -5,8 +5,8 @@ import type { Db } from '../../db/client';
 import { accountCallCounts, aiAgents, callbackRequests, calls, conversations, leads, users } from '../../db/schema';
 import { containsPattern } from '../../db/like';
 import type { RecordingLinks } from '../recordings';
-import { fullName } from '../users/session-user';
-import type { CallLogsCache, CallLogsPage } from './call-logs-cache';
+import { fullName } from '../users';
+import type { CallLogsCache, CallLogsPage } from '../../plugins/services/call-logs-cache';
 
 export interface CallLogFilter {
   page: number;

@@ -3,8 +3,7 @@ import { AGENT_PLACES_NO_CALLS_TEXT, PHONE_NUMBER_TAKEN_TEXT, contract } from 's
 import { aiAgents } from '../../db/schema';
 import { ApiError, badRequest, notFound } from '../../http/api-error';
 import { implement } from '../../http/implement';
-import { isAccountsNumber } from '../telephony/number-claims';
-import { placeAiCall } from '../telephony/place-ai-call';
+import { isAccountsNumber, placeAiCall } from '../telephony';
 
 export const NO_AGENT_NUMBER_TEXT = 'Give this agent a phone number before placing a test call';
 export const SAME_NUMBER_TEXT = 'Call a number other than the agent\'s own';

@@ -8,3 +8,5 @@ export { campaignDialJob } from './campaign-dial-job';
 export { resumeCampaignsPlugin } from './resume-campaigns';
 export { resumeCampaignsAllowedByPlan } from './resume-on-upgrade';
 export const campaignEndpoints = [toggleCampaign, getCampaignLeads, addCampaignLeads, uploadCampaignLeads, removeCampaignLead];
+export { campaignProgress, NO_PROGRESS } from './campaign-progress';
+export { foldCampaignCall } from './call-outcome';

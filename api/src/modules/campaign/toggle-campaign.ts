@@ -6,7 +6,7 @@ import { aiAgents } from '../../db/schema';
 import { ApiError, badRequest, notFound } from '../../http/api-error';
 import { implement } from '../../http/implement';
 import { requireFeature } from '../entitlements';
-import { isAccountsNumber } from '../telephony/number-claims';
+import { isAccountsNumber } from '../telephony';
 import { wakeCampaign } from './campaign-dial-job';
 import { campaignChanged } from './campaign-events';
 

@@ -6,7 +6,7 @@ import type { Db } from '../../db/client';
 import { smsConversations, smsMessages } from '../../db/schema';
 import { ApiError } from '../../http/api-error';
 import { implement } from '../../http/implement';
-import { threadFor, toSmsPayload } from '../telephony/sms-events';
+import { threadFor, toSmsPayload } from '../telephony';
 import { smsSettleJob } from './sms-settle-job';
 
 type SendBody = BodyOf<typeof contract.conversation.sendSms>;

@@ -4,7 +4,7 @@ import * as v from 'valibot';
 import { Id, SMS_UNCONFIRMED_STATUS } from 'shared-contracts';
 import { smsMessages } from '../../db/schema';
 import { servicePlugin } from '../../plugins/service-plugin';
-import type { JobDefinition } from '../jobs/job-queue';
+import type { JobDefinition } from '../jobs';
 
 const SettleData = v.object({ messageId: Id });
 

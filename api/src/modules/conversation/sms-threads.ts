@@ -4,7 +4,7 @@ import { leads, smsConversations, smsMessages } from '../../db/schema';
 import { containsPattern } from '../../db/like';
 import { notFound } from '../../http/api-error';
 import { implement } from '../../http/implement';
-import { toSmsPayload } from '../telephony/sms-events';
+import { toSmsPayload } from '../telephony';
 
 /**
  * The agent number's threads in the caller's account, newest activity first, searched by number,

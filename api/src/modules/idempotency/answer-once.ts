@@ -5,7 +5,7 @@ import {
   IdempotencyKeyHeader, RETRY_AFTER_HEADER, type EndpointDef,
 } from 'shared-contracts';
 import { ApiError, badRequest } from '../../http/api-error';
-import { createCredentialCipher } from '../ai-client/credential-cipher';
+import { createCredentialCipher } from '../ai-client';
 import { claimKey, releaseKey, storeAnswer } from './idempotent-requests';
 import { requestFingerprint } from './request-fingerprint';
 

@@ -1,4 +1,4 @@
-import { wallClock } from '../voice-agent/tools/zoned-time';
+import { wallClock } from '../../zoned-time';
 import type { CalendarEvent } from './calendar-client';
 
 /** What a calendar event is made from: the appointment, its lead, who booked it, and the account's zone. */

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import * as v from 'valibot';
 import { Id } from 'shared-contracts';
 import type { CalendarApiConfig } from '../../config';
-import type { JobDefinition } from '../jobs/job-queue';
+import type { JobDefinition } from '../jobs';
 import type { CalendarClient } from './calendar-client';
 import { syncAppointmentToCalendars, type CalendarSyncDeps } from './calendar-sync';
 import { googleCalendarClient } from './google-calendar-client';

@@ -7,5 +7,7 @@ export { localConsentRoute } from './local-consent-route';
 export { calendarSyncJob, calendarSyncDeps, syncBookedAppointment } from './calendar-sync-job';
 export { syncAppointmentToCalendars, type CalendarSyncDeps } from './calendar-sync';
 export { calendarEventStates, type CalendarEventState } from './calendar-event-states';
+export { openIntegrationCredential } from './integration-credentials';
+export { squareClientFor } from './square-client';
 
 export const integrationEndpoints = [listIntegrations, getConnections, connectIntegration, disconnectIntegration];

@@ -1,4 +1,4 @@
-import { createCredentialCipher } from '../ai-client/credential-cipher';
+import { createCredentialCipher } from '../ai-client';
 
 /**
  * Integration credentials at rest: AES-256-GCM under CREDENTIALS_KEY, like the AI clients'.

@@ -1,2 +1,3 @@
 export { realtimeServicePlugin, type RealtimeService } from './realtime-service';
 export { socketRoutes } from './socket-route';
+export { listQueue, moveStatus, saveStatus } from './presence-store';

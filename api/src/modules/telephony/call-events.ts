@@ -2,9 +2,8 @@ import { and, eq, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { CallEndReason } from 'shared-contracts';
 import type { Db } from '../../db/client';
 import { calls, conversations, dialerSettings, queueEntries, type CallRow } from '../../db/schema';
-import { listQueue, moveStatus, saveStatus } from '../realtime/presence-store';
-import type { CallLogChanges } from '../call/call-logs-cache';
-import type { RealtimeService } from '../realtime';
+import type { CallLogChanges } from '../../plugins/services/call-logs-cache';
+import { listQueue, moveStatus, saveStatus, type RealtimeService } from '../realtime';
 import { raiseCallCompleted, raiseCallFailed, raiseCallStarted, type AccountEvents } from '../webhooks';
 import { agentByIdentity, agentByNumber, availableAgents, leadByNumber, type AgentLine } from './numbers';
 import { firstReceipt } from './receipts';
@@ -18,7 +17,13 @@ export interface TelephonyContext {
   /** The account's webhook events. */
   events: AccountEvents;
   /** An AI agent's call got its final status (a campaign moves its lead on). */
-  aiCallEnded?: (call: { id: string; status: CallRow['status'] }) => Promise<void>;
+  aiCallEnded?: (call: AiCallEnd) => Promise<void>;
+}
+
+/** An AI agent's call with its final status. */
+export interface AiCallEnd {
+  id: string;
+  status: CallRow['status'];
 }
 
 /** How a call ended, in the provider's words (Twilio's terminal CallStatus values). */

@@ -1,3 +1,15 @@
 export { telephonyPlugin, type TelephonyService } from './telephony-plugin';
 export type { TelephonyProvider } from './provider';
 export type { AiCallConnector } from './ai-call-connector';
+export type { TelephonyParts } from './telephony-plugin';
+export { claimNumbers, isAccountsNumber } from './number-claims';
+export { placeAiCall, type PlacedAiCall } from './place-ai-call';
+export { aiCallConnected, type CallEventWriter } from './ai-calls';
+export { broadcastQueue, callEnded, dialerPolicy, type AiCallEnd, type DialerPolicy, type TelephonyContext } from './call-events';
+export { availableAgents, leadByNumber, type AgentLine } from './numbers';
+export { threadFor, toSmsPayload } from './sms-events';
+export { newCallSid } from './simulator-hub';
+export { simulatedRecording } from './simulated-recording';
+export { TWILIO_WEBHOOK_PATHS } from './twilio-paths';
+export { AGENTS_BUSY_TEXT, field, ringAgents, twilioWebhooks, twiml, UUID } from './twilio-webhook';
+export { voicemailUrl } from './voicemail-links';

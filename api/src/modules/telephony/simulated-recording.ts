@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { calls } from '../../db/schema';
-import { DEMO_RECORDING_PATH } from '../recordings/recording-links';
+import { DEMO_RECORDING_PATH } from '../recordings';
 import { dialerPolicy, recordingReady, type TelephonyContext } from './call-events';
 
 /**

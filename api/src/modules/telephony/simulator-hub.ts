@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { WebSocket } from 'ws';
 import type { SimulatorDeviceMessage, SimulatorServerMessage } from 'shared-contracts';
-import { moveStatus } from '../realtime/presence-store';
+import { moveStatus } from '../realtime';
 import { callAnswered, callEnded, inboundCall, outboundCall, type DialerPolicy, type TelephonyContext } from './call-events';
 import type { AgentLine } from './numbers';
 import { simulatedRecording } from './simulated-recording';

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { servicePlugin } from '../../plugins/service-plugin';
 import { accountEvents } from '../webhooks';
 import type { AiCallConnector } from './ai-call-connector';
-import type { TelephonyContext } from './call-events';
+import type { AiCallEnd, TelephonyContext } from './call-events';
 import type { TelephonyProvider } from './provider';
 import { SimulatorHub } from './simulator-hub';
 import { createSimulatorProvider } from './simulator-provider';
@@ -10,7 +10,6 @@ import { simulatorRoutes } from './simulator-routes';
 import { createTwilioProvider } from './twilio-provider';
 import { twilioWebhookRoutes } from './twilio-webhooks';
 import { voicemailRoute } from './voicemail-route';
-import { foldCampaignCall } from '../campaign/call-outcome';
 
 export interface TelephonyService {
   provider: TelephonyProvider;
@@ -27,17 +26,25 @@ declare module 'fastify' {
   }
 }
 
+/** What telephony is handed by the modules built on it (app.ts wires them). */
+export interface TelephonyParts {
+  /** Makes the AI call runtime's connector. */
+  connectAiCalls: (app: FastifyInstance) => AiCallConnector;
+  /** Runs once a call an AI agent held has ended (a campaign lead moves on). */
+  aiCallEnded: (app: FastifyInstance, call: AiCallEnd) => Promise<void>;
+}
+
 /**
  * Twilio when its credentials are configured, the local simulator otherwise; and their routes.
  * The AI call runtime's connector is made here, on the app, but used only once calls come in.
  */
-export const telephonyPlugin = (connectAiCalls: (app: FastifyInstance) => AiCallConnector) => servicePlugin('telephony', async (app) => {
+export const telephonyPlugin = ({ connectAiCalls, aiCallEnded }: TelephonyParts) => servicePlugin('telephony', async (app) => {
   const context: TelephonyContext = {
     db: app.db,
     realtime: app.realtime,
     callLogs: app.callLogsCache,
     events: accountEvents(app),
-    aiCallEnded: (call) => foldCampaignCall(app, call),
+    aiCallEnded: (call) => aiCallEnded(app, call),
   };
   const aiCalls = connectAiCalls(app);
   const onError = (err: unknown) => app.log.error({ err }, 'telephony simulator error');

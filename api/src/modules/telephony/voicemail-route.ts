@@ -4,7 +4,7 @@ import * as v from 'valibot';
 import { Id } from 'shared-contracts';
 import { dialerSettings } from '../../db/schema';
 import { forbidden, notFound } from '../../http/api-error';
-import { VOICEMAIL_LINK_WINDOW_SECONDS, VOICEMAIL_PATH, voicemailLinks } from '../call/dialer-setting';
+import { VOICEMAIL_LINK_WINDOW_SECONDS, VOICEMAIL_PATH, voicemailLinks } from './voicemail-links';
 
 const LinkQuery = v.object({ expires: v.string(), signature: v.string() });
 

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import * as v from 'valibot';
 import { Id, WEBHOOK_EVENT_ID_HEADER, WEBHOOK_EVENT_TYPE_HEADER, WEBHOOK_SIGNATURE_HEADER } from 'shared-contracts';
 import { webhookDeliveries, webhookEndpoints, webhookEvents } from '../../db/schema';
-import type { JobDefinition } from '../jobs/job-queue';
+import type { JobDefinition } from '../jobs';
 import { addressPolicyFor } from './address-policy';
 import { openEndpointSecret } from './endpoint-secret';
 import { postWebhook, type PostResult } from './post-webhook';

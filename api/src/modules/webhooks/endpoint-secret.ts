@@ -1,4 +1,4 @@
-import { createCredentialCipher } from '../ai-client/credential-cipher';
+import { createCredentialCipher } from '../ai-client';
 
 /** The endpoint's id is bound in: a sealed secret copied to another endpoint's row does not open. */
 const context = (endpointId: string) => `webhook-endpoint:${endpointId}`;

@@ -1,6 +1,6 @@
 import { rawSql } from '../../db/raw-sql';
 import { servicePlugin } from '../../plugins/service-plugin';
-import { JOB_SCHEMA } from '../jobs/job-queue';
+import { JOB_SCHEMA } from '../jobs';
 import { webhookDeliveryJob } from './delivery-job';
 
 /** A delivery this old with no job was left by an instance that stopped between storing it and queuing it. */

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { accounts, googleIdentities, users, type UserRow } from '../../../db/schema';
-import { updateSecurity } from '../../users/security-preference-store';
+import { updateSecurity } from '../../users';
 import { hashPassword } from '../password';
 import type { GoogleProfile } from './google-verifier';
 

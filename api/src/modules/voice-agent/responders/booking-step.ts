@@ -1,5 +1,5 @@
 import type { ToolResult } from '../tools/call-tools';
-import type { CalendarDate } from '../tools/zoned-time';
+import type { CalendarDate } from '../../../zoned-time';
 import { dropsBooking, keptShort, nameFrom, readWhen } from './caller-words';
 import { ANSWER_PREFIX } from './local-wrap-up';
 import { answerFromPassages } from './passage-answer';

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import * as v from 'valibot';
 import { Id } from 'shared-contracts';
 import { aiAgents, appointments, calls, conversationMessages, conversations } from '../../../db/schema';
-import type { JobDefinition } from '../../jobs/job-queue';
+import type { JobDefinition } from '../../jobs';
 import { accountEvents, raiseAnalysisCompleted, raiseCallCompleted } from '../../webhooks';
 import { saveWrapUp } from '../session/call-record';
 import { createLocalResponder } from './local-responder';

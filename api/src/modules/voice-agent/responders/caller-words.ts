@@ -1,5 +1,5 @@
 import * as chrono from 'chrono-node';
-import { wallClock, type CalendarDate } from '../tools/zoned-time';
+import { wallClock, type CalendarDate } from '../../../zoned-time';
 
 // What the local responder reads in a caller's turn. Speech-to-text gives plain sentences, so
 // word patterns suffice for intents; dates and times go to chrono-node, relative to the

@@ -4,7 +4,7 @@ import { AI_CLIENT_PROVIDERS_BY_TYPE } from 'shared-contracts';
 import type { Config } from '../../../config';
 import type { Db } from '../../../db/client';
 import { aiClients, type AiClientRow } from '../../../db/schema';
-import { createCredentialCipher, type CredentialCipher } from '../../ai-client/credential-cipher';
+import { createCredentialCipher, type CredentialCipher } from '../../ai-client';
 import type { ModelConfig } from './language-model';
 import { createLocalResponder } from './local-responder';
 import { createModelResponder } from './model-responder';

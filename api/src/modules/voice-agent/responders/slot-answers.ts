@@ -1,6 +1,6 @@
 import { BOOKING_HORIZON_DAYS, nearbyFreeSlots, type BookingRefusal, type OpeningHours, type SlotScope } from '../tools/appointment-slots';
 import { spokenDay, spokenList, spokenTime, spokenWeekdays } from './spoken-time';
-import { weekdayOf, type CalendarDate } from '../tools/zoned-time';
+import { weekdayOf, type CalendarDate } from '../../../zoned-time';
 
 // What the booking tools say back: whole sentences a caller can hear as they are, naming other
 // free times wherever there are some, so that neither a model nor the local responder has to

@@ -1,4 +1,4 @@
-import type { CalendarDate, Weekday } from '../tools/zoned-time';
+import type { CalendarDate, Weekday } from '../../../zoned-time';
 
 // Fixed English wording: what the agent says is read aloud, so it never depends on the server's locale.
 const DAY = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', weekday: 'long', month: 'long', day: 'numeric' });

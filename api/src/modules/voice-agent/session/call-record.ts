@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { CallResult } from 'shared-contracts';
 import type { Db } from '../../../db/client';
 import { accounts, aiAgents, businesses, calls, conversations } from '../../../db/schema';
-import { aiCallConnected, type CallEventWriter } from '../../telephony/ai-calls';
+import { aiCallConnected, type CallEventWriter } from '../../telephony';
 import type { CallWrapUp } from '../responders/responder';
 import { agentAsPlanServes } from '../../entitlements';
 

@@ -3,7 +3,7 @@ import {
   asksForPerson, CALL_END_REASONS, TRANSFER_TEXTS, type CallEndReason,
 } from 'shared-contracts';
 import type { Db } from '../../../db/client';
-import type { CallLogChanges } from '../../call/call-logs-cache';
+import type { CallLogChanges } from '../../../plugins/services/call-logs-cache';
 import type { RealtimeService } from '../../realtime';
 import type { AccountEvents } from '../../webhooks';
 import type { Responder, Turn } from '../responders/responder';

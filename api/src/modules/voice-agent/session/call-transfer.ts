@@ -1,7 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { callbackRequests, calls } from '../../../db/schema';
-import type { TelephonyContext } from '../../telephony/call-events';
-import { availableAgents } from '../../telephony/numbers';
+import { availableAgents, type TelephonyContext } from '../../telephony';
 import type { RelayCall } from './call-record';
 import type { TransferRoute } from './call-session';
 import type { CallbackMessage } from './message-taking';

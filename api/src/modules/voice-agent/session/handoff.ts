@@ -1,7 +1,6 @@
 import { and, eq, isNotNull, isNull } from 'drizzle-orm';
 import { calls, conversations, queueEntries } from '../../../db/schema';
-import { broadcastQueue, dialerPolicy, type DialerPolicy, type TelephonyContext } from '../../telephony/call-events';
-import { availableAgents, leadByNumber, type AgentLine } from '../../telephony/numbers';
+import { broadcastQueue, dialerPolicy, type DialerPolicy, type TelephonyContext, availableAgents, leadByNumber, type AgentLine } from '../../telephony';
 
 export type HandoffResult =
   | { ok: false }

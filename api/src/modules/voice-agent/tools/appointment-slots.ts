@@ -2,7 +2,7 @@ import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import { hhmmToMinutes, isCalendarDate } from 'shared-contracts';
 import type { Db } from '../../../db/client';
 import { accounts, appointments, type WorkingHoursValue } from '../../../db/schema';
-import { addDays, instantAt, wallClock, weekdayOf, type CalendarDate, type Weekday } from './zoned-time';
+import { addDays, instantAt, wallClock, weekdayOf, type CalendarDate, type Weekday } from '../../../zoned-time';
 
 export const SLOT_MINUTES = 30;
 /** How far ahead a call may book. */

@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { controlCharacterText, findControlCharacter, hhmmToMinutes, isTimeZone } from 'shared-contracts';
 import type { Db } from '../../../db/client';
 import type { WorkingHoursValue } from '../../../db/schema';
-import type { CallLogChanges } from '../../call/call-logs-cache';
+import type { CallLogChanges } from '../../../plugins/services/call-logs-cache';
 import { bookSlot, freeSlots, SLOT_MINUTES, type SlotScope } from './appointment-slots';
 import { findOrCreateCallerLead } from './caller-lead';
 import { bookedText, freeDayText, fullDayText, NEED_NAME_TEXT, refusalText } from '../responders/slot-answers';

@@ -2,7 +2,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { lockAccount } from '../../../db/account-lock';
 import type { Db } from '../../../db/client';
 import { calls, leads } from '../../../db/schema';
-import { leadByNumber } from '../../telephony/numbers';
+import { leadByNumber } from '../../telephony';
 
 export interface CallerScope {
   accountId: string;

@@ -1,9 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { aiAgents, calls } from '../../../db/schema';
-import type { AiCallConnector } from '../../telephony';
-import { aiCallConnected } from '../../telephony/ai-calls';
-import { TWILIO_WEBHOOK_PATHS } from '../../telephony/twilio-paths';
+import { aiCallConnected, TWILIO_WEBHOOK_PATHS, type AiCallConnector } from '../../telephony';
 import { greetingOf } from '../session/call-record';
 import { relaySigningKey, relayUrl, signRelayUrl } from './relay-handshake';
 import { relaySpeechFor, relayTwiml } from './relay-twiml';

@@ -3,7 +3,7 @@ import { contract } from 'shared-contracts';
 import { aiAgents, calls } from '../../../db/schema';
 import { notFound } from '../../../http/api-error';
 import { implement } from '../../../http/implement';
-import { newCallSid } from '../../telephony/simulator-hub';
+import { newCallSid } from '../../telephony';
 import { greetingOf } from '../session/call-record';
 import { responderLabelForAgent } from '../responders/pick-responder';
 import { browserRelayLinks } from './relay-handshake';

@@ -1,9 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { RawData, WebSocket } from 'ws';
 import { CALL_END_REASONS, RELAY_MAX_LINES_PER_CALL, RELAY_PATH, SOCKET_CLOSE_UNAUTHORIZED } from 'shared-contracts';
-import { syncBookedAppointment } from '../../integrations/calendar-sync-job';
-import { callEnded } from '../../telephony/call-events';
-import { simulatedRecording } from '../../telephony/simulated-recording';
+import { syncBookedAppointment } from '../../integrations';
+import { callEnded, simulatedRecording } from '../../telephony';
 import { raiseAppointmentBooked } from '../../webhooks';
 import { searchKnowledge } from '../knowledge/knowledge-passages';
 import { callWrapUpJob } from '../responders/call-wrap-up';

@@ -3,7 +3,7 @@ import twilio from 'twilio';
 import { RELAY_CALL_PARAMETER, type AiClientProvider } from 'shared-contracts';
 import type { Db } from '../../../db/client';
 import { aiClients } from '../../../db/schema';
-import { VOICES } from '../../agent/voice-catalog';
+import { VOICES } from '../voice-catalog';
 
 const { VoiceResponse } = twilio.twiml;
 

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import type { CallLog } from 'shared-contracts';
 import type { Db } from '../../db/client';
-import { servicePlugin } from '../../plugins/service-plugin';
+import { servicePlugin } from '../service-plugin';
 
 export interface CallLogsPage {
   data: CallLog[];

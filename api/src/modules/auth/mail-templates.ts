@@ -1,5 +1,5 @@
-import { CODE_TTL_SECONDS } from '../auth/one-time-codes';
-import type { Mail } from './mailer';
+import { CODE_TTL_SECONDS } from './one-time-codes';
+import type { Mail } from '../email';
 
 const minutes = CODE_TTL_SECONDS / 60;
 

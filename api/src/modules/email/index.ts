@@ -1,0 +1,2 @@
+export { mailerPlugin, type Mail, type Mailer } from './mailer';
+export { devOutboxRoute } from './dev-outbox-route';

@@ -1,0 +1,1 @@
+export { JOB_SCHEMA, jobQueuePlugin, type JobDefinition, type JobQueue } from './job-queue';

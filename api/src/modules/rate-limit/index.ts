@@ -1,0 +1,2 @@
+export { authLimitsPlugin, tooManyAttempts, type AuthLimits, type LimitKeys } from './auth-limits';
+export type { CounterState } from './attempt-counters';

@@ -1,0 +1,9 @@
+/** The AI call runtime, built on telephony (which reaches it only through AiCallConnector). */
+export { aiCallConnector } from './transport/ai-call-connector';
+export { relayRoutes } from './transport/relay-route';
+export { twilioRelayWebhooks } from './transport/twilio-relay-webhooks';
+export { startBrowserCall } from './transport/browser-call';
+export { callWrapUpJob } from './responders/call-wrap-up';
+export { unfinishedCallsPlugin } from './session/unfinished-calls-plugin';
+export { reindexKnowledge } from './knowledge/knowledge-passages';
+export { VOICES, isKnownVoice } from './voice-catalog';
