@@ -17,6 +17,14 @@ const antdThroughSharedUi = {
 const apiImports = { regex: pkg(['shared-auth', 'shared-ui', 'react', 'host', ...remotes]), message: 'The API imports only shared-contracts.' };
 /** Inside the API the AI call runtime builds on telephony, which reaches it only through AiCallConnector. */
 const telephonyImports = { regex: '(^|/)voice-agent(/|$)', message: 'Telephony never imports voice-agent: voice-agent depends on telephony, not the reverse.' };
+/** A module's file reaches another module only through that module's index.ts: `../<module>` (from
+ *  a subfolder `../../<module>`) is allowed, a file inside it (`../<module>/<file>`, or
+ *  `../../modules/<module>/<file>`) is not. `depth` is how deep under api/src/modules/ the file is. */
+const moduleInternals = (depth) => ({
+  regex: `^(\\.\\./){${depth}}(\\.\\./modules/[^/]+|[^./][^/]*)/`,
+  message: 'Import another API module through its index.ts (`../<module>`), not a file inside it.',
+});
+const moduleDepths = [1, 2, 3];
 const appImports = (names) => ({ regex: `(${pkg(names)})|^(\\.\\./)+(${names.join('|')})/`, message: 'Apps never import each other: remotes import only shared packages, and the host loads remotes at run time.' });
 
 module.exports = tseslint.config(
@@ -48,8 +56,16 @@ module.exports = tseslint.config(
   { files: ['shared-auth/src/**', 'shared-contracts/src/**', 'shared-ui/src/**'], rules: forbid([{ regex: pkg(['host', 'api', ...remotes]), message: 'Shared packages never import apps.' }]) },
   { files: ['shared-contracts/src/**'], rules: forbid([{ regex: pkg(['react', 'react-dom', 'drizzle-orm', 'fastify', 'shared-auth', 'shared-ui', 'host', 'api', ...remotes]), message: 'shared-contracts is pure TypeScript with no React or server code.' }]) },
   { files: ['api/**'], rules: forbid([apiImports]) },
-  // A later block's rule replaces the one above for these files, so it lists both patterns.
+  // A later block's rule replaces the ones above for the same files, so each lists every pattern.
+  ...moduleDepths.map((depth) => ({
+    files: [`api/src/modules/${'*/'.repeat(depth)}*.ts`],
+    rules: forbid([apiImports, moduleInternals(depth)]),
+  })),
   { files: ['api/src/modules/telephony/**'], rules: forbid([apiImports, telephonyImports]) },
+  ...moduleDepths.map((depth) => ({
+    files: [`api/src/modules/telephony/${'*/'.repeat(depth - 1)}*.ts`],
+    rules: forbid([apiImports, telephonyImports, moduleInternals(depth)]),
+  })),
   {
     files: ['**/*.js', '**/*.mjs', '**/*.cjs'],
     languageOptions: { globals: { ...globals.node } },
