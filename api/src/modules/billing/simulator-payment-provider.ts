@@ -109,7 +109,8 @@ function invoiceObject(row: SubscriptionRow, state: SubscriptionState, paid: boo
  * A local stand-in for Stripe (no network): its checkout and customer portal pages are served by
  * this API, and their buttons send signed Stripe-shaped events through the same webhook handling
  * a real provider's delivery goes through. Signatures are Stripe's scheme, made and checked by
- * Stripe's SDK with a secret of the simulator's own.
+ * Stripe's SDK with a secret of the simulator's own. Long only as a list: one short method per
+ * provider call or portal button, over the shared signing secret.
  */
 export function createSimulatorPaymentProvider(tokenSecret: string, publicApiUrl: string, deliver: DeliverSimulatedEvents): SimulatorPaymentProvider {
   const secret = simulatorWebhookSecret(tokenSecret);

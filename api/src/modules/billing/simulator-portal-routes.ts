@@ -19,7 +19,8 @@ const html = (reply: FastifyReply, code: number, body: string) => reply.code(cod
 /**
  * The simulated provider's customer portal. Each button makes the "provider" send the events
  * Stripe sends for that change, signed, through the webhook handling; the page then shows the
- * subscription as it now is.
+ * subscription as it now is. Long only as a list of routes, each a few lines over the shared
+ * `open` (the signed session and its subscription) and `deliver`.
  */
 export async function simulatorPortalRoutes(app: FastifyInstance): Promise<void> {
   const simulator = app.payments.simulator;

@@ -35,7 +35,8 @@ export function createStripeClient(config: StripeConfig): Stripe {
 /**
  * Stripe Checkout and the Stripe customer portal through Stripe's SDK: a subscription-mode
  * session for the plan's price id, portal sessions for the account's Stripe customer, and
- * webhooks verified with the endpoint's signing secret by the SDK.
+ * webhooks verified with the endpoint's signing secret by the SDK. Long only as a list: one
+ * short method per provider call, over the shared client and the prices already checked.
  */
 export function createStripePaymentProvider(config: StripeConfig, stripe = createStripeClient(config)): PaymentProvider {
   // A Stripe price's amount and interval never change, so one that matched once always will.

@@ -24,6 +24,7 @@ interface AgentFormProps {
   onSave: (body: ReturnType<typeof parseAgentValues>) => Promise<void>;
 }
 
+/** The agent's settings as one form: long only as a list of fields, each a few lines, in the order the screen shows them. */
 export function AgentForm({ accountId, initialValues, submitLabel, onSave }: AgentFormProps) {
   const submit = async (values: AgentFormValues) => {
     try {

@@ -2,7 +2,8 @@ import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { getRuntimeConfig, useApiMutation } from 'shared-auth';
 import { contract, extractErrorText, type BrowserCall } from 'shared-contracts';
 import { RelayClient, type RelayClosed } from '../api/relay-client';
-import { canRecognizeSpeech, listen, speak, stopSpeaking, type SpeechInput } from '../api/browser-speech';
+import { canRecognizeSpeech, speak, stopSpeaking } from '../api/browser-speech';
+import { useSpeechInput } from './use-speech-input';
 
 export interface CallLine {
   id: number;
@@ -53,19 +54,9 @@ export function useBrowserCall(agentId: string) {
   const [closed, setClosed] = useState<RelayClosed | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [lines, dispatch] = useReducer(linesReducer, []);
-  const [listening, setListening] = useState(false);
-  const [micError, setMicError] = useState<string | null>(null);
   const client = useRef<RelayClient | null>(null);
-  const mic = useRef<SpeechInput | null>(null);
   /** The agent's reply so far, to speak once it is complete. */
   const reply = useRef('');
-
-  const stopListening = useCallback(() => {
-    const current = mic.current;
-    mic.current = null;
-    current?.stop();
-    setListening(false);
-  }, []);
 
   const say = useCallback((text: string): boolean => {
     const current = client.current;
@@ -76,6 +67,7 @@ export function useBrowserCall(agentId: string) {
     dispatch({ type: 'caller', text: text.trim() });
     return true;
   }, []);
+  const { listening, micError, toggleMic, stopListening } = useSpeechInput((text) => void say(text));
 
   /** Starts a conversation; false when the server refused it (the error says why). */
   const begin = async (): Promise<boolean> => {
@@ -121,25 +113,9 @@ export function useBrowserCall(agentId: string) {
 
   const hangUp = useCallback(() => client.current?.hangUp(), []);
 
-  const toggleMic = () => {
-    if (mic.current !== null) {
-      stopListening();
-      return;
-    }
-    setMicError(null);
-    const input = listen((text) => void say(text), (failure) => {
-      if (mic.current === input) mic.current = null;
-      setListening(false);
-      setMicError(failure);
-    });
-    mic.current = input;
-    setListening(input !== null);
-  };
-
   // Leaving the dialog ends the conversation.
   useEffect(() => () => {
     client.current?.hangUp();
-    mic.current?.stop();
     stopSpeaking();
   }, []);
 

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useApiMutation, useSessionUser } from 'shared-auth';
 import { BILLING_PERIODS, contract, extractErrorText, type BillingPeriod, type PaidPlanId, type Plan } from 'shared-contracts';
 import { Alert, Col, DashboardPage, Empty, LoadError, LoadingBlock, Radio, Row } from 'shared-ui';
@@ -66,30 +66,30 @@ export function SubscriptionPlansScreen() {
       {(checkout.error ?? portal.error) && (
         <Alert type="error" showIcon role="alert" style={{ marginBottom: 16 }} title={extractErrorText(checkout.error ?? portal.error)} />
       )}
-      {plans.error ? (
-        <LoadError error={plans.error.message} onRetry={() => void plans.mutate()} />
-      ) : !plans.data ? (
-        <LoadingBlock label="Loading plans…" rows={8} />
-      ) : plans.data.length === 0 ? (
-        <Empty description="No plans are available right now" />
-      ) : (
-        <Row gutter={[16, 16]}>
-          {plans.data.map((plan) => (
-            <Col key={plan.id} xs={24} md={12} xl={6}>
-              <PlanCard
-                plan={plan}
-                period={period}
-                current={onPlan(plan)}
-                currentPlanOtherPeriod={info?.plan === plan.id && info.period !== null && info.period !== period}
-                subscribed={subscribed}
-                choosing={choosing === plan.id}
-                disabled={choosing !== null}
-                onChoose={(p) => void choose(p)}
-              />
-            </Col>
-          ))}
-        </Row>
-      )}
+      <PlanGrid plans={plans} render={(plan) => (
+        <PlanCard
+          plan={plan}
+          period={period}
+          current={onPlan(plan)}
+          currentPlanOtherPeriod={info?.plan === plan.id && info.period !== null && info.period !== period}
+          subscribed={subscribed}
+          choosing={choosing === plan.id}
+          disabled={choosing !== null}
+          onChoose={(p) => void choose(p)}
+        />
+      )} />
     </DashboardPage>
+  );
+}
+
+/** The plans as they load: a loading block, the error with Retry, or one card per plan. */
+function PlanGrid({ plans, render }: { plans: ReturnType<typeof usePlans>; render: (plan: Plan) => ReactNode }) {
+  if (plans.error) return <LoadError error={plans.error.message} onRetry={() => void plans.mutate()} />;
+  if (!plans.data) return <LoadingBlock label="Loading plans…" rows={8} />;
+  if (plans.data.length === 0) return <Empty description="No plans are available right now" />;
+  return (
+    <Row gutter={[16, 16]}>
+      {plans.data.map((plan) => <Col key={plan.id} xs={24} md={12} xl={6}>{render(plan)}</Col>)}
+    </Row>
   );
 }
