@@ -1,12 +1,26 @@
 import { expect, type APIRequestContext } from '@playwright/test';
 import { API_URL } from './ports';
-import { DEMO_PASSWORD } from './session';
+import { DEMO, DEMO_PASSWORD } from './session';
 
 /** Signs in over the API (no browser) and returns the bearer token. */
-export async function apiToken(request: APIRequestContext, email: string): Promise<string> {
-  const res = await request.post(`${API_URL}/auth/login`, { data: { email, password: DEMO_PASSWORD } });
+export async function apiToken(request: APIRequestContext, email: string, password = DEMO_PASSWORD): Promise<string> {
+  const res = await request.post(`${API_URL}/auth/login`, { data: { email, password } });
   expect(res.ok(), `sign-in of ${email}`).toBeTruthy();
   return ((await res.json()) as { data: { token: string } }).data.token;
 }
 
 export const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
+
+/** The account of the user a token belongs to. */
+export async function accountIdOf(request: APIRequestContext, token: string): Promise<string> {
+  const session = await request.get(`${API_URL}/auth/session-user`, { headers: bearer(token) });
+  expect(session.ok(), 'session user').toBeTruthy();
+  return ((await session.json()) as { data: { accountId: string } }).data.accountId;
+}
+
+/** Edits an account as the administrator does (the admin may edit any account: give it a test's own). */
+export async function adminUpdateAccount(request: APIRequestContext, accountId: string, body: Record<string, unknown>): Promise<void> {
+  const admin = await apiToken(request, DEMO.ADMINISTRATOR);
+  const changed = await request.patch(`${API_URL}/account/update-account/${accountId}`, { headers: bearer(admin), data: body });
+  expect(changed.ok(), await changed.text()).toBeTruthy();
+}

@@ -1,9 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { API_URL } from '../support/ports';
-import { DEMO, signIn } from '../support/session';
+import { NEW_USER_PASSWORD, registerVerifiedAgent } from '../support/new-user';
+import { signIn } from '../support/session';
 
-const AGENT_NUMBER = '+15550100001';
-const AGENT2 = { email: 'agent2@demo.test', number: '+15550100002' };
+// Each AGENT here is in an account of its own, so its threads and voicemail are no other test's.
 
 /** A WAV file of `bytes` in all: a 44-byte PCM header (8 kHz, 16-bit mono) and silence. */
 function silentWav(bytes: number): Buffer {
@@ -23,27 +23,28 @@ function silentWav(bytes: number): Buffer {
   return wav;
 }
 
-test('an SMS sent from one agent\'s screen arrives live on the other\'s, HTML shown as text', async ({ browser }) => {
+test('an SMS sent from one agent\'s screen arrives live on the other\'s, HTML shown as text', async ({ browser, request }) => {
+  const [from, to] = await Promise.all([registerVerifiedAgent(request, 'Sender Dental'), registerVerifiedAgent(request, 'Receiver Dental')]);
   const sender = await (await browser.newContext()).newPage();
   const receiver = await (await browser.newContext()).newPage();
-  await signIn(sender, DEMO.AGENT);
-  await signIn(receiver, AGENT2.email);
+  await signIn(sender, from.email, NEW_USER_PASSWORD);
+  await signIn(receiver, to.email, NEW_USER_PASSWORD);
   await sender.goto('/dashboard/messages');
   await receiver.goto('/dashboard/messages');
   await expect(receiver.getByRole('navigation', { name: 'Conversations' })).toBeVisible();
 
   const text = `<b>Meet</b> at ${Date.now()} <img src=x onerror="document.title='owned'">`;
   await sender.getByRole('button', { name: 'New message' }).click();
-  await sender.getByRole('textbox', { name: 'To' }).fill(AGENT2.number);
+  await sender.getByRole('textbox', { name: 'To' }).fill(to.agentNumber);
   await sender.getByRole('textbox', { name: 'Message' }).fill(text);
   await sender.getByRole('button', { name: /Send/ }).click();
   const sent = sender.getByRole('list', { name: 'Messages' }).getByRole('listitem').filter({ hasText: text });
   await expect(sent).toBeVisible();
-  // The simulated carrier reports this message delivered (the thread may hold earlier ones).
+  // The simulated carrier reports this message delivered.
   await expect(sent).toContainText('delivered');
 
   // No reload: the receiver's list shows the new text, and opening it shows it as typed.
-  const thread = receiver.getByRole('navigation', { name: 'Conversations' }).getByRole('button', { name: new RegExp(AGENT_NUMBER.replace('+', '\\+')) });
+  const thread = receiver.getByRole('navigation', { name: 'Conversations' }).getByRole('button', { name: new RegExp(from.agentNumber.replace('+', '\\+')) });
   await expect(thread.first()).toContainText(text);
   await thread.first().click();
   await expect(receiver.getByRole('list', { name: 'Messages' }).getByText(text)).toBeVisible();
@@ -52,22 +53,24 @@ test('an SMS sent from one agent\'s screen arrives live on the other\'s, HTML sh
 });
 
 test('an inbound SMS from the simulator appears live in the open thread', async ({ page, request }) => {
-  await signIn(page, DEMO.AGENT);
+  const agent = await registerVerifiedAgent(request, 'Inbox Dental');
+  await signIn(page, agent.email, NEW_USER_PASSWORD);
   await page.goto('/dashboard/messages');
   const lead = `+1555${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
-  const first = await request.post(`${API_URL}/telephony/simulator/inbound-sms`, { data: { from: lead, to: AGENT_NUMBER, body: 'Hello there' } });
+  const first = await request.post(`${API_URL}/telephony/simulator/inbound-sms`, { data: { from: lead, to: agent.agentNumber, body: 'Hello there' } });
   expect(first.ok()).toBe(true);
   const thread = page.getByRole('navigation', { name: 'Conversations' }).getByRole('button', { name: new RegExp(lead.replace('+', '\\+')) });
   await thread.click();
   await expect(page.getByRole('list', { name: 'Messages' }).getByText('Hello there')).toBeVisible();
-  await request.post(`${API_URL}/telephony/simulator/inbound-sms`, { data: { from: lead, to: AGENT_NUMBER, body: 'Are you there?' } });
+  await request.post(`${API_URL}/telephony/simulator/inbound-sms`, { data: { from: lead, to: agent.agentNumber, body: 'Are you there?' } });
   await expect(page.getByRole('list', { name: 'Messages' }).getByText('Are you there?')).toBeVisible();
 });
 
-test('dialer setting: the agent uploads a default voicemail and can play it', async ({ page }) => {
-  await signIn(page, DEMO.AGENT);
+test('dialer setting: the agent uploads a default voicemail and can play it', async ({ page, request }) => {
+  const agent = await registerVerifiedAgent(request, 'Voicemail Dental');
+  await signIn(page, agent.email, NEW_USER_PASSWORD);
   await page.goto('/dashboard/dialer-setting');
-  await expect(page.getByText('+15550100001')).toBeVisible();
+  await expect(page.getByText(agent.agentNumber)).toBeVisible();
   await page.getByLabel('Voicemail file').setInputFiles({ name: 'greeting.wav', mimeType: 'audio/wav', buffer: silentWav(64 * 1024) });
   await expect(page.getByText('Default voicemail uploaded')).toBeVisible();
   const audio = page.getByLabel('Default voicemail');

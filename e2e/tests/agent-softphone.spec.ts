@@ -1,16 +1,18 @@
 import { expect, test } from '@playwright/test';
 import { API_URL } from '../support/ports';
+import { NEW_USER_PASSWORD, createAiAgent, registerVerifiedAgent, uniqueNumber as randomCaller } from '../support/new-user';
 import { callAiAgent } from '../support/relay-caller';
-import { DEMO, signIn } from '../support/session';
+import { signIn } from '../support/session';
 
-const AGENT_NUMBER = '+15550100001';
-const randomCaller = () => `+1555${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
+// Each test's AGENT is in an account of its own: the calls it takes are in no other test's logs.
+const RECEPTIONIST = { name: 'Front Desk Receptionist', greeting: 'Thank you for calling Acme Dental. How can I help you today?' };
 
 test('an inbound call queues, rings the agent, is accepted and timed, the caller hangs up, and it is in the call logs', async ({ browser }) => {
   const agentContext = await browser.newContext();
   const callerContext = await browser.newContext();
   const page = await agentContext.newPage();
-  await signIn(page, DEMO.AGENT);
+  const agent = await registerVerifiedAgent(agentContext.request, 'Softphone Dental');
+  await signIn(page, agent.email, NEW_USER_PASSWORD);
   await expect(page.locator('[data-device-status="ready"]')).toBeVisible();
 
   const badge = page.locator('.ant-badge sup');
@@ -18,7 +20,7 @@ test('an inbound call queues, rings the agent, is accepted and timed, the caller
 
   // The caller: the simulator's "ring an agent" door, from a second browser context.
   const caller = randomCaller();
-  const rung = await callerContext.request.post(`${API_URL}/telephony/simulator/inbound-call`, { data: { from: caller, to: AGENT_NUMBER } });
+  const rung = await callerContext.request.post(`${API_URL}/telephony/simulator/inbound-call`, { data: { from: caller, to: agent.agentNumber } });
   expect(rung.ok()).toBe(true);
   const { callSid, rang } = (await rung.json()).data as { callSid: string; rang: number };
   expect(rang).toBeGreaterThanOrEqual(1);
@@ -56,8 +58,9 @@ test('an inbound call queues, rings the agent, is accepted and timed, the caller
   await callerContext.close();
 });
 
-test('the agent dials a number from the dial pad; an empty number is refused', async ({ page }) => {
-  await signIn(page, DEMO.AGENT);
+test('the agent dials a number from the dial pad; an empty number is refused', async ({ page, request }) => {
+  const agent = await registerVerifiedAgent(request, 'Dialer Dental');
+  await signIn(page, agent.email, NEW_USER_PASSWORD);
   await expect(page.locator('[data-device-status="ready"]')).toBeVisible();
   await page.getByRole('button', { name: 'Dial pad' }).click();
   await page.getByRole('button', { name: 'Call', exact: true }).click();
@@ -77,10 +80,15 @@ test('the agent dials a number from the dial pad; an empty number is refused', a
 });
 
 test('an AI agent hands a caller to the AGENT, whose softphone shows who is calling, why, and what was said', async ({ page, request }) => {
-  await signIn(page, DEMO.AGENT);
+  // The account's AI receptionist is made while its user is still the USER; then the user becomes its AGENT.
+  const receptionistNumber = randomCaller();
+  const agent = await registerVerifiedAgent(request, 'Handoff Dental', async ({ token }) => {
+    await createAiAgent(request, token, { ...RECEPTIONIST, handleCallType: 'inbound', phoneNumber: receptionistNumber });
+  });
+  await signIn(page, agent.email, NEW_USER_PASSWORD);
   await expect(page.locator('[data-device-status="ready"]')).toBeVisible();
   const from = randomCaller();
-  const caller = await callAiAgent(request, '+15551000010', from);
+  const caller = await callAiAgent(request, receptionistNumber, from);
   await caller.say('Hello there.');
   await caller.say('I need to talk to a person about my bill, please.');
   expect((await caller.ended())?.reasonCode).toBe('live-agent-handoff');
@@ -88,7 +96,7 @@ test('an AI agent hands a caller to the AGENT, whose softphone shows who is call
   const dialog = page.getByRole('dialog');
   await expect(dialog.getByText('Incoming call')).toBeVisible();
   await expect(dialog.getByText(`${from} is calling you`)).toBeVisible();
-  await expect(dialog.getByText(/Transferred by Front Desk Receptionist: .*bill/)).toBeVisible();
+  await expect(dialog.getByText(new RegExp(`Transferred by ${RECEPTIONIST.name}: .*bill`))).toBeVisible();
   const transcript = dialog.getByRole('region', { name: 'Transcript so far' });
   await expect(transcript).toContainText('I need to talk to a person about my bill, please.');
   await expect(transcript).toContainText('Thank you for calling Acme Dental.');
