@@ -1,5 +1,14 @@
 import { expect, type Page } from '@playwright/test';
 
+/*
+ * The demo accounts are for read-only checks: what the seed put there (calls, agents, the
+ * account list) is what their tests read. A test that writes makes its own account
+ * (registerVerifiedUser, registerVerifiedAgent in ./new-user) and the data it needs in it over
+ * the HTTP API, so no spec depends on another's writes and specs run in any order. The demo
+ * administrator still makes the changes only an administrator can: it edits the test's own
+ * account, and the AI clients it adds (which belong to no account) carry the test's own tag.
+ */
+
 export const DEMO_PASSWORD = 'Demo1234!';
 export const DEMO = {
   USER: 'user@demo.test',

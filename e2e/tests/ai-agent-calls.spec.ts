@@ -1,15 +1,34 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { adminUpdateAccount } from '../support/admin-api';
+import { NEW_USER_PASSWORD, createAiAgent, newAccount, uniqueNumber as randomCaller } from '../support/new-user';
 import { callAiAgent } from '../support/relay-caller';
 import { saveScreenshot } from '../support/screenshot';
-import { DEMO, signIn } from '../support/session';
+import { signIn } from '../support/session';
 
-/** The demo receptionist: answers Acme Dental's inbound number with the local responder. */
-const RECEPTIONIST = { name: 'Front Desk Receptionist', number: '+15551000010' };
-const randomCaller = () => `+1555${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
+/** A receptionist like the demo one, answering the account's inbound number with the local responder. */
+const RECEPTIONIST = {
+  name: 'Front Desk Receptionist',
+  greeting: 'Thank you for calling Acme Dental. How can I help you today?',
+  knowledge: 'Acme Dental is open every day from 8 am to 6 pm, weekends included.\n\nWe are at 120 Main Street, Springfield. Parking is free behind the building, and the entrance is step-free.',
+  workingHours: { days: ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'], start: '08:00', end: '18:00' },
+};
 
-test('a USER talks to an AI agent in the browser and books an appointment that then shows in the calendar', async ({ page }) => {
+/**
+ * A USER of an account of its own with the receptionist, so the calls and bookings made here land
+ * in no other test's account. Its plan is the demo account's: an agent's knowledge comes with it.
+ */
+async function receptionistAccount(request: APIRequestContext) {
+  const account = await newAccount(request, 'Acme Dental');
+  await adminUpdateAccount(request, account.accountId, { plan: 'performance-suite' });
+  const number = randomCaller();
+  await createAiAgent(request, account.token, { ...RECEPTIONIST, handleCallType: 'inbound', phoneNumber: number });
+  return { email: account.email, number };
+}
+
+test('a USER talks to an AI agent in the browser and books an appointment that then shows in the calendar', async ({ page, request }) => {
   const surname = `Booker${Array.from({ length: 4 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('')}`;
-  await signIn(page, DEMO.USER);
+  const { email } = await receptionistAccount(request);
+  await signIn(page, email, NEW_USER_PASSWORD);
   await page.goto('/dashboard/ai-call-supports');
   await page.getByRole('button', { name: `Test call from ${RECEPTIONIST.name}` }).click();
   const dialog = page.getByRole('dialog');
@@ -38,8 +57,9 @@ test('a USER talks to an AI agent in the browser and books an appointment that t
 });
 
 test('a USER watches the live transcript of a running AI call', async ({ page, request }) => {
-  await signIn(page, DEMO.USER);
-  const caller = await callAiAgent(request, RECEPTIONIST.number, randomCaller());
+  const { email, number } = await receptionistAccount(request);
+  await signIn(page, email, NEW_USER_PASSWORD);
+  const caller = await callAiAgent(request, number, randomCaller());
   await page.goto(`/dashboard/calls/${caller.callId}/conversation`);
   await expect(page.getByText('Live', { exact: true })).toBeVisible();
   await expect(page.getByText('Thank you for calling Acme Dental.', { exact: false })).toBeVisible();

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { NEW_USER_PASSWORD, registerVerifiedUser } from '../support/new-user';
 import { API_URL } from '../support/ports';
 import { DEMO, signIn, storedToken } from '../support/session';
 
@@ -21,8 +22,10 @@ test('a USER visiting an admin route lands on /restricted', async ({ page }) => 
   await expect(page).toHaveURL(/\/restricted$/);
 });
 
+// Ends a session on the server: a user of its own, so no other test's session of the demo USER is touched.
 test('a session ended on the server shows the session-expired toast and signs out', async ({ page, request }) => {
-  await signIn(page, DEMO.USER);
+  const email = await registerVerifiedUser(request, 'Session Test Dental');
+  await signIn(page, email, NEW_USER_PASSWORD);
   await expect(page.getByText('Human agents').first()).toBeVisible(); // the first screen's calls are done
   const token = await storedToken(page);
   expect(token).toBeTruthy();
