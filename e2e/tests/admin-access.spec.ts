@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { apiToken, bearer } from '../support/admin-api';
 import { API_URL } from '../support/ports';
+import { NEW_USER_PASSWORD, registerVerifiedAgent, registerVerifiedUser } from '../support/new-user';
 import { DEMO, signIn, storedToken } from '../support/session';
 
 const ADMIN_ROUTES = (accountId: string, clientId: string) => [
@@ -23,14 +24,17 @@ const ADMIN_CALLS = (accountId: string, clientId: string) => [
   ['DELETE', `ai-client/delete-ai-client/${clientId}`, undefined],
 ] as const;
 
+// The USER and the AGENT are of accounts of their own: were a refusal missing, the write would land there.
+// The AI client is the administrator's (AI clients belong to no account), made here for this test.
 test('a USER reaches no admin route and no admin endpoint, and changes nothing', async ({ page, request }) => {
+  const [userEmail, agent] = await Promise.all([registerVerifiedUser(request, 'Guarded Dental'), registerVerifiedAgent(request, 'Guarded Agents')]);
   const adminToken = await apiToken(request, DEMO.ADMINISTRATOR);
   const created = await request.post(`${API_URL}/ai-client/create-ai-client`, {
     headers: bearer(adminToken), data: { type: 'AI Client', client: 'Gemini', model: 'gemini-guarded' },
   });
   const clientId = ((await created.json()) as { data: { id: string } }).data.id;
 
-  await signIn(page, DEMO.USER);
+  await signIn(page, userEmail, NEW_USER_PASSWORD);
   const token = await storedToken(page);
   const session = await request.get(`${API_URL}/auth/session-user`, { headers: bearer(token!) });
   const accountId = ((await session.json()) as { data: { accountId: string } }).data.accountId;
@@ -61,7 +65,7 @@ test('a USER reaches no admin route and no admin endpoint, and changes nothing',
   }, { api: API_URL, calls: ADMIN_CALLS(accountId, clientId), bearerToken: token! });
   expect(statuses).toEqual(ADMIN_CALLS(accountId, clientId).map(() => 403));
 
-  const agentToken = await apiToken(request, DEMO.AGENT);
+  const agentToken = await apiToken(request, agent.email, NEW_USER_PASSWORD);
   for (const [method, path, body] of ADMIN_CALLS(accountId, clientId)) {
     const res = await request.fetch(`${API_URL}/${path}`, { method, headers: bearer(agentToken), data: body });
     expect(res.status(), `AGENT ${method} ${path}`).toBe(403);

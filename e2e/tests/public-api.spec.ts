@@ -1,12 +1,20 @@
 import { expect, request as playwrightRequest, test } from '@playwright/test';
+import { answeredAiCall, createLead } from '../support/account-data';
+import { NEW_USER_PASSWORD, createAiAgent, newAccount, uniqueNumber } from '../support/new-user';
 import { API_URL } from '../support/ports';
 import { saveScreenshot } from '../support/screenshot';
 import { DEMO, signIn } from '../support/session';
 
-// The demo account's seeded calls are read with a key made here; the key is revoked at the end.
-test('a key made on the API integration page lists the account\'s calls from outside the browser, until it is revoked', async ({ page }) => {
+// The key is made in an account of its own, with an agent and a lead's call made over the API to read.
+test('a key made on the API integration page lists the account\'s calls from outside the browser, until it is revoked', async ({ page, request }) => {
   const name = `Outside ${Date.now()}`;
-  await signIn(page, DEMO.USER);
+  const account = await newAccount(request, 'Outside Dental');
+  const agentNumber = uniqueNumber();
+  const leadNumber = uniqueNumber();
+  await createAiAgent(request, account.token, { name: 'Front Desk', handleCallType: 'inbound', greeting: 'Hi, this is Front Desk.', phoneNumber: agentNumber });
+  await createLead(request, account.token, 'Grace Hopper', leadNumber);
+  await answeredAiCall(request, agentNumber, leadNumber);
+  await signIn(page, account.email, NEW_USER_PASSWORD);
   await page.goto('/dashboard/account/api-integration');
   await expect(page.getByLabel('Base URL')).toHaveText(API_URL);
   await page.getByLabel('Key name').fill(name);
@@ -49,6 +57,7 @@ test('a key made on the API integration page lists the account\'s calls from out
   }
 });
 
+// Read-only: opens the reference from the demo USER's page.
 test('the API reference opens from the page and runs in the browser under the API\'s security policy', async ({ page }) => {
   await signIn(page, DEMO.USER);
   await page.goto('/dashboard/account/api-integration');
