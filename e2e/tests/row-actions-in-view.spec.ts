@@ -1,7 +1,12 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { answeredAiCall, createLead } from '../support/account-data';
+import { adminUpdateAccount, bearer } from '../support/admin-api';
+import { NEW_USER_PASSWORD, createAiAgent, newAccount, uniqueNumber } from '../support/new-user';
+import { API_URL } from '../support/ports';
 import { DEMO, signIn } from '../support/session';
 
-// Reads the demo accounts' seeded rows, and adds one API key to the demo USER's account.
+// The USER's rows are an account of its own (it adds an API key); the administrator's and the
+// phone menu's checks only read the demo data.
 
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
@@ -40,8 +45,33 @@ async function expectRowActionsInView(page: Page, tableName: string, minActions 
 const SIZES = [DESKTOP, PHONE];
 const sizeName = ({ width, height }: { width: number; height: number }) => `${width}x${height}`;
 
-test('a USER reaches every row action of AI Call Supports, the reports and API keys at 1280 and 390 px wide', async ({ page }) => {
-  await signIn(page, DEMO.USER);
+/**
+ * A USER whose account has rows in every table: three AI agents (one per kind of call) and a
+ * lead's answered call. Its plan is the demo account's, which has the reports.
+ */
+async function accountWithRows(request: APIRequestContext): Promise<string> {
+  const account = await newAccount(request, 'Rows Dental');
+  await adminUpdateAccount(request, account.accountId, { plan: 'performance-suite' });
+  const inbound = uniqueNumber();
+  for (const [name, handleCallType, phoneNumber] of [
+    ['Front Desk Receptionist', 'inbound', inbound],
+    ['Appointment Reminder', 'outbound', uniqueNumber()],
+    ['After-hours Triage', 'both', uniqueNumber()],
+  ] as const) {
+    await createAiAgent(request, account.token, { name, handleCallType, greeting: `${name} speaking.`, phoneNumber });
+  }
+  const leadNumber = uniqueNumber();
+  await createLead(request, account.token, 'Grace Hopper', leadNumber);
+  await answeredAiCall(request, inbound, leadNumber);
+  await expect.poll(async () => {
+    const res = await request.post(`${API_URL}/call/get-call-summaries`, { headers: bearer(account.token), data: {} });
+    return ((await res.json()) as { data?: unknown[] }).data?.length ?? 0;
+  }, { timeout: 15_000 }).toBeGreaterThan(0);
+  return account.email;
+}
+
+test('a USER reaches every row action of AI Call Supports, the reports and API keys at 1280 and 390 px wide', async ({ page, request }) => {
+  await signIn(page, await accountWithRows(request), NEW_USER_PASSWORD);
   await page.goto('/dashboard/account/api-integration');
   await page.getByLabel('Key name').fill('Row actions check');
   await page.getByRole('button', { name: 'Create key' }).click();
@@ -51,7 +81,7 @@ test('a USER reaches every row action of AI Call Supports, the reports and API k
     await test.step(sizeName(size), async () => {
       await page.setViewportSize(size);
       await page.goto('/dashboard/ai-call-supports');
-      // Edit, Test call, Duplicate and Delete on each of the three seeded agents.
+      // Edit, Test call, Duplicate and Delete on each of the three agents.
       await expectRowActionsInView(page, 'AI call supports', 12);
       await page.goto('/dashboard/reports/call-logs');
       await expectRowActionsInView(page, 'Call logs');

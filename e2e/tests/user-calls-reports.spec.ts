@@ -10,7 +10,7 @@ test('a USER opens a call\'s conversation from the call logs: transcript, and a 
   await expect(page.getByText('Human agents').first()).toBeVisible();
   await saveScreenshot(page, 'dashboard-overview');
   await page.goto('/dashboard/reports/call-logs');
-  // A seeded call with its lead and transcript; calls other tests place have a recording but no lead.
+  // A seeded call with its lead and transcript; a call from an unknown number has a recording but no lead.
   const answered = page.getByRole('row')
     .filter({ has: page.getByRole('link', { name: 'Listen' }) })
     .filter({ hasNot: page.getByText('Unknown caller') })
