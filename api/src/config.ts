@@ -267,7 +267,10 @@ export class ConfigError extends Error {
   }
 }
 
-/** Reads every setting in one parse, so a bad deployment reports all its problems at once. */
+/**
+ * Reads every setting in one parse, so a bad deployment reports all its problems at once. Long
+ * only as the list of settings, each a line or two from the parsed environment to `Config`.
+ */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const result = v.safeParse(EnvSchema, env);
   const problems: string[] = [];

@@ -131,6 +131,7 @@ const DEMO_AI_CLIENTS: Array<typeof t.aiClients.$inferInsert> = [
   { type: 'TTS Client', provider: 'Elevenlabs', model: 'eleven_turbo_v2', purpose: 'Agent voices' },
 ];
 
+/** One demo account's rows. Long only as the list of what the account holds, each a few lines of data. */
 function buildAccount(random: Random, spec: DemoAccount, passwordHash: string) {
   const accountId = id();
   const account = { id: accountId, name: spec.name, plan: spec.plan };

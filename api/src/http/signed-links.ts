@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { hmac, macMatches, purposeKey, type KeyPurpose } from './hmac';
 
 /**
  * Links that open one thing for a while without a bearer token (an audio element, the telephony
@@ -14,9 +14,9 @@ export interface LinkSigner {
   grants(subject: string, expires: string, signature: string): boolean;
 }
 
-export function createLinkSigner(tokenSecret: string, purpose: string, windowSeconds: number, now: () => number = Date.now): LinkSigner {
-  const key = createHmac('sha256', tokenSecret).update(purpose).digest();
-  const mac = (subject: string, expires: string) => createHmac('sha256', key).update(`${subject}.${expires}`).digest('base64url');
+export function createLinkSigner(tokenSecret: string, purpose: KeyPurpose, windowSeconds: number, now: () => number = Date.now): LinkSigner {
+  const key = purposeKey(tokenSecret, purpose);
+  const mac = (subject: string, expires: string) => hmac(key, `${subject}.${expires}`);
   return {
     sign(subject) {
       const window = Math.floor(now() / 1000 / windowSeconds);
@@ -25,9 +25,7 @@ export function createLinkSigner(tokenSecret: string, purpose: string, windowSec
     },
     grants(subject, expires, signature) {
       if (!/^\d{1,12}$/.test(expires) || Number(expires) * 1000 <= now()) return false;
-      const expected = Buffer.from(mac(subject, expires));
-      const given = Buffer.from(signature);
-      return given.length === expected.length && timingSafeEqual(given, expected);
+      return macMatches(signature, mac(subject, expires));
     },
   };
 }

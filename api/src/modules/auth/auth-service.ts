@@ -40,6 +40,7 @@ declare module 'fastify' {
   }
 }
 
+/** Sessions and their tokens. Long only as one short method each over the shared cache and signing key. */
 export function createAuthService(
   db: Db,
   options: { tokenSecret: string; tokenTtlSeconds: number },

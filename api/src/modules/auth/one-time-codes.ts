@@ -1,4 +1,5 @@
-import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { randomBytes, randomInt } from 'node:crypto';
+import { hmac, macMatches, purposeKey } from '../../http/hmac';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { TWO_STEP_CODE_LENGTH, TWO_STEP_CODE_TTL_SECONDS } from 'shared-contracts';
 import type { Db } from '../../db/client';
@@ -13,17 +14,18 @@ export const CODE_TTL_SECONDS = TWO_STEP_CODE_TTL_SECONDS;
 export type CodeCheck = { ok: true; userId: string } | { ok: false; reason: 'invalid' | 'expired' | 'exhausted' };
 
 /**
- * Keyed with the server secret: a 6-digit code's plain SHA-256 is reversed by trying a million
- * values, an HMAC is not without the key. The user id in the input keeps equal codes of two
- * users apart (the column is unique).
+ * Keyed with a key of their own, derived from the server secret: a 6-digit code's plain SHA-256
+ * is reversed by trying a million values, an HMAC is not without the key. The user id in the
+ * input keeps equal codes of two users apart (the column is unique).
  */
-function digest(secret: string, purpose: Purpose, value: string, userId = ''): string {
-  return createHmac('sha256', secret).update(`${purpose}:${userId}:${value}`).digest('base64url');
+function digest(key: Buffer, purpose: Purpose, value: string, userId = ''): string {
+  return hmac(key, `${purpose}:${userId}:${value}`);
 }
 
 const expiresAt = () => new Date(Date.now() + CODE_TTL_SECONDS * 1000);
 
 export function createOneTimeCodes(db: Db, serverSecret: string) {
+  const key = purposeKey(serverSecret, 'one-time-codes');
   /** A newer code or link replaces the older ones of the same purpose. */
   const retire = (userId: string, purpose: Purpose) =>
     db.update(oneTimeCodes).set({ usedAt: sql`now()` })
@@ -34,14 +36,14 @@ export function createOneTimeCodes(db: Db, serverSecret: string) {
     async issueLink(userId: string, purpose: Purpose): Promise<string> {
       await retire(userId, purpose);
       const token = randomBytes(32).toString('base64url');
-      await db.insert(oneTimeCodes).values({ userId, purpose, secretHash: digest(serverSecret, purpose, token), expiresAt: expiresAt() });
+      await db.insert(oneTimeCodes).values({ userId, purpose, secretHash: digest(key, purpose, token), expiresAt: expiresAt() });
       return token;
     },
 
     /** Uses a link once: the update only succeeds while the row is unused, so two clicks cannot both win. */
     async consumeLink(purpose: Purpose, token: string): Promise<CodeCheck> {
       const [row] = await db.select().from(oneTimeCodes)
-        .where(and(eq(oneTimeCodes.secretHash, digest(serverSecret, purpose, token)), eq(oneTimeCodes.purpose, purpose)));
+        .where(and(eq(oneTimeCodes.secretHash, digest(key, purpose, token)), eq(oneTimeCodes.purpose, purpose)));
       if (!row || row.usedAt !== null) return { ok: false, reason: 'invalid' };
       if (row.expiresAt.getTime() <= Date.now()) return { ok: false, reason: 'expired' };
       const used = await db.update(oneTimeCodes).set({ usedAt: sql`now()` })
@@ -53,7 +55,7 @@ export function createOneTimeCodes(db: Db, serverSecret: string) {
     async issueCode(userId: string, purpose: Purpose): Promise<string> {
       await retire(userId, purpose);
       const code = String(randomInt(0, 10 ** TWO_STEP_CODE_LENGTH)).padStart(TWO_STEP_CODE_LENGTH, '0');
-      await db.insert(oneTimeCodes).values({ userId, purpose, secretHash: digest(serverSecret, purpose, code, userId), expiresAt: expiresAt() });
+      await db.insert(oneTimeCodes).values({ userId, purpose, secretHash: digest(key, purpose, code, userId), expiresAt: expiresAt() });
       return code;
     },
 
@@ -64,9 +66,7 @@ export function createOneTimeCodes(db: Db, serverSecret: string) {
       if (!row) return { ok: false, reason: 'invalid' };
       if (row.expiresAt.getTime() <= Date.now()) return { ok: false, reason: 'expired' };
       if (row.attempts >= MAX_CODE_ATTEMPTS) return { ok: false, reason: 'exhausted' };
-      const expected = Buffer.from(row.secretHash);
-      const given = Buffer.from(digest(serverSecret, purpose, code, userId));
-      if (expected.length !== given.length || !timingSafeEqual(expected, given)) {
+      if (!macMatches(digest(key, purpose, code, userId), row.secretHash)) {
         const [after] = await db.update(oneTimeCodes).set({ attempts: sql`${oneTimeCodes.attempts} + 1` })
           .where(eq(oneTimeCodes.id, row.id)).returning({ attempts: oneTimeCodes.attempts });
         return { ok: false, reason: (after?.attempts ?? 0) >= MAX_CODE_ATTEMPTS ? 'exhausted' : 'invalid' };

@@ -1,4 +1,5 @@
-import { createHmac, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
+import { purposeSecret } from '../../http/hmac';
 import Stripe from 'stripe';
 import { overagePriceIdFor, planById, planCharge, priceIdFor, type BillingPeriod, type PaidPlanId } from 'shared-contracts';
 import type { CheckoutSessionRow, SubscriptionRow } from '../../db/schema';
@@ -49,8 +50,7 @@ export interface SimulatorPaymentProvider extends PaymentProvider {
 export interface OverageLine { minutes: number; amountCents: number }
 
 /** Derived from the token secret, so every instance of one deployment agrees on it. */
-export const simulatorWebhookSecret = (tokenSecret: string) =>
-  createHmac('sha256', tokenSecret).update('billing-simulator-webhook').digest('hex');
+export const simulatorWebhookSecret = (tokenSecret: string) => purposeSecret(tokenSecret, 'billing-simulator-webhook');
 
 /** The simulated provider's customer for an account: one per account, as Stripe Checkout makes one per buyer. */
 export const simulatorCustomerId = (accountId: string) => `cus_sim_${accountId.replace(/-/g, '')}`;
@@ -131,7 +131,7 @@ export function createSimulatorPaymentProvider(tokenSecret: string, publicApiUrl
       return { id, url: `${publicApiUrl}${SIMULATOR_CHECKOUT_BASE}/${id}`, expiresAt: new Date(Date.now() + SESSION_TTL_MS) };
     },
     async createPortalSession(input) {
-      return { url: `${publicApiUrl}${SIMULATOR_PORTAL_BASE}?session=${signPortalSession(secret, input.accountId, input.returnUrl)}` };
+      return { url: `${publicApiUrl}${SIMULATOR_PORTAL_BASE}?session=${signPortalSession(tokenSecret, input.accountId, input.returnUrl)}` };
     },
     // The simulator's subscriptions exist only as the account's row: one never linked has nothing to end.
     async cancelSubscription() {},

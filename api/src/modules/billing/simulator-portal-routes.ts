@@ -6,7 +6,7 @@ import { accounts, invoices, subscriptions } from '../../db/schema';
 import { deliverSimulatedEvents, RefusedDelivery } from './billing-webhook';
 import { messagePage } from './checkout-page';
 import { cancelConfirmationPage, portalPage } from './portal-page';
-import { simulatorWebhookSecret, type SignedDelivery } from './simulator-payment-provider';
+import type { SignedDelivery } from './simulator-payment-provider';
 import { SIMULATOR_PORTAL_BASE, verifyPortalSession } from './simulator-portal-session';
 
 export const PORTAL_LINK_INVALID_TEXT = 'This link to manage your subscription is no longer valid. Open it again from the billing page.';
@@ -25,14 +25,13 @@ const html = (reply: FastifyReply, code: number, body: string) => reply.code(cod
 export async function simulatorPortalRoutes(app: FastifyInstance): Promise<void> {
   const simulator = app.payments.simulator;
   if (simulator === null || app.config.nodeEnv === 'production') return;
-  const secret = simulatorWebhookSecret(app.config.tokenSecret);
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 1024 }, (_request, body, done) => done(null, body));
 
   /** The portal session in the URL and the subscription it manages, or the page that says why not. */
   const open = async (query: unknown, reply: FastifyReply) => {
     const given = (query as { session?: unknown }).session;
     const id = typeof given === 'string' ? given : '';
-    const session = verifyPortalSession(secret, id);
+    const session = verifyPortalSession(app.config.tokenSecret, id);
     const [found] = session === null ? [] : await app.db.select({ subscription: subscriptions, timeZone: accounts.timeZone }).from(subscriptions)
       .innerJoin(accounts, eq(accounts.id, subscriptions.accountId))
       .where(and(eq(subscriptions.accountId, session.accountId), eq(subscriptions.provider, simulator.name)));

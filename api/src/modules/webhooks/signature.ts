@@ -1,4 +1,5 @@
-import { createHmac, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
+import { hmac } from '../../http/hmac';
 
 const SECRET_PREFIX = 'whsec_';
 
@@ -8,6 +9,5 @@ export const secretPrefixOf = (secret: string) => secret.slice(0, SECRET_PREFIX.
 
 /** `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<body>")>`: the timestamp is signed too, so an old delivery cannot be replayed as new. */
 export function signatureHeader(secret: string, body: string, unixSeconds: number): string {
-  const mac = createHmac('sha256', secret).update(`${unixSeconds}.${body}`).digest('hex');
-  return `t=${unixSeconds},v1=${mac}`;
+  return `t=${unixSeconds},v1=${hmac(secret, `${unixSeconds}.${body}`, 'hex')}`;
 }

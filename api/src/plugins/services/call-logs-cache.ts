@@ -60,6 +60,11 @@ interface Entry {
   expiresAt: number;
 }
 
+/**
+ * The call-logs pages' short cache, dropped for an account on every change it hears (here or,
+ * with Redis, on another instance). Long only as one short method each over the shared entries
+ * and channel.
+ */
 export function createCallLogsCache(db: Db, onError: (err: unknown) => void): CallLogsCache {
   const byAccount = new Map<string, Map<string, Entry>>();
   let size = 0;

@@ -1,7 +1,7 @@
-import { createHmac } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import twilio from 'twilio';
 import { RELAY_PATH } from 'shared-contracts';
+import { purposeSecret } from '../../../http/hmac';
 import { createLinkSigner } from '../../../http/signed-links';
 
 /** A browser's relay link is good for this long (it is used at once; the session then lives on). */
@@ -16,7 +16,7 @@ export const relayUrl = (publicApiUrl: string): string => `${publicApiUrl.replac
  * caller doors hand out with the URL.
  */
 export function relaySigningKey(app: FastifyInstance): string {
-  return app.config.twilio?.authToken ?? createHmac('sha256', app.config.tokenSecret).update('relay-simulator').digest('base64url');
+  return app.config.twilio?.authToken ?? purposeSecret(app.config.tokenSecret, 'relay-simulator');
 }
 
 /** The X-Twilio-Signature for a relay URL (a WebSocket handshake has no posted fields). */
@@ -28,7 +28,7 @@ export type RelayAdmission =
   | { kind: 'refused'; reason: string };
 
 export function browserRelayLinks(app: FastifyInstance) {
-  const signer = createLinkSigner(app.config.tokenSecret, 'relay-browser', BROWSER_LINK_WINDOW_SECONDS);
+  const signer = createLinkSigner(app.config.tokenSecret, 'relay-browser-links', BROWSER_LINK_WINDOW_SECONDS);
   return {
     /** The path and query a USER's browser opens to talk to an agent on this call. */
     pathFor(callId: string): string {
