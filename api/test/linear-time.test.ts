@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import * as v from 'valibot';
 import { findControlCharacter, firstUnknownKey, inputRefusal, jsonNestedTooDeeply, stripControlCharacters } from 'shared-contracts';
+import { parseInput, parseJsonInput } from '../src/http/parse-input';
 import { parseLeadsCsv } from '../src/modules/campaign/leads-csv';
 import { tidyExtractedText } from '../src/modules/knowledge/tidy-text';
 
@@ -61,6 +62,16 @@ describe('readers of outside input run in linear time', { timeout: 60_000 }, () 
   it('the control character and nesting walk, over deep and wide values', () => {
     assertLinear((size) => nested(size, 'fine'), findControlCharacter, 100_000);
     assertLinear((size) => Array.from({ length: size / 10 }, (_, i) => ({ name: 'text', tags: ['a', { n: i }] })), inputRefusal, 200_000);
+  });
+
+  it('the one input parser (house checks, then the schema), over wide lists of objects and their JSON text', () => {
+    const schema = v.object({ rows: v.array(v.object({ name: v.string(), tags: v.array(v.string()) })) });
+    const rows = (size: number) => ({ rows: Array.from({ length: size / 10 }, (_, i) => ({ name: `row ${i}`, tags: ['a', 'b'] })) });
+    assertLinear(rows, (input) => parseInput(schema, input), 200_000);
+    assertLinear((size) => JSON.stringify(rows(size)), (text) => parseJsonInput(schema, text), 200_000);
+    // A refused input costs no more: the control character sits at the very end.
+    const lastRefused = (size: number) => ({ rows: [...rows(size).rows, { name: 'x\u0000', tags: [] }] });
+    assertLinear(lastRefused, (input) => parseInput(schema, input), 200_000);
   });
 
   it('the leads CSV, over runs of quotes', () => {

@@ -264,6 +264,30 @@ export function telephonySimulatorSuite(ctx: SuiteContext) {
       assert.equal((await simulator(ctx.server, 'calls/not-a-sid/hangup')).status, 400);
     });
 
+    it('refuses a control character in any field of the caller\'s side doors with a 400 naming it, and changes nothing', async () => {
+      const a = await onlineAgent(ctx.server);
+      const lead = uniquePhone();
+      const textsOf = async () => (await ctx.server.db.select().from(smsMessages).where(eq(smsMessages.accountId, a.account.id))).length;
+      const callsOf = async () => (await ctx.server.db.select().from(calls).where(eq(calls.accountId, a.account.id))).length;
+      const before = [await textsOf(), await callsOf()];
+
+      const sms = await simulator(ctx.server, 'inbound-sms', { from: lead, to: a.agent.agentNumber, body: 'Running\u0000late' });
+      assert.equal(sms.status, 400);
+      assert.equal(sms.body.message, 'body must not contain control characters');
+      const ring = await simulator(ctx.server, 'inbound-call', { from: `${lead}\u001b`, to: a.agent.agentNumber });
+      assert.equal(ring.status, 400);
+      assert.equal(ring.body.message, 'from must not contain control characters');
+      // A list is not a body, even one whose first item would be.
+      const list = await simulator(ctx.server, 'inbound-call', [{ from: lead, to: a.agent.agentNumber }]);
+      assert.equal(list.status, 400);
+      assert.equal(list.body.message, 'Send a JSON object');
+
+      assert.deepEqual([await textsOf(), await callsOf()], before);
+      assert.ok(await silentFor(a.room, 'RECEIVE_SMS'));
+      assert.equal(await a.device.next(400).catch(() => null), null, 'the device is not rung');
+      for (const s of [a.room, a.device]) s.close();
+    });
+
     it('texts: send-sms reaches every screen of the account, then sent and delivered; inbound texts arrive live', async () => {
       const a = await onlineAgent(ctx.server);
       const b = await onlineAgent(ctx.server);

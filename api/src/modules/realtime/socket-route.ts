@@ -3,10 +3,11 @@ import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify
 import * as v from 'valibot';
 import type { RawData, WebSocket } from 'ws';
 import {
-  ClientMessage, decodeJson, Id, parseMessage, SESSION_EXPIRED_TEXT, SOCKET_CLOSE_UNAUTHORIZED, SOCKET_PATH, type ServerMessage,
+  ClientMessage, decodeJson, Id, SESSION_EXPIRED_TEXT, SOCKET_CLOSE_UNAUTHORIZED, SOCKET_PATH, type ServerMessage,
 } from 'shared-contracts';
 import { accounts } from '../../db/schema';
 import { INTERNAL_ERROR_TEXT } from '../../http/api-error';
+import { issuesText, parseInput, parseJsonInput } from '../../http/parse-input';
 import { handleClientMessage, RefusedMessage, type SocketSession } from './client-messages';
 import { listQueue, listStatuses } from './presence-store';
 
@@ -22,11 +23,11 @@ interface Admitted {
 
 /** Who may join which room: a valid session, and the account must be its own (administrators: any existing one). */
 async function admit(app: FastifyInstance, request: FastifyRequest): Promise<Admitted | { refused: string }> {
-  const query = v.safeParse(SocketQuery, request.query);
-  const token = query.success ? query.output.token : undefined;
+  const query = parseInput(SocketQuery, request.query);
+  const token = query.ok ? query.output.token : undefined;
   const user = token ? await app.auth.authenticate(token) : null;
   if (user === null) return { refused: SESSION_EXPIRED_TEXT };
-  const accountId = query.success ? query.output.accountId : undefined;
+  const accountId = query.ok ? query.output.accountId : undefined;
   if (!v.is(Id, accountId)) return { refused: ACCOUNT_REFUSED_TEXT };
   if (user.role === 'ADMINISTRATOR') {
     const [account] = await app.db.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, accountId));
@@ -135,15 +136,16 @@ async function open(
 }
 
 async function onFrame(socket: WebSocket, session: SocketSession, raw: string, log: FastifyBaseLogger): Promise<void> {
-  const parsed = parseMessage(ClientMessage, raw);
+  const parsed = parseJsonInput(ClientMessage, raw);
   if (!parsed.ok) {
-    log.warn({ error: parsed.error, bytes: raw.length }, 'socket frame refused');
-    return send(socket, { type: 'ERROR', message: parsed.error, refused: claimedType(raw) });
+    const error = issuesText(parsed.issues);
+    log.warn({ error, bytes: raw.length }, 'socket frame refused');
+    return send(socket, { type: 'ERROR', message: error, refused: claimedType(raw) });
   }
   try {
-    await handleClientMessage(session, parsed.message);
+    await handleClientMessage(session, parsed.output);
   } catch (err) {
     if (!(err instanceof RefusedMessage)) throw err;
-    send(socket, { type: 'ERROR', message: err.message, refused: parsed.message.type });
+    send(socket, { type: 'ERROR', message: err.message, refused: parsed.output.type });
   }
 }

@@ -1,10 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
 import type { RawData } from 'ws';
-import {
-  parseMessage, SimulatorDeviceMessage, SIMULATOR_VOICE_PATH, SOCKET_CLOSE_UNAUTHORIZED, UsPhoneInput,
-} from 'shared-contracts';
+import { SimulatorDeviceMessage, SIMULATOR_VOICE_PATH, SOCKET_CLOSE_UNAUTHORIZED, UsPhoneInput } from 'shared-contracts';
 import { ApiError, badRequest, notFound } from '../../http/api-error';
+import { issuesText, parseInput, parseJsonInput } from '../../http/parse-input';
+import { inputError } from '../../http/validate';
 import { agentByIdentity } from './numbers';
 import { aiCallIncoming } from './ai-calls';
 import { newCallSid } from './simulator-hub';
@@ -27,13 +27,11 @@ const SmsBody = v.object({
 });
 const HangupParams = v.object({ callSid: v.pipe(v.string(), v.regex(/^CA[0-9a-f]{32}$/, 'Unknown call')) });
 
+/** A caller action's body or path, through the house checks and its schema; refused with a 400. */
 function parse<S extends v.GenericSchema>(schema: S, input: unknown): v.InferOutput<S> {
-  const result = v.safeParse(schema, input ?? {});
-  if (!result.success) {
-    const errors = result.issues.map((issue) => issue.message);
-    throw badRequest(errors[0] ?? 'Invalid request', errors);
-  }
-  return result.output;
+  const parsed = parseInput(schema, input ?? {});
+  if (!parsed.ok) throw inputError(parsed.issues);
+  return parsed.output;
 }
 
 /**
@@ -64,13 +62,12 @@ export async function simulatorRoutes(app: FastifyInstance): Promise<void> {
       queue = queue.then(async () => {
         const agent = await admitted;
         if (agent === null) return;
-        const parsed = parseMessage(SimulatorDeviceMessage as never, data.toString()) as
-          { ok: true; message: SimulatorDeviceMessage } | { ok: false; error: string };
+        const parsed = parseJsonInput(SimulatorDeviceMessage, data.toString());
         if (!parsed.ok) {
-          socket.send(JSON.stringify({ type: 'error', code: 31100, message: parsed.error }));
+          socket.send(JSON.stringify({ type: 'error', code: 31100, message: issuesText(parsed.issues) }));
           return;
         }
-        await hub.onDeviceMessage(agent, socket, parsed.message);
+        await hub.onDeviceMessage(agent, socket, parsed.output);
       }).catch((err: unknown) => request.log.error({ err }, 'simulator device message failed'));
     });
   });

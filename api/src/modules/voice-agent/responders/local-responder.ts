@@ -1,6 +1,6 @@
-import * as v from 'valibot';
 import { LOCAL_RESPONDER_LABEL } from 'shared-contracts';
-import { callClockOf, type CallTool, type ToolResult } from '../tools/call-tools';
+import { issuesText, refusedWhole } from '../../../http/parse-input';
+import { callClockOf, checkToolArgs, refusedArgs, runChecked, type CallTool, type ToolResult } from '../tools/call-tools';
 import { ANYTHING_ELSE_TEXT, bookingStep, type Booking, type BookingStep, type StepContext, type StepEvent, type ToolCall } from './booking-step';
 import { keptShort, saysGoodbye, wantsAppointment, wantsPerson } from './caller-words';
 import { ANSWER_PREFIX, localWrapUp } from './local-wrap-up';
@@ -67,13 +67,13 @@ export function localStep(state: LocalState, event: StepEvent, context: StepCont
   return { state: heard, reply: looksLikeQuestion(text) ? `${NO_ANSWER_TEXT} ${HELP_TEXT}` : HELP_TEXT };
 }
 
-/** Runs one of the call's tools by name, with its own argument check; null when the call has no such tool. */
+/** Runs one of the call's tools by name, its arguments checked once; null when the call has no such tool. */
 async function useTool(tools: readonly CallTool[], { tool: name, args }: ToolCall): Promise<ToolResult | null> {
   const tool = tools.find((t) => t.name === name);
   if (!tool) return null;
-  const parsed = v.safeParse(tool.args, args);
-  if (!parsed.success) return { ok: false, say: parsed.issues.map((issue) => issue.message).join('; ') };
-  return tool.run(parsed.output);
+  const parsed = checkToolArgs(tool, args);
+  if (parsed.ok) return runChecked(tool, parsed.output);
+  return refusedWhole(parsed.issues) ? refusedArgs(parsed.issues) : { ok: false, say: issuesText(parsed.issues) };
 }
 
 /**

@@ -1,7 +1,8 @@
 import * as v from 'valibot';
-import { controlCharacterText, findControlCharacter, hhmmToMinutes, isTimeZone } from 'shared-contracts';
+import { hhmmToMinutes, isTimeZone } from 'shared-contracts';
 import type { Db } from '../../../db/client';
 import type { WorkingHoursValue } from '../../../db/schema';
+import { issuesText, parseInput, type InputIssue, type ParsedInput } from '../../../http/parse-input';
 import type { CallLogChanges } from '../../../plugins/services/call-logs-cache';
 import { bookSlot, freeSlots, SLOT_MINUTES, type SlotScope } from './appointment-slots';
 import { findOrCreateCallerLead } from './caller-lead';
@@ -24,7 +25,20 @@ export interface CallTool<S extends v.GenericSchema = v.GenericSchema> {
   description: string;
   args: S;
   run(args: v.InferOutput<S>): Promise<ToolResult>;
+  /**
+   * Acts on arguments a caller already checked with checkToolArgs, without checking them again.
+   * Tools made by callTools have it; `run` is used for one without.
+   */
+  act?(args: v.InferOutput<S>): Promise<ToolResult>;
 }
+
+/** A tool's arguments through parseInput (the house checks, then its schema); absent arguments are none. */
+export const checkToolArgs = <S extends v.GenericSchema>(tool: CallTool<S>, input: unknown): ParsedInput<v.InferOutput<S>> =>
+  parseInput(tool.args, input ?? {});
+
+/** Runs a tool on arguments checkToolArgs passed. */
+export const runChecked = <S extends v.GenericSchema>(tool: CallTool<S>, args: v.InferOutput<S>): Promise<ToolResult> =>
+  (tool.act ?? tool.run).call(tool, args);
 
 /** The call the tools act for: its account is the only data they read or write. */
 export interface CallToolScope {
@@ -75,24 +89,28 @@ export function callClockOf(tools: readonly CallTool[]): CallClock | null {
 
 const refused = (say: string): ToolResult => ({ ok: false, say });
 
+/** What a tool answers when checkToolArgs refused its arguments. */
+export function refusedArgs(issues: readonly InputIssue[]): ToolResult {
+  // No tool's arguments are a list: said in the words of a tool rather than of an HTTP body.
+  if (issues[0]?.kind === 'not-an-object') return refused('Sorry, I could not do that: the arguments must be an object, not a list.');
+  return refused(`Sorry, I could not do that: ${issuesText(issues)}.`);
+}
+
 /** A tool whose `run` checks its own arguments: whoever calls it, junk in is a sentence out. */
 function defineTool<S extends v.GenericSchema>(
   name: string, description: string, args: S, act: (args: v.InferOutput<S>) => Promise<ToolResult>,
 ): CallTool<S> {
-  return {
+  const tool: CallTool<S> = {
     name,
     description,
     args,
     async run(input) {
-      const field = findControlCharacter(input);
-      if (field !== null) return refused(`Sorry, I could not do that: ${controlCharacterText(field)}.`);
-      // valibot's object schema would take a list; no tool's arguments are one.
-      if (Array.isArray(input)) return refused('Sorry, I could not do that: the arguments must be an object, not a list.');
-      const parsed = v.safeParse(args, input ?? {});
-      if (!parsed.success) return refused(`Sorry, I could not do that: ${parsed.issues.map((issue) => issue.message).join('; ')}.`);
-      return act(parsed.output);
+      const parsed = checkToolArgs(tool, input);
+      return parsed.ok ? act(parsed.output) : refusedArgs(parsed.issues);
     },
+    act,
   };
+  return tool;
 }
 
 const DateArg = v.pipe(

@@ -1,9 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
 import * as v from 'valibot';
 import {
-  CALL_END_REASONS, Id, parseRelayFrame, RELAY_CALL_PARAMETER, RELAY_MAX_FRAMES_PER_SECOND, RELAY_MAX_TURNS_PER_SECOND,
-  RELAY_PROMPT_MAX_CHARS, RELAY_SETUP_TIMEOUT_MS, RelayInbound, type RelayHandoff, type RelayOutbound,
+  CALL_END_REASONS, Id, RELAY_CALL_PARAMETER, RELAY_INBOUND_TYPES, RELAY_MAX_FRAME_BYTES, RELAY_MAX_FRAMES_PER_SECOND,
+  RELAY_MAX_TURNS_PER_SECOND, RELAY_PROMPT_MAX_CHARS, RELAY_SETUP_TIMEOUT_MS, RelayHandoff, RelayInbound, type RelayOutbound,
 } from 'shared-contracts';
+import { issuesText, parseJsonInput } from '../../../http/parse-input';
 import type { CallerLine, CallSession, SessionEnding } from '../session/call-session';
 
 /** The handoffData of our `end` frame: the <Connect action> URL reads it. */
@@ -15,6 +16,13 @@ export function handoffOf(ending: SessionEnding): RelayHandoff {
   }
 }
 
+/** The handoffData of an `end` frame as it comes back (the <Connect action> request), or null when absent or not ours. */
+export function readHandoff(handoffData: string | undefined): RelayHandoff | null {
+  if (handoffData === undefined) return null;
+  const parsed = parseJsonInput(RelayHandoff, handoffData);
+  return parsed.ok ? parsed.output : null;
+}
+
 /** The session's line as relay frames on one socket. */
 export function relayLine(send: (frame: RelayOutbound) => void, close: (refused?: string) => void): CallerLine {
   return {
@@ -22,6 +30,27 @@ export function relayLine(send: (frame: RelayOutbound) => void, close: (refused?
     end: (ending) => send({ type: 'end', handoffData: JSON.stringify(handoffOf(ending)) }),
     close,
   };
+}
+
+const FrameType = v.looseObject({ type: v.string() });
+
+/** What one inbound frame reads as: `ignored` is a well-formed frame of a type Twilio added later. */
+type InboundFrame = { ok: true; frame: RelayInbound } | { ok: false; error: string; ignored: boolean };
+
+/** One inbound frame through parseJsonInput (the house checks, then its schema), refused unread past the size bound. */
+export function readInboundFrame(raw: string): InboundFrame {
+  if (raw.length > RELAY_MAX_FRAME_BYTES) return { ok: false, error: 'Frame is too large', ignored: false };
+  const parsed = parseJsonInput(RelayInbound, raw);
+  if (parsed.ok) return { ok: true, frame: parsed.output };
+  const error = issuesText(parsed.issues);
+  if (parsed.issues[0].kind !== 'schema') return { ok: false, error, ignored: false };
+  // Only a refused frame is read again, for its type alone.
+  const typed = parseJsonInput(FrameType, raw);
+  const type = typed.ok ? typed.output.type : null;
+  if (type !== null && !(RELAY_INBOUND_TYPES as readonly string[]).includes(type)) {
+    return { ok: false, error: `Frame type "${type.slice(0, 40)}" is not read here`, ignored: true };
+  }
+  return { ok: false, error, ignored: false };
 }
 
 /** Counts events in the last second; true once there are more than `max`. Memory is bounded by `max`. */
@@ -86,7 +115,7 @@ export class RelayAdapter {
       this.log.warn({ callId: this.session.callId }, 'relay frame refused: binary');
       return;
     }
-    const parsed = parseRelayFrame(RelayInbound, raw);
+    const parsed = readInboundFrame(raw);
     if (!parsed.ok) {
       if (parsed.ignored) this.log.debug({ callId: this.session.callId, error: parsed.error }, 'relay frame ignored');
       else this.log.warn({ callId: this.session.callId, error: parsed.error }, 'relay frame refused');

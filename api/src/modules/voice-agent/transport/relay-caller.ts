@@ -1,6 +1,8 @@
 import { EventEmitter } from 'node:events';
 import WebSocket from 'ws';
-import { parseRelayFrame, RELAY_CALL_PARAMETER, RelayOutbound, type RelayInbound, parseRelayHandoff, type RelayHandoff } from 'shared-contracts';
+import { RELAY_CALL_PARAMETER, RELAY_MAX_FRAME_BYTES, RelayOutbound, type RelayInbound, type RelayHandoff } from 'shared-contracts';
+import { parseJsonInput } from '../../../http/parse-input';
+import { readHandoff } from './relay-adapter';
 
 export interface RelayCallerOptions {
   /** The relay socket URL to open. */
@@ -99,9 +101,10 @@ export class RelayCaller extends EventEmitter<{
   }
 
   private receive(raw: string): void {
-    const parsed = parseRelayFrame(RelayOutbound, raw);
+    if (raw.length > RELAY_MAX_FRAME_BYTES) return;
+    const parsed = parseJsonInput(RelayOutbound, raw);
     if (!parsed.ok) return;
-    const frame = parsed.frame;
+    const frame = parsed.output;
     if (frame.type === 'text') {
       this.current += frame.token;
       if (frame.token !== '') this.emit('token', frame.token);
@@ -113,7 +116,7 @@ export class RelayCaller extends EventEmitter<{
       }
     } else if (frame.type === 'end') {
       this.ended = true;
-      this.handoff = parseRelayHandoff(frame.handoffData);
+      this.handoff = readHandoff(frame.handoffData);
       this.emit('end', this.handoff);
       // Twilio ends the session (and the socket) on `end`; the call then follows the action URL.
       this.socket.close(1000, 'session ended');

@@ -1,13 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import twilio from 'twilio';
 import { and, eq, isNull } from 'drizzle-orm';
-import { CALL_END_REASONS, parseRelayHandoff } from 'shared-contracts';
+import { CALL_END_REASONS } from 'shared-contracts';
 import { aiAgents, calls } from '../../../db/schema';
 import { TWILIO_WEBHOOK_PATHS, AGENTS_BUSY_TEXT, field, ringAgents, twilioWebhooks, twiml, UUID } from '../../telephony';
 import { callWrapUpJob, WRAP_UP_BACKSTOP_SECONDS } from '../responders/call-wrap-up';
 import { recordEndReason } from '../session/call-transfer';
 import { aiCallHandedOff } from '../session/handoff';
 import { connectToAgent } from './ai-call-connector';
+import { readHandoff } from './relay-adapter';
 
 const { VoiceResponse } = twilio.twiml;
 
@@ -37,7 +38,7 @@ export async function twilioRelayWebhooks(app: FastifyInstance): Promise<void> {
   // a transfer dials the agent's transfer number (a cold transfer).
   webhook(TWILIO_WEBHOOK_PATHS.relayAction, async (params, reply, request) => {
     const response = new VoiceResponse();
-    const handoff = parseRelayHandoff(field(params, 'HandoffData') || undefined);
+    const handoff = readHandoff(field(params, 'HandoffData') || undefined);
     // The call keeps its summary even when the instance that held the session died mid-call.
     const callId = (request.query as Record<string, unknown>).callId;
     if (typeof callId === 'string' && UUID.test(callId)) {
