@@ -66,7 +66,8 @@ test('every public screen has one h1, one main landmark and no serious accessibi
 const SIGN_INS: Record<Role, string> = { USER: DEMO.USER, AGENT: DEMO.AGENT, ADMINISTRATOR: DEMO.ADMINISTRATOR };
 for (const role of Object.keys(SIGN_INS) as Role[]) {
   test(`every screen of the ${role} has one h1, one main landmark and no serious accessibility violation`, async ({ page }) => {
-    test.setTimeout(180_000);
+    // Every screen of a role, one after another: minutes on a shared machine.
+    test.setTimeout(300_000);
     await signIn(page, SIGN_INS[role]);
     await checkRoutes(page, APP_ROUTES.filter((r) => r.roles?.some((allowed) => allowed === role)));
   });

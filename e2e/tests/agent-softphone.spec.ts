@@ -5,7 +5,7 @@ import { callAiAgent } from '../support/relay-caller';
 import { signIn } from '../support/session';
 
 // Each test's AGENT is in an account of its own: the calls it takes are in no other test's logs.
-const RECEPTIONIST = { name: 'Front Desk Receptionist', greeting: 'Thank you for calling Acme Dental. How can I help you today?' };
+const RECEPTIONIST = { name: 'Front Desk Receptionist', greeting: 'Thank you for calling Handoff Dental. How can I help you today?' };
 
 test('an inbound call queues, rings the agent, is accepted and timed, the caller hangs up, and it is in the call logs', async ({ browser }) => {
   const agentContext = await browser.newContext();
@@ -99,7 +99,7 @@ test('an AI agent hands a caller to the AGENT, whose softphone shows who is call
   await expect(dialog.getByText(new RegExp(`Transferred by ${RECEPTIONIST.name}: .*bill`))).toBeVisible();
   const transcript = dialog.getByRole('region', { name: 'Transcript so far' });
   await expect(transcript).toContainText('I need to talk to a person about my bill, please.');
-  await expect(transcript).toContainText('Thank you for calling Acme Dental.');
+  await expect(transcript).toContainText('Thank you for calling Handoff Dental.');
   await dialog.getByRole('button', { name: 'Accept' }).click();
   await expect(dialog).toBeHidden();
   const status = page.getByRole('status', { name: 'Call status' });

@@ -5,11 +5,13 @@ import { callAiAgent } from '../support/relay-caller';
 import { saveScreenshot } from '../support/screenshot';
 import { signIn } from '../support/session';
 
+/** A practice of the test's own (not named like a demo account, whose name other tests look for). */
+const COMPANY = 'Bright Smile Dental';
 /** A receptionist like the demo one, answering the account's inbound number with the local responder. */
 const RECEPTIONIST = {
   name: 'Front Desk Receptionist',
-  greeting: 'Thank you for calling Acme Dental. How can I help you today?',
-  knowledge: 'Acme Dental is open every day from 8 am to 6 pm, weekends included.\n\nWe are at 120 Main Street, Springfield. Parking is free behind the building, and the entrance is step-free.',
+  greeting: `Thank you for calling ${COMPANY}. How can I help you today?`,
+  knowledge: `${COMPANY} is open every day from 8 am to 6 pm, weekends included.\n\nWe are at 120 Main Street, Springfield. Parking is free behind the building, and the entrance is step-free.`,
   workingHours: { days: ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'], start: '08:00', end: '18:00' },
 };
 
@@ -18,7 +20,7 @@ const RECEPTIONIST = {
  * in no other test's account. Its plan is the demo account's: an agent's knowledge comes with it.
  */
 async function receptionistAccount(request: APIRequestContext) {
-  const account = await newAccount(request, 'Acme Dental');
+  const account = await newAccount(request, COMPANY);
   await adminUpdateAccount(request, account.accountId, { plan: 'performance-suite' });
   const number = randomCaller();
   await createAiAgent(request, account.token, { ...RECEPTIONIST, handleCallType: 'inbound', phoneNumber: number });
@@ -35,7 +37,7 @@ test('a USER talks to an AI agent in the browser and books an appointment that t
   await dialog.getByRole('button', { name: 'Talk in the browser' }).click();
   await expect(dialog.getByText('Answering: Local responder: no AI model configured')).toBeVisible();
   const log = dialog.getByRole('log');
-  await expect(log).toContainText('Thank you for calling Acme Dental.');
+  await expect(log).toContainText(`Thank you for calling ${COMPANY}.`);
 
   const input = dialog.getByLabel('Say something to the agent');
   await input.fill('I would like to book an appointment tomorrow at 4:30 pm');
@@ -62,7 +64,7 @@ test('a USER watches the live transcript of a running AI call', async ({ page, r
   const caller = await callAiAgent(request, number, randomCaller());
   await page.goto(`/dashboard/calls/${caller.callId}/conversation`);
   await expect(page.getByText('Live', { exact: true })).toBeVisible();
-  await expect(page.getByText('Thank you for calling Acme Dental.', { exact: false })).toBeVisible();
+  await expect(page.getByText(`Thank you for calling ${COMPANY}.`, { exact: false })).toBeVisible();
 
   const reply = await caller.say('Is there parking near you?');
   await expect(page.getByText('Is there parking near you?')).toBeVisible();

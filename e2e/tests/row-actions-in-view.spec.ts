@@ -71,6 +71,8 @@ async function accountWithRows(request: APIRequestContext): Promise<string> {
 }
 
 test('a USER reaches every row action of AI Call Supports, the reports and API keys at 1280 and 390 px wide', async ({ page, request }) => {
+  // The account's agents and call are made first: longer than the default minute on a loaded machine.
+  test.setTimeout(120_000);
   await signIn(page, await accountWithRows(request), NEW_USER_PASSWORD);
   await page.goto('/dashboard/account/api-integration');
   await page.getByLabel('Key name').fill('Row actions check');

@@ -1,19 +1,13 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { apiToken, bearer } from '../support/admin-api';
+import { accountIdOf, adminUpdateAccount, apiToken } from '../support/admin-api';
 import { NEW_USER_PASSWORD, registerVerifiedUser } from '../support/new-user';
-import { API_URL } from '../support/ports';
 import { saveScreenshot } from '../support/screenshot';
-import { DEMO, signIn } from '../support/session';
+import { signIn } from '../support/session';
 
-/** Moves an account to a plan, as an administrator does. */
+/** Moves the test's own account to a plan, as an administrator does. */
 async function setPlan(request: APIRequestContext, email: string, plan: string) {
-  const login = await request.post(`${API_URL}/auth/login`, { data: { email, password: NEW_USER_PASSWORD } });
-  const token = ((await login.json()) as { data: { token: string } }).data.token;
-  const session = await request.get(`${API_URL}/auth/session-user`, { headers: bearer(token) });
-  const accountId = ((await session.json()) as { data: { accountId: string } }).data.accountId;
-  const admin = await apiToken(request, DEMO.ADMINISTRATOR);
-  const changed = await request.patch(`${API_URL}/account/update-account/${accountId}`, { headers: bearer(admin), data: { plan } });
-  expect(changed.ok()).toBeTruthy();
+  const accountId = await accountIdOf(request, await apiToken(request, email, NEW_USER_PASSWORD));
+  await adminUpdateAccount(request, accountId, { plan });
 }
 
 /** A knowledge document big enough that a throttled upload shows its progress (under the 100,000-character cap). */

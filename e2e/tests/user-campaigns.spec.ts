@@ -1,32 +1,20 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { apiToken, bearer } from '../support/admin-api';
-import { NEW_USER_PASSWORD, registerVerifiedUser } from '../support/new-user';
+import { adminUpdateAccount, bearer } from '../support/admin-api';
+import { NEW_USER_PASSWORD, createAiAgent, newAccount, uniqueNumber } from '../support/new-user';
 import { API_URL } from '../support/ports';
 import { saveScreenshot } from '../support/screenshot';
-import { DEMO, signIn } from '../support/session';
-
-const uniqueNumber = () => `+1555${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
+import { signIn } from '../support/session';
 
 interface CallLogRow { toNumber: string; direction: string; status: string; startedAt: string; durationSeconds: number; aiAgent: { name: string } | null }
 
 /** A USER of a new account on a plan with bulk outbound calls, and an outbound AI agent with its own number. */
 async function outboundAccount(request: APIRequestContext) {
-  const email = await registerVerifiedUser(request, 'Campaign Dental');
-  const login = await request.post(`${API_URL}/auth/login`, { data: { email, password: NEW_USER_PASSWORD } });
-  const token = ((await login.json()) as { data: { token: string } }).data.token;
-  const session = await request.get(`${API_URL}/auth/session-user`, { headers: bearer(token) });
-  const accountId = ((await session.json()) as { data: { accountId: string } }).data.accountId;
-  const admin = await apiToken(request, DEMO.ADMINISTRATOR);
-  const upgraded = await request.patch(`${API_URL}/account/update-account/${accountId}`, { headers: bearer(admin), data: { plan: 'efficiency-plus' } });
-  expect(upgraded.ok()).toBeTruthy();
-  const created = await request.post(`${API_URL}/agent/create-agent`, {
-    headers: bearer(token),
-    data: {
-      name: 'Recall Caller', handleCallType: 'outbound', greeting: 'Hello, this is Campaign Dental about your check-up.',
-      prompt: 'Offer a check-up appointment.', voiceId: 'openai-nova', phoneNumber: uniqueNumber(),
-    },
+  const { email, token, accountId } = await newAccount(request, 'Campaign Dental');
+  await adminUpdateAccount(request, accountId, { plan: 'efficiency-plus' });
+  await createAiAgent(request, token, {
+    name: 'Recall Caller', handleCallType: 'outbound', greeting: 'Hello, this is Campaign Dental about your check-up.',
+    prompt: 'Offer a check-up appointment.', phoneNumber: uniqueNumber(),
   });
-  expect(created.ok(), await created.text()).toBeTruthy();
   return { email, token };
 }
 
