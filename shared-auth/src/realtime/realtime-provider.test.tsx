@@ -49,7 +49,7 @@ test('connects to <wsBase>/ws with the account id and token, and closes on logou
   expect(socket.closedByClient).toBe(true);
 });
 
-test('received messages update the atoms as spec section 7 says', () => {
+test('received messages update the atoms as the socket contract says', () => {
   const { user } = signedIn();
   const socket = FakeWebSocket.latest();
   act(() => socket.serverOpens());

@@ -5,7 +5,7 @@ export const accounts = pgTable('accounts', {
   id: uuid('id').primaryKey().defaultRandom(),
   name: text('name').notNull(),
   plan: planEnum('plan').notNull().default('free'),
-  /** Overrides the free plan's agent cap for a single account (spec section 6); null means the default. */
+  /** Overrides the free plan's agent cap for a single account; null means the default. */
   agentCapOverride: integer('agent_cap_override'),
   /** IANA zone used to bucket the account's reports by day. */
   timeZone: text('time_zone').notNull().default('America/New_York'),

@@ -25,7 +25,7 @@ export async function connectionRows(db: Db, accountId: string): Promise<Row[]> 
     .orderBy(asc(integrationConnections.connectedAt), asc(integrationConnections.id));
 }
 
-/** Spec section 3's connection fields, built from the account's rows. */
+/** The connection fields the integrations screen shows, built from the account's rows. */
 export function toConnections(rows: readonly Row[]): IntegrationConnections {
   const all = rows.map(toConnection);
   const crm = all.find((c) => c.category === 'crm') ?? null;
