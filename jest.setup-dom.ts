@@ -94,7 +94,7 @@ function fastCascade(): { prime: (element: Element) => void } | null {
     const parts: string[] = [];
     let depth = 0, quote = '', start = 0;
     for (let i = 0; i < text.length; i += 1) {
-      const c = text[i];
+      const c = text[i]!;
       if (quote) { if (c === quote) quote = ''; }
       else if (c === '"' || c === "'") quote = c;
       else if (c === '(' || c === '[') depth += 1;
@@ -112,7 +112,7 @@ function fastCascade(): { prime: (element: Element) => void } | null {
       ? ['']
       : split(selectorList, (c) => c === ',').map((selector) => {
           const compounds = split(selector.trim(), (c) => ' >+~\n\t'.includes(c));
-          const compound = compounds[compounds.length - 1];
+          const compound = compounds[compounds.length - 1] ?? '';
           const simple = split(compound, (c) => c === '.' || c === '#' || c === ':' || c === '[' || c === '*');
           // split() drops the delimiter: recover it from the position in the compound.
           let at = 0, id = '', className = '', tag = '';
@@ -173,7 +173,7 @@ function fastCascade(): { prime: (element: Element) => void } | null {
     const declaration = new Declaration();
     const apply = (style: Style) => {
       for (let i = 0; i < style.length; i += 1) {
-        const property = style[i];
+        const property = style[i]!;
         const value = style.getPropertyValue(property);
         if (value === 'unset') declaration.removeProperty(property);
         else declaration.setProperty(property, value, style.getPropertyPriority(property));
