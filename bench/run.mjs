@@ -40,13 +40,13 @@ if (wanted('bundle')) {
     console.info('building the one-bundle build first…');
     build('pnpm --filter plain-build build');
   }
-  const { runs, rows } = await benchBundle({ smoke });
+  const { runs, throttle, rows } = await benchBundle({ smoke });
   sections.push(['Bundle cost: JS on a cold load (target: federated/plain gzip <= 1.15; React, ReactDOM and antd once)', table(
     ['route', 'federated requests', 'federated raw', 'federated gzip', 'plain requests', 'plain raw', 'plain gzip', 'gzip ratio', 'React and antd copies (federated)'],
     rows.map((r) => [r.route, r.federated.requests, kib(r.federated.raw), kib(r.federated.gzip), r.plain.requests, kib(r.plain.raw),
       kib(r.plain.gzip), fmt(r.federated.gzip / r.plain.gzip, 2), r.federated.reactCopies.join('; ') || 'none reported']),
   )]);
-  sections.push([`Page timing: median of ${runs} cold loads, CPU throttled 4x (target: federated within 100 ms of plain)`, table(
+  sections.push([`Page timing: median of ${runs} cold loads, CPU throttled ${throttle}x (target: federated within 100 ms of plain)`, table(
     ['route', 'federated LCP ms', 'plain LCP ms', 'federated route-ready ms', 'plain route-ready ms', 'route-ready difference ms', 'median of the turns\' route-ready differences ms', 'route-ready spread of the loads, federated / plain ms'],
     rows.map((r) => [r.route, fmt(r.federated.lcp), fmt(r.plain.lcp), fmt(r.federated.ready), fmt(r.plain.ready), fmt(r.federated.ready - r.plain.ready),
       fmt(r.pairedDifference), `${fmt(r.federated.readySpread)} / ${fmt(r.plain.readySpread)}`]),

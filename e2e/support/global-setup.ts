@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { E2E_PORTS, type AppName } from './ports';
+import { ADMIN_CONTRACT_SKEW, skewedAdminDir, startSkewedAdminBuild } from './skewed-remote';
 import { allProcessNames, assertPortsFree, repoRoot, startApi, startApp, stop, waitFor } from './stack';
 
 export default async function globalSetup(): Promise<void> {
@@ -15,4 +16,6 @@ export default async function globalSetup(): Promise<void> {
   const apps: AppName[] = ['host', 'userDashboard', 'agentSoftphone', 'admin'];
   await Promise.all(apps.map(startApp));
   await waitFor(`http://127.0.0.1:${E2E_PORTS.api}/v1/health`);
+  // The contract-skew spec's remote takes a minute to build: begun now, it builds while other specs run.
+  startSkewedAdminBuild(skewedAdminDir, ADMIN_CONTRACT_SKEW);
 }

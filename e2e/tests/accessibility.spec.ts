@@ -4,7 +4,11 @@ import { expect, test, type Page } from '@playwright/test';
 import { APP_ROUTES, MENU_TYPEAHEAD_RESET_MS, type Role } from 'shared-contracts';
 import { DEMO, signIn } from '../support/session';
 
-// Reads screens only; nothing here changes shared data.
+// Reads screens only; nothing here changes shared data, so its tests spread over the workers.
+test.describe.configure({ mode: 'parallel' });
+
+/** Screens checked per test: a role's screens in a few tests, so no one test holds a worker for minutes. */
+const MOST_SCREENS_PER_TEST = 6;
 
 /** Checks that fail the page at any impact: the page's outline and what a screen reader announces. */
 const STRUCTURE_RULES = new Set(['page-has-heading-one', 'landmark-no-duplicate-main', 'landmark-main-is-top-level', 'label-content-name-mismatch']);
@@ -65,12 +69,17 @@ test('every public screen has one h1, one main landmark and no serious accessibi
 
 const SIGN_INS: Record<Role, string> = { USER: DEMO.USER, AGENT: DEMO.AGENT, ADMINISTRATOR: DEMO.ADMINISTRATOR };
 for (const role of Object.keys(SIGN_INS) as Role[]) {
-  test(`every screen of the ${role} has one h1, one main landmark and no serious accessibility violation`, async ({ page }) => {
-    // Every screen of a role, one after another: minutes on a shared machine.
-    test.setTimeout(300_000);
-    await signIn(page, SIGN_INS[role]);
-    await checkRoutes(page, APP_ROUTES.filter((r) => r.roles?.some((allowed) => allowed === role)));
-  });
+  const routes = APP_ROUTES.filter((r) => r.roles?.some((allowed) => allowed === role));
+  const perTest = Math.ceil(routes.length / Math.ceil(routes.length / MOST_SCREENS_PER_TEST));
+  for (let from = 0; from < routes.length; from += perTest) {
+    const part = routes.slice(from, from + perTest);
+    const which = part.length < routes.length ? ` (${part[0]!.title} to ${part.at(-1)!.title})` : '';
+    test(`every screen of the ${role}${which} has one h1, one main landmark and no serious accessibility violation`, async ({ page }) => {
+      test.setTimeout(180_000);
+      await signIn(page, SIGN_INS[role]);
+      await checkRoutes(page, part);
+    });
+  }
 }
 
 test('typing in the side menu moves focus to the entry that starts with the letters, and Enter opens it', async ({ page }) => {

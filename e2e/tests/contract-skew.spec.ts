@@ -1,31 +1,21 @@
 import { expect, test } from '@playwright/test';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { contract, contractFingerprint } from 'shared-contracts';
 import { apiToken, bearer } from '../support/admin-api';
 import { API_URL, E2E_PORTS } from '../support/ports';
 import { DEMO, signIn } from '../support/session';
-import { buildSkewedAdmin } from '../support/skewed-remote';
+import { skewedAdminBuilt, skewedAdminDir } from '../support/skewed-remote';
 
-// Building the admin remote from a copy of the tree takes most of a minute on a shared machine.
+// The skewed remote's build, begun in global setup, may still be running on a shared machine.
 test.setTimeout(240_000);
 
 const CONTENT_TYPES: Record<string, string> = { '.js': 'text/javascript', '.json': 'application/json', '.css': 'text/css', '.html': 'text/html' };
 
 test('an admin remote built against another contract says its screen is out of date, and saving from it is refused with nothing saved', async ({ browser, request }) => {
-  // The remote as its team deployed it: the account list's `ownerEmail` is `ownerAddress` in its
-  // contract, and the AI client update sends `secrets` where today's API takes `credentials`.
-  // Outside the repository, so no lint, type check or test run meets the copy.
-  const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'skewed-admin-'));
-  const dist = buildSkewedAdmin(workDir, [
-    { file: 'shared-contracts/src/schemas/entities.ts', from: 'ownerEmail', to: 'ownerAddress' },
-    { file: 'mf-admin/src/features/account-list/components/account-columns.tsx', from: 'ownerEmail', to: 'ownerAddress' },
-    { file: 'mf-admin/src/features/account-edit/components/account-edit-screen.tsx', from: 'ownerEmail', to: 'ownerAddress' },
-    { file: 'shared-contracts/src/http/ai-client.ts', from: '  credentials: AiClientCredentials,', to: '  secrets: AiClientCredentials,' },
-    { file: 'mf-admin/src/features/ai-client-edit/model/ai-client-form-values.ts', from: 'body.credentials = credentials', to: 'body.secrets = credentials' },
-  ]);
+  // Global setup started the build of the remote as its team deployed it (ADMIN_CONTRACT_SKEW).
+  const dist = await skewedAdminBuilt(skewedAdminDir, 200_000);
 
   // This page alone meets the skewed remote; every other test keeps today's.
   const context = await browser.newContext();
@@ -77,5 +67,4 @@ test('an admin remote built against another contract says its screen is out of d
   expect(((await stored.json()) as { data: { hasCredentials: boolean } }).data.hasCredentials).toBe(false);
 
   await context.close();
-  fs.rmSync(workDir, { recursive: true, force: true });
 });
