@@ -216,8 +216,11 @@ describe('model responder: wrap-up', () => {
       [{ text: '{"summary": "Fine.", "outcome": "sold", "sentiment": "positive"}' }],
       [{ text: '{"summary": "One. Two. Three. Four.", "outcome": "answered", "sentiment": "neutral"}' }],
       [{ text: '{"summary": "Fine.", "outcome": "answered", "sentiment": "ecstatic"}' }],
+      // Nested past the house limit, and a summary with a NUL the database would refuse.
+      [{ text: `{"summary": "Fine.", "outcome": "answered", "sentiment": "neutral", "x": ${'['.repeat(200)}${']'.repeat(200)}}` }],
+      [{ text: '{"summary": "Fine.\\u0000", "outcome": "answered", "sentiment": "neutral"}' }],
     ]);
-    for (let i = 0; i < 4; i += 1) {
+    for (let i = 0; i < 6; i += 1) {
       await assert.rejects(responder.wrapUp(transcript, { appointmentBooked: false, transferred: false }, never), /not usable/);
     }
   });

@@ -1,6 +1,7 @@
 import { generateText, type LanguageModel } from 'ai';
 import * as v from 'valibot';
 import { CALL_RESULTS } from 'shared-contracts';
+import { issuesText, parseJsonInput } from '../../../http/parse-input';
 import type { CallWrapUp, Responder, Turn } from './responder';
 
 type Facts = Parameters<Responder['wrapUp']>[1];
@@ -30,15 +31,10 @@ function transcriptText(transcript: readonly Turn[]): string {
 }
 
 /** The JSON object in a model's answer, which may come wrapped in a code fence or a sentence. */
-function jsonIn(text: string): unknown {
+function jsonTextIn(text: string): string {
   const start = text.indexOf('{');
   const end = text.lastIndexOf('}');
-  if (start === -1 || end < start) return undefined;
-  try {
-    return JSON.parse(text.slice(start, end + 1));
-  } catch {
-    return undefined;
-  }
+  return start === -1 || end < start ? '' : text.slice(start, end + 1);
 }
 
 /**
@@ -54,8 +50,9 @@ export function outcomeFrom(claimed: CallWrapUp['outcome'], facts: Facts): CallW
 
 /** Parses the model's record of the call; throws when it is not usable, so the caller falls back. */
 export function parseWrapUp(text: string, facts: Facts): CallWrapUp {
-  const parsed = v.safeParse(WrapUpAnswer, jsonIn(text));
-  if (!parsed.success) throw new Error(`The model's call summary was not usable: ${parsed.issues[0].message}`);
+  // The model's answer is outside input like any other: the one parser bounds its nesting and text.
+  const parsed = parseJsonInput(WrapUpAnswer, jsonTextIn(text));
+  if (!parsed.ok) throw new Error(`The model's call summary was not usable: ${issuesText(parsed.issues)}`);
   return { ...parsed.output, outcome: outcomeFrom(parsed.output.outcome, facts) };
 }
 
