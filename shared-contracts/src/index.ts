@@ -21,6 +21,7 @@ export * from './domain/integrations';
 export * from './domain/messages';
 export * from './domain/idempotency-key';
 export * from './domain/time';
+export * from './domain/booking-rules';
 export * from './domain/timings';
 export * from './domain/voice';
 export * from './domain/voice-errors';

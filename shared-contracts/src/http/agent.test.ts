@@ -9,7 +9,7 @@ describe('create-agent', () => {
   test('a minimal agent gets defaults', () =>
     expect(parsed(CreateAgentBody, minimal)).toEqual({
       ...minimal, textClientId: null, sttClientId: null, language: 'en-US', phoneNumber: null, transferNumber: null,
-      knowledge: '', squareLocationId: null, calendarIntegrationId: null, maxCallMinutes: 10, recordCalls: true, workingHours: null,
+      knowledge: '', squareLocationId: null, calendarIntegrationId: null, maxCallMinutes: 10, recordCalls: true, workingHours: null, bookingRules: null,
     }));
   test.each([
     ['name', 'Agent name is required'],

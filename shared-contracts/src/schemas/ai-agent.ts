@@ -2,6 +2,9 @@ import * as v from 'valibot';
 import { Id, IsoDateTime, NonEmpty, PlainText, UsPhoneInput, requestObject } from './common';
 import { AiAgentSummary, HANDLE_CALL_TYPES } from './entities';
 import { hhmmToMinutes } from '../domain/time';
+import {
+  BUFFER_MINUTES_RANGE, DEFAULT_BUFFER_MINUTES, DEFAULT_MAX_DAYS_AHEAD, DEFAULT_SLOT_MINUTES, MAX_DAYS_AHEAD_RANGE, SLOT_MINUTES_RANGE,
+} from '../domain/booking-rules';
 
 export const AGENT_LANGUAGES = ['en-US', 'es-US'] as const;
 export const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
@@ -23,6 +26,30 @@ export const WorkingHours = v.pipe(
     ['end'],
   ),
 );
+
+const WholeNumber = (label: string, unit: string, range: { min: number; max: number }) => {
+  const message = `${label} must be between ${range.min} and ${range.max} ${unit}`;
+  return v.pipe(
+    v.number(`${label} must be a number`),
+    v.integer(`${label} must be whole ${unit}`),
+    v.minValue(range.min, message),
+    v.maxValue(range.max, message),
+  );
+};
+
+/**
+ * How the agent books: the length of every appointment (slots start on that grid from the
+ * opening time), the gap kept after each one, and how many days ahead a call may book. A rule
+ * left out takes its default (domain/booking-rules).
+ */
+export const BookingRules = requestObject({
+  slotMinutes: v.optional(v.pipe(
+    WholeNumber('Slot length', 'minutes', SLOT_MINUTES_RANGE),
+    v.multipleOf(SLOT_MINUTES_RANGE.step, `Slot length must be a multiple of ${SLOT_MINUTES_RANGE.step} minutes`),
+  ), DEFAULT_SLOT_MINUTES),
+  bufferMinutes: v.optional(WholeNumber('Buffer between appointments', 'minutes', BUFFER_MINUTES_RANGE), DEFAULT_BUFFER_MINUTES),
+  maxDaysAhead: v.optional(WholeNumber('Days ahead', 'days', MAX_DAYS_AHEAD_RANGE), DEFAULT_MAX_DAYS_AHEAD),
+});
 
 const optionalId = (message: string) => v.nullable(v.pipe(v.string(message), v.uuid(message)));
 
@@ -56,6 +83,7 @@ export const agentFields = {
   ),
   recordCalls: v.boolean('Record calls must be on or off'),
   workingHours: v.nullable(WorkingHours),
+  bookingRules: v.nullable(BookingRules),
 };
 
 export const CreateAgentBody = requestObject({
@@ -75,6 +103,7 @@ export const CreateAgentBody = requestObject({
   maxCallMinutes: v.optional(agentFields.maxCallMinutes, 10),
   recordCalls: v.optional(agentFields.recordCalls, true),
   workingHours: v.optional(agentFields.workingHours, null),
+  bookingRules: v.optional(agentFields.bookingRules, null),
 });
 export type CreateAgentInput = v.InferInput<typeof CreateAgentBody>;
 
@@ -94,6 +123,8 @@ export const AiAgent = v.object({
   maxCallMinutes: v.number(),
   recordCalls: v.boolean(),
   workingHours: v.nullable(v.object({ days: v.array(v.picklist(WEEKDAYS)), start: v.string(), end: v.string() })),
+  /** Null: the defaults (30-minute slots, no buffer, 90 days ahead). */
+  bookingRules: v.nullable(v.object({ slotMinutes: v.number(), bufferMinutes: v.number(), maxDaysAhead: v.number() })),
   updatedAt: IsoDateTime,
 });
 export type AiAgent = v.InferOutput<typeof AiAgent>;

@@ -1,5 +1,5 @@
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { CAMPAIGN_PAUSE_REASONS, type WEEKDAYS } from 'shared-contracts';
+import { CAMPAIGN_PAUSE_REASONS, type BookingRulesValue, type WEEKDAYS } from 'shared-contracts';
 import { accounts } from './accounts';
 import { handleCallTypeEnum } from './enums';
 
@@ -36,6 +36,8 @@ export const aiAgents = pgTable('ai_agents', {
   maxCallMinutes: integer('max_call_minutes').notNull().default(10),
   recordCalls: boolean('record_calls').notNull().default(true),
   workingHours: jsonb('working_hours').$type<WorkingHoursValue>(),
+  /** Slot length, buffer and horizon; null books by the defaults (domain/booking-rules). */
+  bookingRules: jsonb('booking_rules').$type<BookingRulesValue>(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [

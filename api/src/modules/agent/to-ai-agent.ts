@@ -20,5 +20,6 @@ export const toAiAgent = (row: AiAgentRow): AiAgent => ({
   maxCallMinutes: row.maxCallMinutes,
   recordCalls: row.recordCalls,
   workingHours: row.workingHours ?? null,
+  bookingRules: row.bookingRules ?? null,
   updatedAt: row.updatedAt.toISOString(),
 });

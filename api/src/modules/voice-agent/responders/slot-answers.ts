@@ -1,4 +1,4 @@
-import { BOOKING_HORIZON_DAYS, nearbyFreeSlots, type BookingRefusal, type OpeningHours, type SlotScope } from '../tools/appointment-slots';
+import { nearbyFreeSlots, type BookingRefusal, type OpeningHours, type SlotScope } from '../tools/appointment-slots';
 import { spokenDay, spokenList, spokenTime, spokenWeekdays } from './spoken-time';
 import { weekdayOf, type CalendarDate } from '../../../zoned-time';
 
@@ -13,6 +13,14 @@ const WEEKDAY_PLURAL = { mon: 'Mondays', tue: 'Tuesdays', wed: 'Wednesdays', thu
 const hoursText = (hours: OpeningHours) =>
   `Appointments are ${spokenWeekdays(hours.days)}, ${spokenTime(hours.start)} to ${spokenTime(hours.end)}`;
 
+/** How often slots of this length start: "every half hour", "every hour", "every 45 minutes". */
+export function everySlotText(slotMinutes: number): string {
+  if (slotMinutes === 30) return 'every half hour';
+  if (slotMinutes === 60) return 'every hour';
+  if (slotMinutes % 60 === 0) return `every ${slotMinutes / 60} hours`;
+  return `every ${slotMinutes} minutes`;
+}
+
 /** "every half hour from 9:00 AM to 11:30 AM or at 2:00 PM": a run of three or more back-to-back slots is said once. */
 function freeTimesText(free: readonly number[], slotMinutes: number): string {
   const runs: number[][] = [];
@@ -23,7 +31,7 @@ function freeTimesText(free: readonly number[], slotMinutes: number): string {
   }
   return spokenList(runs.flatMap((run) => (run.length < 3
     ? run.map((minutes) => `at ${spokenTime(minutes)}`)
-    : [`every half hour from ${spokenTime(run[0]!)} to ${spokenTime(run.at(-1)!)}`])), 'or');
+    : [`${everySlotText(slotMinutes)} from ${spokenTime(run[0]!)} to ${spokenTime(run.at(-1)!)}`])), 'or');
 }
 
 export const freeDayText = (date: CalendarDate, free: readonly number[], slotMinutes: number) =>
@@ -56,7 +64,7 @@ export async function refusalText(scope: SlotScope, refusal: BookingRefusal, dat
     case 'no-lead':
       return NEED_NAME_TEXT;
     case 'too-far':
-      return `I can book up to ${BOOKING_HORIZON_DAYS} days ahead, until ${spokenDay(refusal.lastDay)}. Which earlier day would suit you?`;
+      return `I can book up to ${refusal.maxDaysAhead} days ahead, until ${spokenDay(refusal.lastDay)}. Which earlier day would suit you?`;
     case 'past':
       return `${spokenDay(date)} has already passed. ${await alternativesText(scope, refusal.today, null)}`;
     case 'closed':
@@ -65,8 +73,8 @@ export async function refusalText(scope: SlotScope, refusal: BookingRefusal, dat
       return `${at()} has already passed. ${await alternativesText(scope, date, minutes)}`;
     case 'outside-hours':
       return `${at()} is outside our hours. ${hoursText(refusal.hours)}. ${await alternativesText(scope, date, minutes)}`;
-    case 'off-the-half-hour':
-      return `Appointments start every half hour from ${spokenTime(refusal.hours.start)}. ${await alternativesText(scope, date, minutes)}`;
+    case 'off-the-slot-grid':
+      return `Appointments start ${everySlotText(refusal.slotMinutes)} from ${spokenTime(refusal.hours.start)}. ${await alternativesText(scope, date, minutes)}`;
     case 'taken':
       return `${at()} is already taken. ${await alternativesText(scope, date, minutes)}`;
   }

@@ -5,6 +5,7 @@ import { accounts, aiAgents, businesses, calls, conversations } from '../../../d
 import { aiCallConnected, type CallEventWriter } from '../../telephony';
 import type { CallWrapUp } from '../responders/responder';
 import { agentAsPlanServes } from '../../entitlements';
+import { bookingRulesOf, DEFAULT_WORKING_HOURS } from '../tools/appointment-slots';
 
 /** What a relay session needs to know about its call, read once when it starts. */
 export interface RelayCall {
@@ -79,15 +80,22 @@ export async function saveWrapUp(db: Db, callId: string, wrapUp: CallWrapUp): Pr
     .where(eq(conversations.callId, callId));
 }
 
+/** When and how the agent books, as its instructions state it: the same hours and rules its booking tools apply. */
+function appointmentRulesText(agent: RelayCall['agent']): string {
+  const hours = agent.workingHours ?? DEFAULT_WORKING_HOURS;
+  const rules = bookingRulesOf(agent.bookingRules);
+  const buffer = rules.bufferMinutes > 0 ? `, with ${rules.bufferMinutes} minutes kept free after each one` : '';
+  return `Appointments can be booked on ${hours.days.join(', ')} between ${hours.start} and ${hours.end}, `
+    + `${rules.slotMinutes} minutes each${buffer}, up to ${rules.maxDaysAhead} days ahead.`;
+}
+
 /** The agent's instructions for the model: its own prompt, the business it answers for, and the time there. */
 export function instructionsFor(call: RelayCall, now: Date): string {
   const { agent, business } = call;
   const localTime = new Intl.DateTimeFormat('en-US', {
     timeZone: call.timeZone, weekday: 'long', year: 'numeric', month: 'long', day: 'numeric', hour: 'numeric', minute: '2-digit',
   }).format(now);
-  const hours = agent.workingHours
-    ? `Appointments can be booked on ${agent.workingHours.days.join(', ')} between ${agent.workingHours.start} and ${agent.workingHours.end}.`
-    : 'Appointments can be booked Monday to Friday between 09:00 and 17:00.';
+  const hours = appointmentRulesText(agent);
   return [
     `You are ${agent.name}, the AI phone agent of ${business.name || 'this business'}, on a live phone call ${call.direction === 'inbound' ? 'with a caller' : 'you placed'}.`,
     'Speak naturally and briefly: one to three short sentences, no lists, no markdown. Never invent facts: use the reference material or say you do not know and offer a person.',

@@ -190,6 +190,7 @@ export class CallSession {
       callerNumber: /^\+1\d{10}$/.test(call.partyNumber) ? call.partyNumber : null,
       timeZone: call.timeZone,
       workingHours: call.agent.workingHours,
+      bookingRules: call.agent.bookingRules,
       now: this.deps.now,
     }, {
       transfer: async (reason) => {

@@ -1,21 +1,19 @@
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
-import { hhmmToMinutes, isCalendarDate } from 'shared-contracts';
+import { DEFAULT_BOOKING_RULES, DEFAULT_WORKING_HOURS as DEFAULT_HOURS, hhmmToMinutes, isCalendarDate, type BookingRulesValue } from 'shared-contracts';
 import type { Db } from '../../../db/client';
 import { accounts, appointments, type WorkingHoursValue } from '../../../db/schema';
 import { addDays, instantAt, wallClock, weekdayOf, type CalendarDate, type Weekday } from '../../../zoned-time';
 
-export const SLOT_MINUTES = 30;
-/** How far ahead a call may book. */
-export const BOOKING_HORIZON_DAYS = 90;
-/** An agent with no working hours set books like an office: weekdays, nine to five. */
-export const DEFAULT_WORKING_HOURS: WorkingHoursValue = { days: ['mon', 'tue', 'wed', 'thu', 'fri'], start: '09:00', end: '17:00' };
+export const DEFAULT_WORKING_HOURS: WorkingHoursValue = { ...DEFAULT_HOURS, days: [...DEFAULT_HOURS.days] };
 
-/** Whose calendar, by which clock: the account books in its own time zone within its agent's hours. */
+/** Whose calendar, by which clock: the account books in its own time zone within its agent's hours and by its rules. */
 export interface SlotScope {
   db: Db;
   accountId: string;
   timeZone: string;
   workingHours: WorkingHoursValue | null;
+  /** Slot length, buffer and horizon; none (or left out) books by the defaults. */
+  bookingRules?: BookingRulesValue | null;
   now: Date;
 }
 
@@ -29,18 +27,18 @@ export interface OpeningHours {
 export type DayRefusal =
   | { reason: 'not-a-date' }
   | { reason: 'past'; today: CalendarDate }
-  | { reason: 'too-far'; lastDay: CalendarDate }
+  | { reason: 'too-far'; lastDay: CalendarDate; maxDaysAhead: number }
   | { reason: 'closed'; hours: OpeningHours };
 
 export type DayPlan =
-  | { ok: true; date: CalendarDate; hours: OpeningHours; free: number[] }
+  | { ok: true; date: CalendarDate; hours: OpeningHours; slotMinutes: number; free: number[] }
   | ({ ok: false; date: string } & DayRefusal);
 
 export type BookingRefusal =
   | DayRefusal
   | { reason: 'past-time'; hours: OpeningHours }
   | { reason: 'outside-hours'; hours: OpeningHours }
-  | { reason: 'off-the-half-hour'; hours: OpeningHours }
+  | { reason: 'off-the-slot-grid'; hours: OpeningHours; slotMinutes: number }
   | { reason: 'taken'; hours: OpeningHours }
   /** Nobody to book it for: a caller with no number who has not given a name. */
   | { reason: 'no-lead' };
@@ -70,14 +68,25 @@ export function openingHours(workingHours: WorkingHoursValue | null): OpeningHou
   return { days: [...workingHours.days], start, end };
 }
 
-/** Every slot start of an open day, free or not. */
-const slotStarts = (hours: OpeningHours): number[] => {
+/** The agent's rules, each one it does not set (or that cannot be read) at its default. */
+export function bookingRulesOf(rules: BookingRulesValue | null | undefined): BookingRulesValue {
+  const pick = (key: keyof BookingRulesValue, min: number) => {
+    const value = rules?.[key];
+    return typeof value === 'number' && Number.isInteger(value) && value >= min ? value : DEFAULT_BOOKING_RULES[key];
+  };
+  return { slotMinutes: pick('slotMinutes', 1), bufferMinutes: pick('bufferMinutes', 0), maxDaysAhead: pick('maxDaysAhead', 1) };
+}
+
+/** Every slot start of an open day, free or not: the slot grid from the opening time. */
+const slotStarts = (hours: OpeningHours, rules: BookingRulesValue): number[] => {
   const starts: number[] = [];
-  for (let m = hours.start; m + SLOT_MINUTES <= hours.end; m += SLOT_MINUTES) starts.push(m);
+  for (let m = hours.start; m + rules.slotMinutes <= hours.end; m += rules.slotMinutes) starts.push(m);
   return starts;
 };
 
 interface Busy { start: number; end: number }
+
+const MINUTE = 60_000;
 
 /** The account's scheduled appointments that touch [from, to), as instants in ms. */
 async function busyBetween(db: Db, accountId: string, from: Date, to: Date): Promise<Busy[]> {
@@ -95,35 +104,48 @@ async function busyBetween(db: Db, accountId: string, from: Date, to: Date): Pro
 }
 
 /** Why the day cannot be booked at all, or null when it is an open day within reach. */
-function dayRefusal(scope: Omit<SlotScope, 'db' | 'accountId'>, date: string, hours: OpeningHours): DayRefusal | null {
+function dayRefusal(scope: Omit<SlotScope, 'db' | 'accountId'>, date: string, hours: OpeningHours, rules: BookingRulesValue): DayRefusal | null {
   if (!isCalendarDate(date)) return { reason: 'not-a-date' };
   const today = wallClock(scope.now, scope.timeZone).date;
   if (date < today) return { reason: 'past', today };
-  const lastDay = addDays(today, BOOKING_HORIZON_DAYS);
-  if (date > lastDay) return { reason: 'too-far', lastDay };
+  const lastDay = addDays(today, rules.maxDaysAhead);
+  if (date > lastDay) return { reason: 'too-far', lastDay, maxDaysAhead: rules.maxDaysAhead };
   if (!hours.days.includes(weekdayOf(date))) return { reason: 'closed', hours };
   return null;
 }
 
 /** A day's slot starts that are still ahead, with their instants (a time a DST change skips is left out). */
-function upcomingSlots(scope: Omit<SlotScope, 'db' | 'accountId'>, date: CalendarDate, hours: OpeningHours) {
-  return slotStarts(hours).flatMap((minutes) => {
+function upcomingSlots(scope: Omit<SlotScope, 'db' | 'accountId'>, date: CalendarDate, hours: OpeningHours, rules: BookingRulesValue) {
+  return slotStarts(hours, rules).flatMap((minutes) => {
     const at = instantAt(date, minutes, scope.timeZone);
     return at !== null && at.getTime() > scope.now.getTime() ? [{ minutes, at: at.getTime() }] : [];
   });
 }
 
-const overlaps = (start: number, busy: readonly Busy[]) => busy.some((b) => start < b.end && b.start < start + SLOT_MINUTES * 60_000);
+/**
+ * Whether a slot starting at `start` clashes with a booked appointment. Every appointment, the
+ * booked ones and this one, keeps the buffer free after it.
+ */
+const overlaps = (start: number, busy: readonly Busy[], rules: BookingRulesValue) => {
+  const buffer = rules.bufferMinutes * MINUTE;
+  return busy.some((b) => start < b.end + buffer && b.start < start + rules.slotMinutes * MINUTE + buffer);
+};
 
-/** The free 30-minute slots of one day, in the account's time zone, or why the day cannot be booked. */
+/** The appointments that could clash with slots starting from `first` to `last` (instants in ms). */
+const busyAround = (db: Db, scope: SlotScope, first: number, last: number, rules: BookingRulesValue) =>
+  busyBetween(db, scope.accountId, new Date(first - rules.bufferMinutes * MINUTE), new Date(last + (rules.slotMinutes + rules.bufferMinutes) * MINUTE));
+
+/** The free slots of one day, in the account's time zone, or why the day cannot be booked. */
 export async function freeSlots(scope: SlotScope, date: string): Promise<DayPlan> {
   const hours = openingHours(scope.workingHours);
-  const refusal = dayRefusal(scope, date, hours);
+  const rules = bookingRulesOf(scope.bookingRules);
+  const refusal = dayRefusal(scope, date, hours, rules);
   if (refusal) return { ok: false, date, ...refusal };
-  const slots = upcomingSlots(scope, date, hours);
-  if (slots.length === 0) return { ok: true, date, hours, free: [] };
-  const busy = await busyBetween(scope.db, scope.accountId, new Date(slots[0]!.at), new Date(slots.at(-1)!.at + SLOT_MINUTES * 60_000));
-  return { ok: true, date, hours, free: slots.filter((s) => !overlaps(s.at, busy)).map((s) => s.minutes) };
+  const slots = upcomingSlots(scope, date, hours, rules);
+  const plan = { ok: true as const, date, hours, slotMinutes: rules.slotMinutes };
+  if (slots.length === 0) return { ...plan, free: [] };
+  const busy = await busyAround(scope.db, scope, slots[0]!.at, slots.at(-1)!.at, rules);
+  return { ...plan, free: slots.filter((s) => !overlaps(s.at, busy, rules)).map((s) => s.minutes) };
 }
 
 /**
@@ -134,19 +156,20 @@ export async function nearbyFreeSlots(
   scope: SlotScope, date: string, minutes: number | null, count = 3,
 ): Promise<Array<{ date: CalendarDate; minutes: number }>> {
   const hours = openingHours(scope.workingHours);
+  const rules = bookingRulesOf(scope.bookingRules);
   const today = wallClock(scope.now, scope.timeZone).date;
   const from = isCalendarDate(date) && date >= today ? date : today;
   const days: Array<{ date: CalendarDate; slots: Array<{ minutes: number; at: number }> }> = [];
   // Two weeks is enough to find `count` open days for any hours that have at least one day.
   for (let i = 0; i < 14; i += 1) {
     const day = addDays(from, i);
-    if (dayRefusal(scope, day, hours) !== null) continue;
-    const slots = upcomingSlots(scope, day, hours);
+    if (dayRefusal(scope, day, hours, rules) !== null) continue;
+    const slots = upcomingSlots(scope, day, hours, rules);
     if (slots.length > 0) days.push({ date: day, slots });
   }
   if (days.length === 0) return [];
-  const busy = await busyBetween(scope.db, scope.accountId, new Date(days[0]!.slots[0]!.at), new Date(days.at(-1)!.slots.at(-1)!.at + SLOT_MINUTES * 60_000));
-  const freeDays = days.map((d) => ({ date: d.date, free: d.slots.filter((s) => !overlaps(s.at, busy)).map((s) => s.minutes) }))
+  const busy = await busyAround(scope.db, scope, days[0]!.slots[0]!.at, days.at(-1)!.slots.at(-1)!.at, rules);
+  const freeDays = days.map((d) => ({ date: d.date, free: d.slots.filter((s) => !overlaps(s.at, busy, rules)).map((s) => s.minutes) }))
     .filter((d) => d.free.length > 0);
   const sameDay = freeDays.find((d) => d.date === date);
   if (sameDay && minutes !== null) {
@@ -162,24 +185,27 @@ export async function nearbyFreeSlots(
  */
 export async function bookSlot(scope: SlotScope, request: BookingRequest): Promise<BookingOutcome> {
   const hours = openingHours(scope.workingHours);
+  const rules = bookingRulesOf(scope.bookingRules);
   return scope.db.transaction(async (tx): Promise<BookingOutcome> => {
     // "No key update" serialises bookings of one account without blocking rows that merely reference it.
     const [account] = await tx.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, scope.accountId)).for('no key update');
     if (!account) return { ok: false, reason: 'no-lead' };
-    const refusal = dayRefusal(scope, request.date, hours);
+    const refusal = dayRefusal(scope, request.date, hours, rules);
     if (refusal) return { ok: false, ...refusal };
-    if (request.minutes < hours.start || request.minutes + SLOT_MINUTES > hours.end) return { ok: false, reason: 'outside-hours', hours };
-    if ((request.minutes - hours.start) % SLOT_MINUTES !== 0) return { ok: false, reason: 'off-the-half-hour', hours };
+    if (request.minutes < hours.start || request.minutes + rules.slotMinutes > hours.end) return { ok: false, reason: 'outside-hours', hours };
+    if ((request.minutes - hours.start) % rules.slotMinutes !== 0) {
+      return { ok: false, reason: 'off-the-slot-grid', hours, slotMinutes: rules.slotMinutes };
+    }
     const startsAt = instantAt(request.date, request.minutes, scope.timeZone);
     if (startsAt === null) return { ok: false, reason: 'outside-hours', hours };
     if (startsAt.getTime() <= scope.now.getTime()) return { ok: false, reason: 'past-time', hours };
-    const busy = await busyBetween(tx, scope.accountId, startsAt, new Date(startsAt.getTime() + SLOT_MINUTES * 60_000));
-    if (overlaps(startsAt.getTime(), busy)) return { ok: false, reason: 'taken', hours };
+    const busy = await busyAround(tx, scope, startsAt.getTime(), startsAt.getTime(), rules);
+    if (overlaps(startsAt.getTime(), busy, rules)) return { ok: false, reason: 'taken', hours };
     const leadId = await request.leadFor(tx);
     if (leadId === null) return { ok: false, reason: 'no-lead' };
     const [row] = await tx.insert(appointments).values({
       accountId: scope.accountId, leadId, aiAgentId: request.aiAgentId, callId: request.callId,
-      dateTime: startsAt, durationMinutes: SLOT_MINUTES, notes: request.notes,
+      dateTime: startsAt, durationMinutes: rules.slotMinutes, notes: request.notes,
     }).returning({ id: appointments.id });
     return { ok: true, appointmentId: row!.id, startsAt };
   });

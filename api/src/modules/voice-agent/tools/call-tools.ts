@@ -1,10 +1,10 @@
 import * as v from 'valibot';
-import { hhmmToMinutes, isTimeZone } from 'shared-contracts';
+import { hhmmToMinutes, isTimeZone, type BookingRulesValue } from 'shared-contracts';
 import type { Db } from '../../../db/client';
 import type { WorkingHoursValue } from '../../../db/schema';
 import { issuesText, parseInput, type InputIssue, type ParsedInput } from '../../../http/parse-input';
 import type { CallLogChanges } from '../../../plugins/services/call-logs-cache';
-import { bookSlot, freeSlots, SLOT_MINUTES, type SlotScope } from './appointment-slots';
+import { bookingRulesOf, bookSlot, freeSlots, type SlotScope } from './appointment-slots';
 import { findOrCreateCallerLead } from './caller-lead';
 import { bookedText, freeDayText, fullDayText, NEED_NAME_TEXT, refusalText } from '../responders/slot-answers';
 
@@ -52,6 +52,8 @@ export interface CallToolScope {
   callerNumber: string | null;
   timeZone: string;
   workingHours: WorkingHoursValue | null;
+  /** The agent's slot length, buffer and horizon; none (or left out) books by the defaults. */
+  bookingRules?: BookingRulesValue | null;
   now: () => Date;
 }
 
@@ -166,15 +168,16 @@ const EndCallArgs = v.object({}, argumentsMessage('an empty object'));
 export function callTools(scope: CallToolScope, effects: CallToolEffects): CallTool[] {
   const timeZone = isTimeZone(scope.timeZone) ? scope.timeZone : 'UTC';
   const slotScope = (): SlotScope => ({
-    db: scope.db, accountId: scope.accountId, timeZone, workingHours: scope.workingHours, now: scope.now(),
+    db: scope.db, accountId: scope.accountId, timeZone, workingHours: scope.workingHours, bookingRules: scope.bookingRules ?? null, now: scope.now(),
   });
   const caller = { accountId: scope.accountId, callId: scope.callId, callerNumber: scope.callerNumber };
+  const slotLength = `${bookingRulesOf(scope.bookingRules).slotMinutes}-minute`;
   const nameOf = (name: string | null | undefined) => (name ? name : undefined);
 
   const tools: CallTool[] = [
     defineTool(
       'find_free_slots',
-      'List the free 30-minute appointment times on one day, in the business\'s local time. Use it before offering '
+      `List the free ${slotLength} appointment times on one day, in the business's local time. Use it before offering `
       + 'times, and when the caller asks what is free. Answers a sentence to tell the caller: the free times, or why '
       + 'that day cannot be booked with other days that can.',
       FindFreeSlotsArgs,
@@ -183,12 +186,12 @@ export function callTools(scope: CallToolScope, effects: CallToolEffects): CallT
         const plan = await freeSlots(at, date);
         if (!plan.ok) return refused(await refusalText(at, plan, date, null));
         if (plan.free.length === 0) return refused(await fullDayText(at, date));
-        return { ok: true, say: freeDayText(date, plan.free, SLOT_MINUTES) };
+        return { ok: true, say: freeDayText(date, plan.free, plan.slotMinutes) };
       },
     ),
     defineTool(
       'book_appointment',
-      'Book a 30-minute appointment for the caller. Call it once the caller has chosen a day and a time. The caller '
+      `Book a ${slotLength} appointment for the caller. Call it once the caller has chosen a day and a time. The caller `
       + 'is found or added as a lead by their phone number. Answers a sentence to tell the caller: the booking, or '
       + 'why that time cannot be booked with free times to offer instead.',
       BookAppointmentArgs,

@@ -7,7 +7,7 @@ export const makeAgent = (overrides: Partial<AiAgent> = {}): AiAgent => ({
   createdAt: '2026-03-01T15:00:00.000Z', updatedAt: '2026-03-01T15:00:00.000Z',
   greeting: 'Hello, Acme Dental.', prompt: 'Book cleanings for callers.', voiceId: 'openai-nova',
   textClientId: null, sttClientId: null, language: 'en-US', transferNumber: null, knowledge: '',
-  squareLocationId: null, calendarIntegrationId: null, maxCallMinutes: 10, recordCalls: true, workingHours: null,
+  squareLocationId: null, calendarIntegrationId: null, maxCallMinutes: 10, recordCalls: true, workingHours: null, bookingRules: null,
   ...overrides,
 });
 

@@ -1,0 +1,1 @@
+ALTER TABLE "ai_agents" ADD COLUMN "booking_rules" jsonb;
