@@ -6,7 +6,7 @@ import { AppRoutes } from './app/app-routes';
 import { holdFrameFor } from './app/first-screen';
 import { StartupError } from './app/startup-error';
 import { loadRuntimeConfig } from './config/runtime-config';
-import { configureGoogleSignIn } from './features/auth/google/google-config';
+import { configureGoogleSignIn } from './features/auth/google/model/google-config';
 import { initFederation, warmFederation, whenPageReady } from './federation/init-federation';
 import { preloadRemoteEntries } from './federation/preload-remote-entries';
 import { preloadScreens, remoteScreensAt } from './federation/remote-screens';

@@ -1,6 +1,6 @@
 import { Outlet } from 'react-router-dom';
 import { useActivityKeepalive, useAuthState, useTokenCheck } from 'shared-auth';
-import { FloatingSoftphone } from '../features/softphone/floating-softphone';
+import { FloatingSoftphone } from '../features/softphone/components/floating-softphone';
 import { useFrameHeld } from './first-screen';
 import { FullScreenLoading } from './screen-loading';
 

@@ -1,4 +1,4 @@
-import type { RuntimeConfigFile } from '../../../config/runtime-config';
+import type { RuntimeConfigFile } from '../../../../config/runtime-config';
 
 export type GoogleSignInConfig = NonNullable<RuntimeConfigFile['google']>;
 

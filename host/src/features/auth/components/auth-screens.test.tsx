@@ -1,10 +1,10 @@
-import '../../test/test-env';
+import '../../../test/test-env';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { authStore, sessionUserAtom, tokenCheckedAtom } from 'shared-auth';
 import { makeUser, ok, stubFetch } from 'shared-auth/src/testing';
-import { freshPage, renderApp, serveRemotes } from '../../test/render-app';
-import { setPendingSignIn } from './pending-sign-in';
+import { freshPage, renderApp, serveRemotes } from '../../../test/render-app';
+import { setPendingSignIn } from '../model/pending-sign-in';
 
 async function fill(label: string, text: string) {
   await userEvent.click(screen.getByLabelText(label));

@@ -1,7 +1,7 @@
 import { extractErrorText } from 'shared-contracts';
 import { DashboardPage, LoadError, PageCard } from 'shared-ui';
+import { useAccountData } from '../hooks/use-current-user';
 import { ProfileForm } from './profile-form';
-import { useAccountData } from './use-current-user';
 
 /** dashboard/account/profile: the signed-in user's name, phone and time zone (every role). */
 export function AccountProfilePage() {

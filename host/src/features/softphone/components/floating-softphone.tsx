@@ -1,7 +1,7 @@
 import { Suspense } from 'react';
 import { useSessionUser } from 'shared-auth';
-import { RemoteBoundary } from '../../federation/remote-boundary';
-import { useRemoteScreen } from '../../federation/remote-screens';
+import { RemoteBoundary } from '../../../federation/remote-boundary';
+import { useRemoteScreen } from '../../../federation/remote-screens';
 
 const corner = { position: 'fixed', right: 24, bottom: 24, zIndex: 1000 } as const;
 

@@ -2,8 +2,8 @@ import { Link } from 'react-router-dom';
 import { useApi } from 'shared-auth';
 import { contract, extractErrorText, planName, type AccountOverview } from 'shared-contracts';
 import { DashboardPage, Descriptions, LoadError, PageCard, Tag, formatBillingPeriod, formatDateTime, formatMinutes } from 'shared-ui';
-import { ROLE_LABELS } from '../auth/role-labels';
-import { useAccountData } from './use-current-user';
+import { ROLE_LABELS } from '../../auth/model/role-labels';
+import { useAccountData } from '../hooks/use-current-user';
 
 /** The account at a glance: its plan, this billing month's minutes and calls, its agents. */
 function AccountCard({ overview, viewerTimeZone, canManagePlan }: { overview: AccountOverview; viewerTimeZone: string | undefined; canManagePlan: boolean }) {

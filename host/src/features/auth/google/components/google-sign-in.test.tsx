@@ -1,12 +1,12 @@
-import '../../../test/test-env';
+import '../../../../test/test-env';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { authStore, tokenCheckedAtom } from 'shared-auth';
 import { makeUser, ok, stubFetch } from 'shared-auth/src/testing';
-import { freshPage, renderApp, serveRemotes } from '../../../test/render-app';
-import { configureGoogleSignIn } from './google-config';
-import { GOOGLE_STATE_KEY } from './google-flow';
-import type { GoogleOAuth2, TokenResponse } from './google-identity';
+import { freshPage, renderApp, serveRemotes } from '../../../../test/render-app';
+import type { GoogleOAuth2, TokenResponse } from '../api/google-identity';
+import { configureGoogleSignIn } from '../model/google-config';
+import { GOOGLE_STATE_KEY } from '../model/google-flow';
 
 jest.setTimeout(60_000);
 

@@ -3,8 +3,8 @@ import { useNavigate } from 'react-router-dom';
 import { ROLES } from 'shared-contracts';
 import type { Role } from 'shared-contracts';
 import { Button, Flex, Radio, Typography } from 'shared-ui';
+import { ROLE_LABELS } from '../model/role-labels';
 import { AuthCard } from './auth-card';
-import { ROLE_LABELS } from './role-labels';
 
 /** auth/login/role: which kind of account is signing in. */
 export function LoginRolePage() {

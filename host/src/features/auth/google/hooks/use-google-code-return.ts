@@ -2,8 +2,8 @@ import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { callApi } from 'shared-auth';
 import { contract, extractErrorText } from 'shared-contracts';
-import { useCompleteSignIn } from '../complete-sign-in';
-import { googleRedirectUri, takeGoogleState } from './google-flow';
+import { useCompleteSignIn } from '../../hooks/complete-sign-in';
+import { googleRedirectUri, takeGoogleState } from '../model/google-flow';
 
 const handled = new Set<string>();
 

@@ -1,8 +1,8 @@
 import { extractErrorText } from 'shared-contracts';
 import { DashboardPage, LoadError, PageCard } from 'shared-ui';
+import { useAccountData } from '../hooks/use-current-user';
 import { ChangePasswordForm } from './change-password-form';
 import { SecuritySettings } from './security-settings';
-import { useAccountData } from './use-current-user';
 
 /** dashboard/account/security: change password and two-step verification (every role). */
 export function AccountSecurityPage() {

@@ -2,12 +2,12 @@ import { Link, Navigate, useSearchParams } from 'react-router-dom';
 import { useSessionUser } from 'shared-auth';
 import { HOME_BY_ROLE } from 'shared-contracts';
 import { Alert, Divider, LoadingBlock, Typography } from 'shared-ui';
+import { GoogleSignInButton } from '../google/components/google-sign-in-button';
+import { useGoogleCodeReturn } from '../google/hooks/use-google-code-return';
+import { googleSignInConfig } from '../google/model/google-config';
+import { ROLE_LABELS, parseRole } from '../model/role-labels';
 import { AuthCard } from './auth-card';
-import { googleSignInConfig } from './google/google-config';
-import { GoogleSignInButton } from './google/google-sign-in-button';
-import { useGoogleCodeReturn } from './google/use-google-code-return';
 import { LoginForm } from './login-form';
-import { ROLE_LABELS, parseRole } from './role-labels';
 
 /** auth/login: email and password (or Google); `?role=` shows the role chosen on the previous screen. */
 export function LoginPage() {

@@ -5,8 +5,8 @@ import * as v from 'valibot';
 import { useApiMutation } from 'shared-auth';
 import { EMAIL_NOT_VERIFIED_TEXT, LoginBody, TWO_STEP_REQUIRED_TEXT, contract, extractErrorText } from 'shared-contracts';
 import { Button, FormError, TextField, formInput, validateWith } from 'shared-ui';
-import { useCompleteSignIn } from './complete-sign-in';
-import { setPendingSignIn } from './pending-sign-in';
+import { useCompleteSignIn } from '../hooks/complete-sign-in';
+import { setPendingSignIn } from '../model/pending-sign-in';
 import { ResendVerificationButton } from './resend-verification-button';
 
 const KEYS = ['email', 'password'] as const;

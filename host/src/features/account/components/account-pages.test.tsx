@@ -1,10 +1,10 @@
-import '../../test/test-env';
+import '../../../test/test-env';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { authStore, sessionUserAtom, tokenAtom } from 'shared-auth';
 import type { SessionUser } from 'shared-contracts';
 import { makeUser, ok, stubFetch, type SentRequest, type StubReply } from 'shared-auth/src/testing';
-import { freshPage, renderApp, signIn } from '../../test/render-app';
+import { freshPage, renderApp, signIn } from '../../../test/render-app';
 
 // Whole forms of antd inputs re-render on each change; on a shared 2-core machine a flow takes seconds.
 jest.setTimeout(90_000);

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { Button } from 'shared-ui';
-import { StatusPanel } from '../../ui/status-panel';
+import { StatusPanel } from '../../../ui/status-panel';
 
 export function NotFoundPage() {
   return (

@@ -2,10 +2,10 @@ import { useState } from 'react';
 import { useApiMutation } from 'shared-auth';
 import { contract, extractErrorText } from 'shared-contracts';
 import { Button, FormError, GoogleOutlined } from 'shared-ui';
-import { useCompleteSignIn } from '../complete-sign-in';
-import { googleSignInConfig } from './google-config';
-import { googleRedirectUri, googleScopes, newGoogleState } from './google-flow';
-import { loadGoogleIdentity } from './google-identity';
+import { useCompleteSignIn } from '../../hooks/complete-sign-in';
+import { loadGoogleIdentity } from '../api/google-identity';
+import { googleSignInConfig } from '../model/google-config';
+import { googleRedirectUri, googleScopes, newGoogleState } from '../model/google-flow';
 
 /**
  * "Continue with Google", shown where the deployment configures a client id. The implicit flow

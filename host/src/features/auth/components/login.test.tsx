@@ -1,10 +1,10 @@
-import '../../test/test-env';
+import '../../../test/test-env';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { authStore, sessionUserAtom, tokenCheckedAtom } from 'shared-auth';
 import { makeUser, ok, stubFetch } from 'shared-auth/src/testing';
-import { freshPage, renderApp, serveRemotes } from '../../test/render-app';
-import { roleMayOpen } from './complete-sign-in';
+import { freshPage, renderApp, serveRemotes } from '../../../test/render-app';
+import { roleMayOpen } from '../hooks/complete-sign-in';
 
 /** Types a whole value at once: per-key typing re-renders antd's inputs and slows the suite. */
 async function fill(label: string, text: string) {

@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import { useSessionUser } from 'shared-auth';
 import { HOME_BY_ROLE } from 'shared-contracts';
 import { Button } from 'shared-ui';
-import { StatusPanel } from '../../ui/status-panel';
+import { StatusPanel } from '../../../ui/status-panel';
 
 /** restricted: the signed-in role may not open the page it asked for. */
 export function RestrictedPage() {

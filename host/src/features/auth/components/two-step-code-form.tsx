@@ -3,8 +3,8 @@ import * as v from 'valibot';
 import { useApiMutation } from 'shared-auth';
 import { Verify2FACodeBody, contract } from 'shared-contracts';
 import { Button, Flex, FormError, TextField, formErrorOf, formInput, validateWith } from 'shared-ui';
-import { useCompleteSignIn } from './complete-sign-in';
-import { setPendingSignIn } from './pending-sign-in';
+import { useCompleteSignIn } from '../hooks/complete-sign-in';
+import { setPendingSignIn } from '../model/pending-sign-in';
 
 const KEYS = ['email', 'code'] as const;
 const validateCode = validateWith(Verify2FACodeBody, (values: { email: string; code?: string }) => formInput(values, KEYS));

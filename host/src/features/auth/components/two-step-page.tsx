@@ -3,8 +3,8 @@ import { Link } from 'react-router-dom';
 import { useApiMutation } from 'shared-auth';
 import { contract, extractErrorText } from 'shared-contracts';
 import { Alert, Flex, Typography } from 'shared-ui';
+import { getPendingSignIn } from '../model/pending-sign-in';
 import { AuthCard } from './auth-card';
-import { getPendingSignIn } from './pending-sign-in';
 import { TwoStepCodeForm } from './two-step-code-form';
 
 /** auth/two-step: the code sent after a correct password, for accounts with two-step on. */

@@ -4,7 +4,7 @@ import { notify, setSessionUser, useApiMutation } from 'shared-auth';
 import { UpdateCurrentUserBody, contract } from 'shared-contracts';
 import type { CurrentUser } from 'shared-contracts';
 import { Button, Col, FormError, Row, TextField, formErrorOf, formInput, validateWith, UnsavedChangesGuard } from 'shared-ui';
-import { TimeZoneField } from '../auth/time-zone-field';
+import { TimeZoneField } from '../../auth/components/time-zone-field';
 
 const KEYS = ['firstName', 'lastName', 'phoneNumber', 'timeZone'] as const;
 type Values = Partial<Record<(typeof KEYS)[number], string>>;
