@@ -548,6 +548,15 @@ export interface operations {
             content: {
                 "application/json": {
                     /** @default null */
+                    bookingRules?: {
+                        /** @default 0 */
+                        bufferMinutes?: number;
+                        /** @default 90 */
+                        maxDaysAhead?: number;
+                        /** @default 30 */
+                        slotMinutes?: number;
+                    } | null;
+                    /** @default null */
                     calendarIntegrationId?: string | null;
                     greeting: string;
                     /** @enum {string} */
@@ -604,6 +613,11 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: {
+                            bookingRules: {
+                                bufferMinutes: number;
+                                maxDaysAhead: number;
+                                slotMinutes: number;
+                            } | null;
                             calendarIntegrationId: string | null;
                             campaignActive: boolean;
                             campaignPausedReason: "plan" | null;
@@ -913,6 +927,11 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: {
+                            bookingRules: {
+                                bufferMinutes: number;
+                                maxDaysAhead: number;
+                                slotMinutes: number;
+                            } | null;
                             calendarIntegrationId: string | null;
                             campaignActive: boolean;
                             campaignPausedReason: "plan" | null;
@@ -1213,6 +1232,11 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: {
+                            bookingRules: {
+                                bufferMinutes: number;
+                                maxDaysAhead: number;
+                                slotMinutes: number;
+                            } | null;
                             calendarIntegrationId: string | null;
                             campaignActive: boolean;
                             campaignPausedReason: "plan" | null;
@@ -1492,6 +1516,14 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    bookingRules?: {
+                        /** @default 0 */
+                        bufferMinutes?: number;
+                        /** @default 90 */
+                        maxDaysAhead?: number;
+                        /** @default 30 */
+                        slotMinutes?: number;
+                    } | null;
                     calendarIntegrationId?: string | null;
                     greeting?: string;
                     /** @enum {string} */
@@ -1536,6 +1568,11 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: {
+                            bookingRules: {
+                                bufferMinutes: number;
+                                maxDaysAhead: number;
+                                slotMinutes: number;
+                            } | null;
                             calendarIntegrationId: string | null;
                             campaignActive: boolean;
                             campaignPausedReason: "plan" | null;
