@@ -2,6 +2,7 @@ import { Form } from 'react-final-form';
 import { AGENT_LANGUAGES, AGENT_MAX_CALL_MINUTES, CreateAgentBody, type CreateAgentInput } from 'shared-contracts';
 import { Button, Col, FormError, FormField, Input, InputNumber, PageCard, Row, Select, Switch, formErrorOf, validateWith, UnsavedChangesGuard } from 'shared-ui';
 import { AiModelField } from './ai-model-field';
+import { BusinessHoursFields } from './business-hours-fields';
 import { parseAgentValues, valuesToInput, type AgentFormValues } from '../model/agent-form-values';
 import { KnowledgeUpload } from './knowledge-upload';
 import { SquareLocationField } from './square-location-field';
@@ -80,6 +81,7 @@ export function AgentForm({ accountId, initialValues, submitLabel, onSave }: Age
               </Col>
             </Row>
           </PageCard>
+          <BusinessHoursFields />
           <PageCard title="Conversation">
             <FormField<string> name="greeting" label="Greeting" render={(input, c) => (
               <Input.TextArea {...input} id={c.id} rows={2} status={c.status} aria-invalid={c.invalid} aria-describedby={c.describedBy} />

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { CreateAgentBody, type AiAgent, type CreateAgentInput } from 'shared-contracts';
+import { CreateAgentBody, DEFAULT_BOOKING_RULES, DEFAULT_WORKING_HOURS, type AiAgent, type CreateAgentInput, type WEEKDAYS } from 'shared-contracts';
 
 /** What the agent form edits: text inputs hold strings, empty meaning "not set". */
 export interface AgentFormValues {
@@ -17,11 +17,18 @@ export interface AgentFormValues {
   recordCalls: boolean;
   squareLocationId: string;
   knowledge: string;
+  /** When the agent books; an agent without hours shows (and saves) the default ones. */
+  workingHours: { days: Array<(typeof WEEKDAYS)[number]>; start: string; end: string };
+  /** Number inputs hold null when emptied. */
+  bookingRules: { slotMinutes: number | null; bufferMinutes: number | null; maxDaysAhead: number | null };
 }
+
+const defaultHours = (): AgentFormValues['workingHours'] => ({ ...DEFAULT_WORKING_HOURS, days: [...DEFAULT_WORKING_HOURS.days] });
 
 export const EMPTY_AGENT: AgentFormValues = {
   name: '', handleCallType: 'inbound', greeting: '', prompt: '', voiceId: '', textClientId: '', language: 'en-US',
   phoneNumber: '', transferNumber: '', maxCallMinutes: 10, recordCalls: true, squareLocationId: '', knowledge: '',
+  workingHours: defaultHours(), bookingRules: { ...DEFAULT_BOOKING_RULES },
 };
 
 export const agentToValues = (agent: AiAgent): AgentFormValues => ({
@@ -38,7 +45,12 @@ export const agentToValues = (agent: AiAgent): AgentFormValues => ({
   recordCalls: agent.recordCalls,
   squareLocationId: agent.squareLocationId ?? '',
   knowledge: agent.knowledge,
+  workingHours: agent.workingHours ? { ...agent.workingHours, days: [...agent.workingHours.days] } : defaultHours(),
+  bookingRules: { ...(agent.bookingRules ?? DEFAULT_BOOKING_RULES) },
 });
+
+// An emptied number is sent as NaN, which the contract refuses with the field's own message.
+const numberOf = (value: number | null | undefined) => value ?? Number.NaN;
 
 const orNull = (text: string) => (text.trim() === '' ? null : text);
 
@@ -57,6 +69,12 @@ export const valuesToInput = (values: AgentFormValues): CreateAgentInput => ({
   recordCalls: values.recordCalls,
   squareLocationId: orNull(values.squareLocationId),
   knowledge: values.knowledge,
+  workingHours: { days: values.workingHours.days, start: values.workingHours.start, end: values.workingHours.end },
+  bookingRules: {
+    slotMinutes: numberOf(values.bookingRules.slotMinutes),
+    bufferMinutes: numberOf(values.bookingRules.bufferMinutes),
+    maxDaysAhead: numberOf(values.bookingRules.maxDaysAhead),
+  },
 });
 
 export const parseAgentValues = (values: AgentFormValues) => v.parse(CreateAgentBody, valuesToInput(values));
