@@ -66,6 +66,17 @@ module.exports = tseslint.config(
     files: [`api/src/modules/telephony/${'*/'.repeat(depth - 1)}*.ts`],
     rules: forbid([apiImports, telephonyImports, moduleInternals(depth)]),
   })),
+  // The test kit is for tests, e2e and benchmarks only. A rule of its own (the typescript-eslint
+  // twin of no-restricted-imports), so the layering blocks above need not each repeat it.
+  {
+    files: ['host/**', 'mf-*/**', 'shared-auth/**', 'shared-ui/**', 'shared-contracts/**', 'api/src/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': ['error', { patterns: [{
+        group: ['shared-test-kit', 'shared-test-kit/*', '**/shared-test-kit', '**/shared-test-kit/**'],
+        message: 'Product code never imports shared-test-kit: it is for the API tests, e2e and benchmarks.',
+      }] }],
+    },
+  },
   {
     files: ['**/*.js', '**/*.mjs', '**/*.cjs'],
     languageOptions: { globals: { ...globals.node } },

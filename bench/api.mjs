@@ -2,7 +2,8 @@
 // against a bare hello route in the same server process, both driven by autocannon on loopback.
 import autocannon from 'autocannon';
 import { createDatabase } from './lib/postgres.mjs';
-import { signIn, startApiServer } from './lib/server.mjs';
+import { signIn } from 'shared-test-kit';
+import { startApiServer } from './lib/server.mjs';
 
 const fire = (opts) => new Promise((resolve, reject) => {
   autocannon(opts, (err, result) => (err ? reject(err) : resolve(result)));
@@ -14,7 +15,7 @@ const fire = (opts) => new Promise((resolve, reject) => {
  * from 0.32 to 0.59. Throughput is all requests over all rounds' time; p99 the worst round's.
  */
 async function measure(server, { connections, seconds, rounds }) {
-  const { token } = await signIn(server.url, 'user@demo.test');
+  const { token } = await signIn(server.apiUrl, 'user@demo.test');
   const common = { connections, duration: seconds / rounds, pipelining: 1 };
   const targets = {
     hello: { url: `${server.url}/hello` },

@@ -4,7 +4,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
 import { chromium } from 'playwright-core';
-import { signIn, startApiServer } from './lib/server.mjs';
+import { signIn } from 'shared-test-kit';
+import { startApiServer } from './lib/server.mjs';
 import { startStaticServers } from './lib/static-servers.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -93,7 +94,7 @@ export async function startStack() {
   const servers = await startStaticServers(['host', 'userDashboard', 'agentSoftphone', 'admin', 'plain'], PORTS);
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
   const tokens = {};
-  for (const r of ROUTES) if (r.email) tokens[r.email] = (await signIn(api.url, r.email)).token;
+  for (const r of ROUTES) if (r.email) tokens[r.email] = (await signIn(api.apiUrl, r.email)).token;
   return {
     browser,
     /** The URL and token for a route in a build ('federated' or 'plain'). */

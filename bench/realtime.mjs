@@ -7,7 +7,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import WebSocket from 'ws';
 import { broadcastRound, closeAll, newTally, openSockets, summary } from './lib/sockets.mjs';
-import { signIn, startApiServer } from './lib/server.mjs';
+import { nextOfType, openRealtimeSocket, realtimeSocketUrl, signIn } from 'shared-test-kit';
+import { startApiServer } from './lib/server.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const STATUSES = ['busy', 'available'];
@@ -21,22 +22,22 @@ const openOne = (url) => new Promise((resolve, reject) => {
 /** Our API with `count` USER sockets in one account, and an AGENT socket whose status change fans out. */
 async function openOurs(count) {
   const server = await startApiServer({ port: 4292 });
-  const user = await signIn(server.url, 'user@demo.test');
-  const agent = await signIn(server.url, 'agent@demo.test');
-  const wsUrl = (s) => `${server.url.replace('http', 'ws')}/ws?accountId=${s.user.accountId}&token=${s.token}`;
+  const user = await signIn(server.apiUrl, 'user@demo.test');
+  const agent = await signIn(server.apiUrl, 'agent@demo.test');
   const before = await memory(server.url);
-  const sockets = await openSockets(wsUrl(user), count, (m) => m.type === 'INITIAL_STATUS');
+  const sockets = await openSockets(realtimeSocketUrl(server.url, { accountId: user.user.accountId, token: user.token }), count, (m) => m.type === 'INITIAL_STATUS');
   await new Promise((r) => setTimeout(r, 500));
   const after = await memory(server.url);
-  const agentSocket = (await openSockets(wsUrl(agent), 1, (m) => m.type === 'INITIAL_STATUS'))[0];
+  const agentSocket = openRealtimeSocket(server.url, { accountId: agent.user.accountId, token: agent.token });
+  await nextOfType(agentSocket, 'INITIAL_STATUS', 10_000);
   const perSocket = (key) => (after[key] - before[key]) / count;
   return {
     sockets,
     memory: { heapPerSocket: perSocket('heapUsed') + perSocket('external'), rssPerSocket: perSocket('rss') },
-    trigger: (round) => agentSocket.send(JSON.stringify({ type: 'UPDATE_STATUS', agentId: agent.user.id, status: STATUSES[round % 2] })),
+    trigger: (round) => agentSocket.send({ type: 'UPDATE_STATUS', agentId: agent.user.id, status: STATUSES[round % 2] }),
     matches: (m, round) => m.type === 'STATUS_UPDATED' && m.status === STATUSES[round % 2],
     close: async () => {
-      await closeAll([...sockets, agentSocket]);
+      await closeAll([...sockets, agentSocket.socket]);
       await server.stop();
     },
   };

@@ -7,7 +7,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createDatabase } from './lib/postgres.mjs';
-import { signIn, startApiServer } from './lib/server.mjs';
+import { RELAY_MAX_TURNS_PER_SECOND } from 'shared-contracts';
+import { dialAiAgent, signIn } from 'shared-test-kit';
+import { startApiServer } from './lib/server.mjs';
 
 /** What the agent knows: a few paragraphs, so every turn's knowledge lookup finds passages. */
 const KNOWLEDGE = [
@@ -81,7 +83,7 @@ async function benchRoute(url, path, body) {
 
 /** The demo account's inbound AI agent (made by its USER if the account has none), with the benchmark's knowledge. */
 async function inboundAgent(url) {
-  const { token, user } = await signIn(url, 'user@demo.test');
+  const { token, user } = await signIn(`${url}/v1`, 'user@demo.test');
   const agents = await api(url, 'GET', `/v1/agent/get-agents/${user.accountId}`, token);
   const found = agents.find((a) => a.handleCallType !== 'outbound' && a.phoneNumber !== null);
   // The longest call an agent allows, so no session reaches its time limit during the run.
@@ -126,20 +128,15 @@ function turn(caller, text) {
 }
 
 /** Calls the agent rings in through the simulator's caller door, each connected and past one turn. */
-function createDialer(url, RelayCaller, agentNumber) {
+function createDialer(url, agentNumber) {
   let callers = 0;
   return async function dial() {
     callers += 1;
     const from = `+1555${String(7_000_000 + callers)}`;
-    const call = await api(url, 'POST', '/v1/telephony/simulator/inbound-call', null, { from, to: agentNumber });
-    // The relay URL and signature are the ones Twilio would be given in TwiML and would sign.
-    const caller = new RelayCaller({
-      url: call.relay.url, signature: call.relay.signature, callSid: call.callSid, callId: call.callId, from, to: agentNumber,
-    });
-    await caller.start();
+    const { caller, callId } = await dialAiAgent(url, agentNumber, from);
     // Frames are handled in order, so the first reply proves the session's setup is done.
     await turn(caller, pick(SENTENCES));
-    return { caller, callId: call.callId };
+    return { caller, callId };
   };
 }
 
@@ -189,8 +186,8 @@ async function hangUpAll(url, calls) {
   }
 }
 
-async function measure(url, RelayCaller, load) {
-  const dial = createDialer(url, RelayCaller, await inboundAgent(url));
+async function measure(url, load) {
+  const dial = createDialer(url, await inboundAgent(url));
   // One call first, so the code on a turn's path is loaded and compiled before anything is measured.
   const warmUp = await openCalls(dial, 1);
   await converse(warmUp, { turns: load.warmUpTurns, meanGapMs: 0 });
@@ -231,10 +228,6 @@ async function measure(url, RelayCaller, load) {
 }
 
 export async function benchRelay({ smoke }) {
-  // The simulator's caller door, which stands in for Twilio, is TypeScript in the API package.
-  const { tsImport } = await import('tsx/esm/api');
-  const { RelayCaller } = await tsImport('api/src/modules/voice-agent/transport/relay-caller.ts', import.meta.url);
-  const { RELAY_MAX_TURNS_PER_SECOND } = await tsImport('shared-contracts', import.meta.url);
   minGapMs = 1_000 / RELAY_MAX_TURNS_PER_SECOND + 10;
   const load = smoke ? SMOKE : FULL;
   const pgDb = await createDatabase();
@@ -242,7 +235,7 @@ export async function benchRelay({ smoke }) {
   try {
     // The caller doors exist only outside production; nothing on a turn's path reads NODE_ENV.
     server = await startApiServer({ port: 4294, databaseUrl: pgDb?.url, env: { NODE_ENV: 'development', BENCH_RELAY_PROBE: '1' } });
-    const rows = await measure(server.url, RelayCaller, load);
+    const rows = await measure(server.url, load);
     return { database: pgDb ? 'PostgreSQL' : 'embedded PGlite (no PostgreSQL on 127.0.0.1:5432)', meanGapSeconds: load.meanGapMs / 1000, rows };
   } finally {
     await server?.stop();

@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Role, WebhookEndpoint, WebhookEventType } from 'shared-contracts';
+import { signIn as signInOverHttp } from 'shared-test-kit';
 import type { Db } from '../src/db/client';
 import { accounts, agentStatuses, aiAgents, calls, leads, queueEntries, users } from '../src/db/schema';
 import { aiClients } from '../src/db/schema';
@@ -77,9 +78,7 @@ export async function setAgentStatus(db: Db, agentId: string, status: 'available
 
 /** Signs in over HTTP and returns the token. */
 export async function signIn(server: TestServer, email: string, password = PASSWORD): Promise<string> {
-  const response = await call(server, 'POST', 'auth/login', { body: { email, password } });
-  if (response.status !== 200) throw new Error(`sign-in of ${email} failed: ${JSON.stringify(response.body)}`);
-  return response.body.data.token as string;
+  return (await signInOverHttp(`${server.origin}/v1`, email, password)).token;
 }
 
 /** An account with a USER and an AGENT, both signed in: the usual cast of a test. */

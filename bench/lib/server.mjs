@@ -26,17 +26,11 @@ export function startApiServer({ port, databaseUrl, calls = 0, env = {} }) {
   return new Promise((resolve, reject) => {
     child.once('message', (m) => m === 'ready' && resolve({
       url: `http://127.0.0.1:${port}`,
+      /** The versioned API root, as the test kit's `signIn` takes it. */
+      apiUrl: `http://127.0.0.1:${port}/v1`,
       // autocannon's last requests may still be in flight: let them finish before closing.
       stop: () => new Promise((r) => { setTimeout(() => { child.once('exit', r); child.kill('SIGTERM'); }, 1000); }),
     }));
     child.once('exit', (code) => reject(new Error(`bench API server exited with ${code}`)));
   });
-}
-
-export async function signIn(url, email, password = 'Demo1234!') {
-  const res = await fetch(`${url}/v1/auth/login`, {
-    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }),
-  });
-  if (!res.ok) throw new Error(`sign-in as ${email} failed: ${res.status} ${await res.text()}`);
-  return (await res.json()).data;
 }

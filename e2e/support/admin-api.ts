@@ -1,12 +1,14 @@
 import { expect, type APIRequestContext } from '@playwright/test';
+import { signIn } from 'shared-test-kit';
 import { API_URL } from './ports';
 import { DEMO, DEMO_PASSWORD } from './session';
 
-/** Signs in over the API (no browser) and returns the bearer token. */
-export async function apiToken(request: APIRequestContext, email: string, password = DEMO_PASSWORD): Promise<string> {
-  const res = await request.post(`${API_URL}/auth/login`, { data: { email, password } });
-  expect(res.ok(), `sign-in of ${email}`).toBeTruthy();
-  return ((await res.json()) as { data: { token: string } }).data.token;
+/**
+ * Signs in over the API (no browser) and returns the bearer token. The fixtures' request context
+ * is taken so every API step of a spec reads alike; the sign-in itself is the kit's.
+ */
+export async function apiToken(_request: APIRequestContext, email: string, password = DEMO_PASSWORD): Promise<string> {
+  return (await signIn(API_URL, email, password)).token;
 }
 
 export const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });

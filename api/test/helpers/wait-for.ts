@@ -1,9 +1,8 @@
-/** Reads until `done` holds or the time is up, and answers the last reading (the caller asserts on it). */
+import { waitFor as poll } from 'shared-test-kit';
+
+/** Reads until `done` holds or the time is up, and answers the last reading (the caller asserts on it, so a failure shows the value). */
 export async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 8_000): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value) || Date.now() > end) return value;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  let last!: T;
+  await poll(async () => done((last = await read())), { timeoutMs, what: 'a reading' }).catch(() => undefined);
+  return last;
 }

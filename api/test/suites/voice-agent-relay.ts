@@ -13,7 +13,7 @@ import { aiClients, appointments, calls, conversationMessages, conversations, le
 import { rawSql } from '../../src/db/raw-sql';
 import { JOB_SCHEMA } from '../../src/modules/jobs/job-queue';
 import { callWrapUpJob } from '../../src/modules/voice-agent/responders/call-wrap-up';
-import { RelayCaller } from '../../src/modules/voice-agent/transport/relay-caller';
+import { RelayCaller } from 'shared-test-kit';
 import { addTranscriptLine } from '../../src/modules/voice-agent/session/transcript-lines';
 import { TWILIO_WEBHOOK_PATHS } from '../../src/modules/telephony/twilio-paths';
 import { createAdmin, createAiAgent, createCall, createConversation, createTenant, setAgentStatus, uniquePhone } from '../factories';
