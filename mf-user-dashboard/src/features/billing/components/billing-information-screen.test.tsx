@@ -17,6 +17,13 @@ const api = ({ billing, usage, portal = never, end = never }: { billing: Handler
 jest.setTimeout(60_000);
 afterEach(() => { jest.restoreAllMocks(); jest.mocked(goToProvider).mockClear(); });
 
+// A role query over the whole page is slow in jsdom and findByRole repeats it on every render:
+// wait for the loaded plan's name, then ask for the button by its role once.
+const buttonOfLoadedPlan = async (name: string) => {
+  await screen.findByText('Efficiency Plus');
+  return screen.getByRole('button', { name });
+};
+
 const field = (label: string) => screen.getByText(label, { selector: '.ant-descriptions-item-label, .ant-descriptions-item-label *' }).closest('th')!.nextElementSibling as HTMLElement;
 
 test('shows a loading state while the plan and usage load', () => {
@@ -110,7 +117,7 @@ test('a failed load shows the error with Retry, which loads again', async () => 
 test('Manage subscription opens the payment provider\'s portal for the account', async () => {
   const { requests } = api({ billing: () => ok(paidBilling()), usage: () => ok(usageOf()), portal: () => ok({ url: 'http://api.test/v1/billing/simulator/portal?session=bps_sim_1' }) });
   renderScreen(<BillingInformationScreen />, user);
-  await userEvent.click(await screen.findByRole('button', { name: 'Manage subscription' }));
+  await userEvent.click(await buttonOfLoadedPlan('Manage subscription'));
   expect(goToProvider).toHaveBeenCalledWith('http://api.test/v1/billing/simulator/portal?session=bps_sim_1');
   const opened = requests.find((r) => r.url.pathname.endsWith('billing/create-portal-session'))!;
   expect(opened.method).toBe('POST');
@@ -119,7 +126,7 @@ test('Manage subscription opens the payment provider\'s portal for the account',
 test('a portal the provider will not open says why, and the page stays', async () => {
   api({ billing: () => ok(paidBilling()), usage: () => ok(usageOf()), portal: () => failure(502, 'The payment provider could not open the subscription portal. Please try again.') });
   renderScreen(<BillingInformationScreen />, user);
-  await userEvent.click(await screen.findByRole('button', { name: 'Manage subscription' }));
+  await userEvent.click(await buttonOfLoadedPlan('Manage subscription'));
   expect(await screen.findByRole('alert')).toHaveTextContent('The payment provider could not open the subscription portal. Please try again.');
   expect(goToProvider).not.toHaveBeenCalled();
 });
@@ -171,7 +178,7 @@ test('Cancel asks first with the date the plan ends, keeps the plan until then, 
     },
   });
   renderScreen(<BillingInformationScreen />, user);
-  await userEvent.click(await screen.findByRole('button', { name: 'Cancel subscription' }));
+  await userEvent.click(await buttonOfLoadedPlan('Cancel subscription'));
   const dialog = await screen.findByRole('dialog', { name: 'Cancel Efficiency Plus?' });
   expect(dialog).toHaveTextContent('You keep Efficiency Plus until Mar 10, 2027.');
   // Keeping the plan sends nothing.
@@ -193,7 +200,7 @@ test('Cancel asks first with the date the plan ends, keeps the plan until then, 
 test('a cancel the provider refuses says why, and the plan reads unchanged', async () => {
   api({ billing: () => ok(paidBilling()), usage: () => ok(usageOf()), end: () => failure(502, 'The payment provider could not change the subscription. Please try again.') });
   renderScreen(<BillingInformationScreen />, user);
-  await userEvent.click(await screen.findByRole('button', { name: 'Cancel subscription' }));
+  await userEvent.click(await buttonOfLoadedPlan('Cancel subscription'));
   const dialog = await screen.findByRole('dialog', { name: 'Cancel Efficiency Plus?' });
   await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel on Mar 10, 2027' }));
   expect(await within(dialog).findByText('The payment provider could not change the subscription. Please try again.')).toBeInTheDocument();

@@ -6,6 +6,11 @@ import { goToProvider } from '../api/go-to-provider';
 import { SubscriptionPlansScreen } from './subscription-plans-screen';
 
 jest.mock('../api/go-to-provider', () => ({ goToProvider: jest.fn() }));
+// The plan list still arrives after the local wait, with the shortest draw of it (no second per case).
+jest.mock('shared-contracts', () => {
+  const actual = jest.requireActual<typeof import('shared-contracts')>('shared-contracts');
+  return { ...actual, randomDelay: () => actual.randomDelay(() => 0) };
+});
 
 const user = makeUser();
 type Handler = (r: SentRequest) => StubReply | Promise<StubReply>;
@@ -14,7 +19,7 @@ const api = ({ billing = () => ok(freeBilling()), checkout = () => ok({ sessionI
     : r.url.pathname.endsWith('billing/create-portal-session') ? portal(r) : billing(r)));
 const card = (name: string) => screen.getByRole('region', { name });
 // antd's radio input ignores the pointer; people click its label.
-const chooseYearly = () => userEvent.click(screen.getByRole('radio', { name: 'Yearly' }).closest('label')!);
+const chooseYearly = () => userEvent.setup({ delay: null }).click(screen.getByRole('radio', { name: 'Yearly' }).closest('label')!);
 
 jest.setTimeout(60_000);
 afterEach(() => jest.clearAllMocks());
