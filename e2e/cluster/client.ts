@@ -1,11 +1,11 @@
 /** Clients of the cluster: HTTP through the load balancer or to one instance, and sockets. */
 import http from 'node:http';
-import { WebSocket } from 'ws';
 import type { ServerMessage } from 'shared-contracts';
-import { SOCKET_PATH } from 'shared-contracts';
+import { DEMO_PASSWORD, nextMatching, openRealtimeSocket, signIn as signInOverApi, type SignedIn } from 'shared-test-kit';
+import type WebSocket from 'ws';
 import { APP_ORIGIN } from './topology';
 
-export const DEMO_PASSWORD = 'Demo1234!';
+export { DEMO_PASSWORD };
 
 export interface Answer {
   status: number;
@@ -53,15 +53,12 @@ export function request(
 
 export const api = (path: string, origin = APP_ORIGIN) => `${origin}/v1/${path.replace(/^\//, '')}`;
 
-export async function signIn(email: string, origin = APP_ORIGIN): Promise<{ token: string; user: { id: string; accountId: string } }> {
-  const res = await request('POST', api('auth/login', origin), { body: { email, password: DEMO_PASSWORD } });
-  if (res.status !== 200) throw new Error(`sign-in as ${email}: ${res.status} ${JSON.stringify(res.body)}`);
-  return (res.body as { data: { token: string; user: { id: string; accountId: string } } }).data;
-}
+/** Signs in through `origin` (the load balancer by default). */
+export const signIn = (email: string, origin = APP_ORIGIN): Promise<SignedIn> => signInOverApi(`${origin}/v1`, email);
 
 export interface ClusterSocket {
   socket: WebSocket;
-  /** The next message that matches, failing after `timeoutMs`. */
+  /** The next message that matches (those before it are skipped), failing after `timeoutMs`. */
   next(match?: (m: ServerMessage) => boolean, timeoutMs?: number): Promise<ServerMessage>;
   send(message: unknown): void;
   closed: Promise<{ code: number }>;
@@ -70,40 +67,13 @@ export interface ClusterSocket {
 
 /** The realtime socket of an account, opened through `origin` (the load balancer by default). */
 export async function openSocket(accountId: string, token: string, origin = APP_ORIGIN): Promise<ClusterSocket> {
-  const socket = new WebSocket(`${origin.replace(/^http/, 'ws')}${SOCKET_PATH}?${new URLSearchParams({ accountId, token })}`);
-  const inbox: ServerMessage[] = [];
-  const waiters = new Set<() => void>();
-  socket.on('message', (data) => {
-    inbox.push(JSON.parse(data.toString()) as ServerMessage);
-    for (const wake of waiters) wake();
-  });
-  socket.on('error', () => undefined);
-  const closed = new Promise<{ code: number }>((resolve) => socket.once('close', (code) => resolve({ code })));
-  await new Promise<void>((resolve, reject) => {
-    socket.once('open', () => resolve());
-    socket.once('error', reject);
-  });
+  const socket = openRealtimeSocket(origin, { accountId, token });
+  await socket.opened;
   return {
-    socket,
-    closed,
-    next(match = () => true, timeoutMs = 5_000) {
-      return new Promise((resolve, reject) => {
-        const check = () => {
-          const index = inbox.findIndex(match);
-          if (index === -1) return;
-          waiters.delete(check);
-          clearTimeout(timer);
-          resolve(inbox.splice(index, 1)[0]!);
-        };
-        const timer = setTimeout(() => {
-          waiters.delete(check);
-          reject(new Error(`no matching socket message within ${timeoutMs} ms`));
-        }, timeoutMs);
-        waiters.add(check);
-        check();
-      });
-    },
-    send: (message) => socket.send(JSON.stringify(message)),
+    socket: socket.socket,
+    closed: socket.closed,
+    next: (match = () => true, timeoutMs = 5_000) => nextMatching(socket, match, timeoutMs),
+    send: (message) => socket.send(message),
     close: () => socket.close(),
   };
 }

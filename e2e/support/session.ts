@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test';
+import { DEMO_PASSWORD } from 'shared-test-kit';
 
 /*
  * The demo accounts are for read-only checks: what the seed put there (calls, agents, the
@@ -9,7 +10,7 @@ import { expect, type Page } from '@playwright/test';
  * account, and the AI clients it adds (which belong to no account) carry the test's own tag.
  */
 
-export const DEMO_PASSWORD = 'Demo1234!';
+export { DEMO_PASSWORD };
 export const DEMO = {
   USER: 'user@demo.test',
   AGENT: 'agent@demo.test',

@@ -28,6 +28,17 @@ export async function nextOfType<T extends ServerMessageType>(socket: RealtimeSo
   }
 }
 
+/** Reads messages until one matches (the ones before it are skipped), failing after `timeoutMs`. */
+export async function nextMatching(socket: RealtimeSocket, match: (message: ServerMessage) => boolean, timeoutMs = 5_000): Promise<ServerMessage> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const message = await socket.next(Math.max(1, deadline - Date.now())).catch(() => {
+      throw new Error(`no matching socket message within ${timeoutMs} ms`);
+    });
+    if (match(message)) return message;
+  }
+}
+
 /** Resolves true if no message of `type` arrives within `ms` (proof that a room did not hear a broadcast). */
 export async function silentFor(socket: RealtimeSocket, type: ServerMessageType, ms = 400): Promise<boolean> {
   try {
