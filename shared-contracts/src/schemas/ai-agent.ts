@@ -27,15 +27,13 @@ export const WorkingHours = v.pipe(
   ),
 );
 
-const WholeNumber = (label: string, unit: string, range: { min: number; max: number }) => {
-  const message = `${label} must be between ${range.min} and ${range.max} ${unit}`;
-  return v.pipe(
-    v.number(`${label} must be a number`),
-    v.integer(`${label} must be whole ${unit}`),
-    v.minValue(range.min, message),
-    v.maxValue(range.max, message),
-  );
-};
+const rangeText = (label: string, unit: string, range: { min: number; max: number }) => `${label} must be between ${range.min} and ${range.max} ${unit}`;
+const WholeNumber = (label: string, unit: string, range: { min: number; max: number }) => v.pipe(
+  v.number(`${label} must be a number`),
+  v.integer(`${label} must be whole ${unit}`),
+  v.minValue(range.min, rangeText(label, unit, range)),
+  v.maxValue(range.max, rangeText(label, unit, range)),
+);
 
 /**
  * How the agent books: the length of every appointment (slots start on that grid from the
@@ -44,7 +42,10 @@ const WholeNumber = (label: string, unit: string, range: { min: number; max: num
  */
 export const BookingRules = requestObject({
   slotMinutes: v.optional(v.pipe(
-    WholeNumber('Slot length', 'minutes', SLOT_MINUTES_RANGE),
+    v.number('Slot length must be a number'),
+    v.integer('Slot length must be whole minutes'),
+    v.minValue(SLOT_MINUTES_RANGE.min, rangeText('Slot length', 'minutes', SLOT_MINUTES_RANGE)),
+    v.maxValue(SLOT_MINUTES_RANGE.max, rangeText('Slot length', 'minutes', SLOT_MINUTES_RANGE)),
     v.multipleOf(SLOT_MINUTES_RANGE.step, `Slot length must be a multiple of ${SLOT_MINUTES_RANGE.step} minutes`),
   ), DEFAULT_SLOT_MINUTES),
   bufferMinutes: v.optional(WholeNumber('Buffer between appointments', 'minutes', BUFFER_MINUTES_RANGE), DEFAULT_BUFFER_MINUTES),
