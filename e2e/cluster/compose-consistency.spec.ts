@@ -6,6 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
+import { SERVICE_UNAVAILABLE_TEXT } from 'shared-contracts';
 import { parse } from 'yaml';
 import { API_COMMANDS, apiEnvironment, CLUSTER_SECRETS, deployDir, LB_UPSTREAMS, repoRoot, WEB_APPS, WEB_SNIPPETS, webEnvironment } from './topology';
 
@@ -126,5 +127,11 @@ test.describe('docker-compose.yml', () => {
       ADMIN_URL: `${appUrl}${WEB_APPS.admin.prefix}`,
     });
     expect(services['api-1']!.environment).toMatchObject({ CORS_ORIGINS: appUrl, PUBLIC_API_URL: appUrl });
+  });
+
+  test('the load balancer\'s own 503 says what the API says when the database is down', () => {
+    const lb = fs.readFileSync(path.join(deployDir, 'nginx', 'lb.conf'), 'utf8');
+    const body = /return 503 '([^']+)'/.exec(lb)?.[1];
+    expect(body && JSON.parse(body)).toEqual({ type: 'ServiceUnavailable', message: SERVICE_UNAVAILABLE_TEXT });
   });
 });
