@@ -5,6 +5,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import { listening } from 'own-services';
+import { waitForOk } from 'shared-test-kit';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -23,22 +24,7 @@ export async function assertPortsFree(ports: number[], timeoutMs = 10_000): Prom
   }
 }
 
-/** Resolves once `url` answers 2xx, or rejects after `timeoutMs` with the last answer. */
-export async function waitForOk(url: string, timeoutMs = 30_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  let last = 'no answer';
-  for (;;) {
-    try {
-      const res = await fetch(url, { signal: AbortSignal.timeout(2_000) });
-      if (res.ok) return;
-      last = `${res.status} ${await res.text()}`;
-    } catch (err) {
-      last = String(err);
-    }
-    if (Date.now() > deadline) throw new Error(`${url} not ready after ${timeoutMs} ms: ${last}`);
-    await sleep(100);
-  }
-}
+export { waitForOk };
 
 /** A long-running child whose output goes to a log file; `stop` is safe to call twice. */
 export class Service {

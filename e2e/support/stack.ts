@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
+import { waitForOk } from 'shared-test-kit';
 import { E2E_PORTS, type AppName } from './ports';
 
 // The stack's processes are shared by global setup, the tests (which stop and restart a
@@ -20,17 +21,8 @@ function launch(name: string, args: string[], cwd: string, env: NodeJS.ProcessEn
   fs.writeFileSync(pidFile(name), String(child.pid));
 }
 
-export async function waitFor(url: string, timeoutMs = 120_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    try {
-      const res = await fetch(url);
-      if (res.ok) return;
-    } catch { /* not up yet */ }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`${url} did not answer within ${timeoutMs} ms`);
-}
+/** The stack's servers are up once their URL answers 2xx. */
+export const waitFor = (url: string, timeoutMs = 120_000): Promise<void> => waitForOk(url, timeoutMs);
 
 const answers = (port: number): Promise<boolean> =>
   new Promise((resolve) => {

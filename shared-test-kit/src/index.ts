@@ -1,5 +1,6 @@
 export { DEMO_PASSWORD, signIn, type SignedIn } from './sign-in';
 export { waitFor, type WaitForOptions } from './wait-for';
+export { waitForOk } from './wait-for-ok';
 export { openJsonSocket, type JsonSocket } from './json-socket';
 export { openRealtimeSocket, realtimeSocketUrl, nextMatching, nextOfType, silentFor, type RealtimeSocket } from './realtime-socket';
 export { RelayCaller, type HeardText, type RelayCallerOptions } from './relay-caller';
