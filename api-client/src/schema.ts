@@ -547,6 +547,16 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @default [] */
+                    analysisFields?: {
+                        /** @default  */
+                        description?: string;
+                        name: string;
+                        /** @default [] */
+                        options?: string[];
+                        /** @enum {string} */
+                        type: "text" | "number" | "yes-no" | "date" | "choice";
+                    }[];
                     /** @default null */
                     bookingRules?: {
                         /** @default 0 */
@@ -558,6 +568,25 @@ export interface operations {
                     } | null;
                     /** @default null */
                     calendarIntegrationId?: string | null;
+                    /** @default [] */
+                    customTools?: {
+                        description: string;
+                        /** @enum {string} */
+                        method: "POST" | "GET";
+                        name: string;
+                        /** @default [] */
+                        parameters?: {
+                            /** @default  */
+                            description?: string;
+                            name: string;
+                            /** @default true */
+                            required?: boolean;
+                            /** @enum {string} */
+                            type: "string" | "number" | "integer" | "boolean";
+                        }[];
+                        /** Format: uri */
+                        url: string;
+                    }[];
                     greeting: string;
                     /** @enum {string} */
                     handleCallType: "inbound" | "outbound" | "both";
@@ -570,6 +599,8 @@ export interface operations {
                     language?: "en-US" | "es-US";
                     /** @default 10 */
                     maxCallMinutes?: number;
+                    /** @default null */
+                    maxReplyTokens?: number | null;
                     name: string;
                     /** @default null */
                     phoneNumber?: string | null;
@@ -580,6 +611,10 @@ export interface operations {
                     squareLocationId?: string | null;
                     /** @default null */
                     sttClientId?: string | null;
+                    /** @default  */
+                    successCriterion?: string;
+                    /** @default null */
+                    temperature?: number | null;
                     /** @default null */
                     textClientId?: string | null;
                     /** @default null */
@@ -613,6 +648,15 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: {
+                            analysisFields: {
+                                /** @default  */
+                                description: string;
+                                name: string;
+                                /** @default [] */
+                                options: string[];
+                                /** @enum {string} */
+                                type: "text" | "number" | "yes-no" | "date" | "choice";
+                            }[];
                             bookingRules: {
                                 bufferMinutes: number;
                                 maxDaysAhead: number;
@@ -623,6 +667,24 @@ export interface operations {
                             campaignPausedReason: "plan" | null;
                             /** Format: date-time */
                             createdAt: string;
+                            customTools: {
+                                description: string;
+                                /** @enum {string} */
+                                method: "POST" | "GET";
+                                name: string;
+                                /** @default [] */
+                                parameters: {
+                                    /** @default  */
+                                    description?: string;
+                                    name: string;
+                                    /** @default true */
+                                    required?: boolean;
+                                    /** @enum {string} */
+                                    type: "string" | "number" | "integer" | "boolean";
+                                }[];
+                                /** Format: uri */
+                                url: string;
+                            }[];
                             greeting: string;
                             /** @enum {string} */
                             handleCallType: "inbound" | "outbound" | "both";
@@ -632,16 +694,21 @@ export interface operations {
                             /** @enum {string} */
                             language: "en-US" | "es-US";
                             maxCallMinutes: number;
+                            maxReplyTokens: number | null;
                             name: string;
                             phoneNumber: string | null;
                             prompt: string;
                             recordCalls: boolean;
                             squareLocationId: string | null;
                             sttClientId: string | null;
+                            successCriterion: string;
+                            temperature: number | null;
                             textClientId: string | null;
+                            toolSecretPrefix: string | null;
                             transferNumber: string | null;
                             /** Format: date-time */
                             updatedAt: string;
+                            version: number;
                             voiceId: string;
                             workingHours: {
                                 days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
@@ -927,6 +994,15 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: {
+                            analysisFields: {
+                                /** @default  */
+                                description: string;
+                                name: string;
+                                /** @default [] */
+                                options: string[];
+                                /** @enum {string} */
+                                type: "text" | "number" | "yes-no" | "date" | "choice";
+                            }[];
                             bookingRules: {
                                 bufferMinutes: number;
                                 maxDaysAhead: number;
@@ -937,6 +1013,24 @@ export interface operations {
                             campaignPausedReason: "plan" | null;
                             /** Format: date-time */
                             createdAt: string;
+                            customTools: {
+                                description: string;
+                                /** @enum {string} */
+                                method: "POST" | "GET";
+                                name: string;
+                                /** @default [] */
+                                parameters: {
+                                    /** @default  */
+                                    description?: string;
+                                    name: string;
+                                    /** @default true */
+                                    required?: boolean;
+                                    /** @enum {string} */
+                                    type: "string" | "number" | "integer" | "boolean";
+                                }[];
+                                /** Format: uri */
+                                url: string;
+                            }[];
                             greeting: string;
                             /** @enum {string} */
                             handleCallType: "inbound" | "outbound" | "both";
@@ -946,16 +1040,21 @@ export interface operations {
                             /** @enum {string} */
                             language: "en-US" | "es-US";
                             maxCallMinutes: number;
+                            maxReplyTokens: number | null;
                             name: string;
                             phoneNumber: string | null;
                             prompt: string;
                             recordCalls: boolean;
                             squareLocationId: string | null;
                             sttClientId: string | null;
+                            successCriterion: string;
+                            temperature: number | null;
                             textClientId: string | null;
+                            toolSecretPrefix: string | null;
                             transferNumber: string | null;
                             /** Format: date-time */
                             updatedAt: string;
+                            version: number;
                             voiceId: string;
                             workingHours: {
                                 days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
@@ -1232,6 +1331,15 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: {
+                            analysisFields: {
+                                /** @default  */
+                                description: string;
+                                name: string;
+                                /** @default [] */
+                                options: string[];
+                                /** @enum {string} */
+                                type: "text" | "number" | "yes-no" | "date" | "choice";
+                            }[];
                             bookingRules: {
                                 bufferMinutes: number;
                                 maxDaysAhead: number;
@@ -1242,6 +1350,24 @@ export interface operations {
                             campaignPausedReason: "plan" | null;
                             /** Format: date-time */
                             createdAt: string;
+                            customTools: {
+                                description: string;
+                                /** @enum {string} */
+                                method: "POST" | "GET";
+                                name: string;
+                                /** @default [] */
+                                parameters: {
+                                    /** @default  */
+                                    description?: string;
+                                    name: string;
+                                    /** @default true */
+                                    required?: boolean;
+                                    /** @enum {string} */
+                                    type: "string" | "number" | "integer" | "boolean";
+                                }[];
+                                /** Format: uri */
+                                url: string;
+                            }[];
                             greeting: string;
                             /** @enum {string} */
                             handleCallType: "inbound" | "outbound" | "both";
@@ -1251,16 +1377,21 @@ export interface operations {
                             /** @enum {string} */
                             language: "en-US" | "es-US";
                             maxCallMinutes: number;
+                            maxReplyTokens: number | null;
                             name: string;
                             phoneNumber: string | null;
                             prompt: string;
                             recordCalls: boolean;
                             squareLocationId: string | null;
                             sttClientId: string | null;
+                            successCriterion: string;
+                            temperature: number | null;
                             textClientId: string | null;
+                            toolSecretPrefix: string | null;
                             transferNumber: string | null;
                             /** Format: date-time */
                             updatedAt: string;
+                            version: number;
                             voiceId: string;
                             workingHours: {
                                 days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
@@ -1516,6 +1647,15 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    analysisFields?: {
+                        /** @default  */
+                        description?: string;
+                        name: string;
+                        /** @default [] */
+                        options?: string[];
+                        /** @enum {string} */
+                        type: "text" | "number" | "yes-no" | "date" | "choice";
+                    }[];
                     bookingRules?: {
                         /** @default 0 */
                         bufferMinutes?: number;
@@ -1525,6 +1665,24 @@ export interface operations {
                         slotMinutes?: number;
                     } | null;
                     calendarIntegrationId?: string | null;
+                    customTools?: {
+                        description: string;
+                        /** @enum {string} */
+                        method: "POST" | "GET";
+                        name: string;
+                        /** @default [] */
+                        parameters?: {
+                            /** @default  */
+                            description?: string;
+                            name: string;
+                            /** @default true */
+                            required?: boolean;
+                            /** @enum {string} */
+                            type: "string" | "number" | "integer" | "boolean";
+                        }[];
+                        /** Format: uri */
+                        url: string;
+                    }[];
                     greeting?: string;
                     /** @enum {string} */
                     handleCallType?: "inbound" | "outbound" | "both";
@@ -1532,12 +1690,15 @@ export interface operations {
                     /** @enum {string} */
                     language?: "en-US" | "es-US";
                     maxCallMinutes?: number;
+                    maxReplyTokens?: number | null;
                     name?: string;
                     phoneNumber?: string | null;
                     prompt?: string;
                     recordCalls?: boolean;
                     squareLocationId?: string | null;
                     sttClientId?: string | null;
+                    successCriterion?: string;
+                    temperature?: number | null;
                     textClientId?: string | null;
                     transferNumber?: string | null;
                     voiceId?: string;
@@ -1568,6 +1729,15 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: {
+                            analysisFields: {
+                                /** @default  */
+                                description: string;
+                                name: string;
+                                /** @default [] */
+                                options: string[];
+                                /** @enum {string} */
+                                type: "text" | "number" | "yes-no" | "date" | "choice";
+                            }[];
                             bookingRules: {
                                 bufferMinutes: number;
                                 maxDaysAhead: number;
@@ -1578,6 +1748,24 @@ export interface operations {
                             campaignPausedReason: "plan" | null;
                             /** Format: date-time */
                             createdAt: string;
+                            customTools: {
+                                description: string;
+                                /** @enum {string} */
+                                method: "POST" | "GET";
+                                name: string;
+                                /** @default [] */
+                                parameters: {
+                                    /** @default  */
+                                    description?: string;
+                                    name: string;
+                                    /** @default true */
+                                    required?: boolean;
+                                    /** @enum {string} */
+                                    type: "string" | "number" | "integer" | "boolean";
+                                }[];
+                                /** Format: uri */
+                                url: string;
+                            }[];
                             greeting: string;
                             /** @enum {string} */
                             handleCallType: "inbound" | "outbound" | "both";
@@ -1587,16 +1775,21 @@ export interface operations {
                             /** @enum {string} */
                             language: "en-US" | "es-US";
                             maxCallMinutes: number;
+                            maxReplyTokens: number | null;
                             name: string;
                             phoneNumber: string | null;
                             prompt: string;
                             recordCalls: boolean;
                             squareLocationId: string | null;
                             sttClientId: string | null;
+                            successCriterion: string;
+                            temperature: number | null;
                             textClientId: string | null;
+                            toolSecretPrefix: string | null;
                             transferNumber: string | null;
                             /** Format: date-time */
                             updatedAt: string;
+                            version: number;
                             voiceId: string;
                             workingHours: {
                                 days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];

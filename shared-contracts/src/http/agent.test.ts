@@ -10,6 +10,7 @@ describe('create-agent', () => {
     expect(parsed(CreateAgentBody, minimal)).toEqual({
       ...minimal, textClientId: null, sttClientId: null, language: 'en-US', phoneNumber: null, transferNumber: null,
       knowledge: '', squareLocationId: null, calendarIntegrationId: null, maxCallMinutes: 10, recordCalls: true, workingHours: null, bookingRules: null,
+      customTools: [], analysisFields: [], successCriterion: '', temperature: null, maxReplyTokens: null,
     }));
   test.each([
     ['name', 'Agent name is required'],

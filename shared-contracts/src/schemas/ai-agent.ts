@@ -5,11 +5,16 @@ import { hhmmToMinutes } from '../domain/time';
 import {
   BUFFER_MINUTES_RANGE, DEFAULT_BUFFER_MINUTES, DEFAULT_MAX_DAYS_AHEAD, DEFAULT_SLOT_MINUTES, MAX_DAYS_AHEAD_RANGE, SLOT_MINUTES_RANGE,
 } from '../domain/booking-rules';
+import { CustomTool, CustomTools } from './custom-tools';
+import { AnalysisField, AnalysisFields, SuccessCriterion } from './call-analysis';
 
 export const AGENT_LANGUAGES = ['en-US', 'es-US'] as const;
 export const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
 export const AGENT_MAX_CALL_MINUTES = 60;
 export const AGENT_KNOWLEDGE_MAX_LENGTH = 100_000;
+export const AGENT_MAX_TEMPERATURE = 2;
+/** A phone reply is a few sentences; the top leaves room for the hidden reasoning some models spend first. */
+export const AGENT_REPLY_TOKENS_RANGE = { min: 50, max: 1_024 } as const;
 
 const Time = (label: string) =>
   v.pipe(v.string(`${label} is required`), v.check((t: string) => hhmmToMinutes(t) !== null, `${label} must be a time such as 09:30`));
@@ -85,6 +90,24 @@ export const agentFields = {
   recordCalls: v.boolean('Record calls must be on or off'),
   workingHours: v.nullable(WorkingHours),
   bookingRules: v.nullable(BookingRules),
+  /** The business's own HTTP tools the model may call during a call. */
+  customTools: CustomTools,
+  /** Data to extract from each call once it ends, and what makes a call a success. */
+  analysisFields: AnalysisFields,
+  successCriterion: SuccessCriterion,
+  /** The model's sampling temperature; null: the provider's default. */
+  temperature: v.nullable(v.pipe(
+    v.number('Temperature must be a number'),
+    v.minValue(0, `Temperature must be from 0 to ${AGENT_MAX_TEMPERATURE}`),
+    v.maxValue(AGENT_MAX_TEMPERATURE, `Temperature must be from 0 to ${AGENT_MAX_TEMPERATURE}`),
+  )),
+  /** The longest reply in tokens; null: the house cap (AGENT_REPLY_TOKENS_RANGE.max). */
+  maxReplyTokens: v.nullable(v.pipe(
+    v.number('Longest reply must be a number'),
+    v.integer('Longest reply must be whole tokens'),
+    v.minValue(AGENT_REPLY_TOKENS_RANGE.min, `Longest reply must be from ${AGENT_REPLY_TOKENS_RANGE.min} to ${AGENT_REPLY_TOKENS_RANGE.max} tokens`),
+    v.maxValue(AGENT_REPLY_TOKENS_RANGE.max, `Longest reply must be from ${AGENT_REPLY_TOKENS_RANGE.min} to ${AGENT_REPLY_TOKENS_RANGE.max} tokens`),
+  )),
 };
 
 export const CreateAgentBody = requestObject({
@@ -105,6 +128,11 @@ export const CreateAgentBody = requestObject({
   recordCalls: v.optional(agentFields.recordCalls, true),
   workingHours: v.optional(agentFields.workingHours, null),
   bookingRules: v.optional(agentFields.bookingRules, null),
+  customTools: v.optional(agentFields.customTools, []),
+  analysisFields: v.optional(agentFields.analysisFields, []),
+  successCriterion: v.optional(agentFields.successCriterion, ''),
+  temperature: v.optional(agentFields.temperature, null),
+  maxReplyTokens: v.optional(agentFields.maxReplyTokens, null),
 });
 export type CreateAgentInput = v.InferInput<typeof CreateAgentBody>;
 
@@ -126,6 +154,15 @@ export const AiAgent = v.object({
   workingHours: v.nullable(v.object({ days: v.array(v.picklist(WEEKDAYS)), start: v.string(), end: v.string() })),
   /** Null: the defaults (30-minute slots, no buffer, 90 days ahead). */
   bookingRules: v.nullable(v.object({ slotMinutes: v.number(), bufferMinutes: v.number(), maxDaysAhead: v.number() })),
+  customTools: v.array(CustomTool),
+  /** The start of the secret the custom tools' requests are signed with; null until the agent has one. */
+  toolSecretPrefix: v.nullable(v.string()),
+  analysisFields: v.array(AnalysisField),
+  successCriterion: v.string(),
+  temperature: v.nullable(v.number()),
+  maxReplyTokens: v.nullable(v.number()),
+  /** The number of the agent's current version. */
+  version: v.number(),
   updatedAt: IsoDateTime,
 });
 export type AiAgent = v.InferOutput<typeof AiAgent>;

@@ -1,5 +1,7 @@
-import { boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { CAMPAIGN_PAUSE_REASONS, type BookingRulesValue, type WEEKDAYS } from 'shared-contracts';
+import { boolean, index, integer, jsonb, pgTable, real, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  CAMPAIGN_PAUSE_REASONS, type AnalysisFieldValue, type BookingRulesValue, type CustomToolValue, type WEEKDAYS,
+} from 'shared-contracts';
 import { accounts } from './accounts';
 import { handleCallTypeEnum } from './enums';
 
@@ -38,6 +40,21 @@ export const aiAgents = pgTable('ai_agents', {
   workingHours: jsonb('working_hours').$type<WorkingHoursValue>(),
   /** Slot length, buffer and horizon; null books by the defaults (domain/booking-rules). */
   bookingRules: jsonb('booking_rules').$type<BookingRulesValue>(),
+  /** The business's own HTTP tools the model may call (schemas/custom-tools). */
+  customTools: jsonb('custom_tools').$type<CustomToolValue[]>().notNull().default([]),
+  /** Signs the requests of the agent's custom tools; AES-256-GCM under CREDENTIALS_KEY, bound to the agent's id. */
+  toolSecretSealed: text('tool_secret_sealed'),
+  toolSecretPrefix: text('tool_secret_prefix'),
+  /** What to extract from each call after it ends (schemas/call-analysis). */
+  analysisFields: jsonb('analysis_fields').$type<AnalysisFieldValue[]>().notNull().default([]),
+  /** When a call counts as a success, in the business's words; empty: not judged. */
+  successCriterion: text('success_criterion').notNull().default(''),
+  /** The model's sampling temperature; null: the provider's default. */
+  temperature: real('temperature'),
+  /** The longest reply in tokens; null: the house cap. */
+  maxReplyTokens: integer('max_reply_tokens'),
+  /** The number of the agent's current version (ai_agent_versions); calls and test runs record it. */
+  version: integer('version').notNull().default(1),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { CallAnalysisValue } from 'shared-contracts';
 import { accounts } from './accounts';
 import { aiAgents } from './ai-agents';
 import { callDirectionEnum, callStatusEnum } from './enums';
@@ -28,6 +29,12 @@ export const calls = pgTable('calls', {
    * progress whose session stopped saying so (its instance died) is finished by the sweep.
    */
   sessionSeenAt: timestamp('session_seen_at', { withTimezone: true }),
+  /** The version of the AI agent the call ran on. */
+  aiAgentVersion: integer('ai_agent_version'),
+  /** A test call (an agent test run): never counted in minutes, reports or webhooks. */
+  isTest: boolean('is_test').notNull().default(false),
+  /** The agent's post-call analysis: its fields as extracted, and the success judgement. */
+  analysis: jsonb('analysis').$type<CallAnalysisValue>(),
 }, (t) => [
   // The call-logs page sorts by (started_at desc, id desc): the id in the index lets the scan
   // stop after one page instead of sorting every call of the account.

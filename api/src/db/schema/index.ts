@@ -33,3 +33,6 @@ export * from './webhooks';
 export * from './campaign-leads';
 export * from './callback-requests';
 export * from './idempotent-requests';
+export * from './call-traces';
+export * from './agent-versions';
+export * from './agent-tests';

@@ -21,5 +21,12 @@ export const toAiAgent = (row: AiAgentRow): AiAgent => ({
   recordCalls: row.recordCalls,
   workingHours: row.workingHours ?? null,
   bookingRules: row.bookingRules ?? null,
+  customTools: row.customTools,
+  toolSecretPrefix: row.toolSecretPrefix,
+  analysisFields: row.analysisFields,
+  successCriterion: row.successCriterion,
+  temperature: row.temperature,
+  maxReplyTokens: row.maxReplyTokens,
+  version: row.version,
   updatedAt: row.updatedAt.toISOString(),
 });

@@ -21,6 +21,9 @@ export interface AgentFormValues {
   workingHours: { days: Array<(typeof WEEKDAYS)[number]>; start: string; end: string };
   /** Number inputs hold null when emptied. */
   bookingRules: { slotMinutes: number | null; bufferMinutes: number | null; maxDaysAhead: number | null };
+  /** Null: the provider's default temperature, the house's longest reply. */
+  temperature: number | null;
+  maxReplyTokens: number | null;
 }
 
 const defaultHours = (): AgentFormValues['workingHours'] => ({ ...DEFAULT_WORKING_HOURS, days: [...DEFAULT_WORKING_HOURS.days] });
@@ -28,7 +31,7 @@ const defaultHours = (): AgentFormValues['workingHours'] => ({ ...DEFAULT_WORKIN
 export const EMPTY_AGENT: AgentFormValues = {
   name: '', handleCallType: 'inbound', greeting: '', prompt: '', voiceId: '', textClientId: '', language: 'en-US',
   phoneNumber: '', transferNumber: '', maxCallMinutes: 10, recordCalls: true, squareLocationId: '', knowledge: '',
-  workingHours: defaultHours(), bookingRules: { ...DEFAULT_BOOKING_RULES },
+  workingHours: defaultHours(), bookingRules: { ...DEFAULT_BOOKING_RULES }, temperature: null, maxReplyTokens: null,
 };
 
 export const agentToValues = (agent: AiAgent): AgentFormValues => ({
@@ -47,6 +50,8 @@ export const agentToValues = (agent: AiAgent): AgentFormValues => ({
   knowledge: agent.knowledge,
   workingHours: agent.workingHours ? { ...agent.workingHours, days: [...agent.workingHours.days] } : defaultHours(),
   bookingRules: { ...(agent.bookingRules ?? DEFAULT_BOOKING_RULES) },
+  temperature: agent.temperature,
+  maxReplyTokens: agent.maxReplyTokens,
 });
 
 // An emptied number is sent as NaN, which the contract refuses with the field's own message.
@@ -75,6 +80,15 @@ export const valuesToInput = (values: AgentFormValues): CreateAgentInput => ({
     bufferMinutes: numberOf(values.bookingRules.bufferMinutes),
     maxDaysAhead: numberOf(values.bookingRules.maxDaysAhead),
   },
+  temperature: values.temperature,
+  maxReplyTokens: values.maxReplyTokens,
 });
 
-export const parseAgentValues = (values: AgentFormValues) => v.parse(CreateAgentBody, valuesToInput(values));
+/**
+ * The body the settings form saves: only the settings it shows. Custom tools and call analysis
+ * are edited and saved on their own tabs, so a save here never resets them.
+ */
+export const parseAgentValues = (values: AgentFormValues) => {
+  const { customTools: _tools, analysisFields: _fields, successCriterion: _criterion, ...body } = v.parse(CreateAgentBody, valuesToInput(values));
+  return body;
+};

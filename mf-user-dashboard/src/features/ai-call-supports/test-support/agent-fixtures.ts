@@ -8,6 +8,7 @@ export const makeAgent = (overrides: Partial<AiAgent> = {}): AiAgent => ({
   greeting: 'Hello, Acme Dental.', prompt: 'Book cleanings for callers.', voiceId: 'openai-nova',
   textClientId: null, sttClientId: null, language: 'en-US', transferNumber: null, knowledge: '',
   squareLocationId: null, calendarIntegrationId: null, maxCallMinutes: 10, recordCalls: true, workingHours: null, bookingRules: null,
+  customTools: [], toolSecretPrefix: null, analysisFields: [], successCriterion: '', temperature: null, maxReplyTokens: null, version: 1,
   ...overrides,
 });
 
