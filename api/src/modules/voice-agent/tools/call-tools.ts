@@ -13,6 +13,9 @@ export interface ToolResult {
   ok: boolean;
   /** Said to the caller, or given to the model to phrase its reply. */
   say: string;
+  /** For the call's trace: how a request to another system went (a custom tool's endpoint). */
+  outcome?: 'error' | 'timeout';
+  httpStatus?: number | null;
 }
 
 /**
