@@ -43,6 +43,8 @@ export interface CallSessionDeps {
   log: FastifyBaseLogger;
   responderFor(call: RelayCall): Promise<Responder>;
   searchKnowledge(aiAgentId: string, text: string): Promise<string[]>;
+  /** The business's own tools of the call's agent, bound to the call; none when left out. */
+  customTools?(call: RelayCall): readonly CallTool[];
   /** Claims the call for this session; false when another session already holds it. */
   claim(callId: string, session: CallSession): boolean;
   /** Where a caller asking for a person goes now: an available human agent, the transfer number, or a message. */
@@ -200,7 +202,7 @@ export class CallSession {
       },
       end: () => { this.endAfterReply = true; },
       booked: (appointmentId) => this.deps.booked(appointmentId),
-    });
+    }).concat(this.deps.customTools?.(call) ?? []);
     // The carrier speaks the greeting (ConversationRelay's welcomeGreeting); the transcript starts with it.
     const greeting = greetingOf(call.agent);
     this.history.push({ speaker: 'agent', text: greeting });
