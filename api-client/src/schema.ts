@@ -190,6 +190,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/call/get-call-trace/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What happened inside an AI call, turn by turn: the knowledge used, each tool with its arguments, answer and duration, each reply's first and last token, interruptions, and why the call ended (written once the call ends) */
+        get: operations["callTrace.getCallTrace"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/call/get-call/{id}": {
         parameters: {
             query?: never;
@@ -2520,6 +2537,162 @@ export interface operations {
             };
             /** @description The caller's role may not call this endpoint */
             403: {
+                headers: {
+                    /**
+                     * @description What is left of the quota: `r` requests, the window resetting in `t` seconds
+                     * @example "default";r=599;t=42
+                     */
+                    RateLimit?: string;
+                    /**
+                     * @description The key's quota (IETF httpapi ratelimit-headers draft): `q` requests per `w` seconds
+                     * @example "default";q=600;w=60
+                     */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description The API key made too many requests; `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    /**
+                     * @description What is left of the quota: `r` requests, the window resetting in `t` seconds
+                     * @example "default";r=599;t=42
+                     */
+                    RateLimit?: string;
+                    /**
+                     * @description The key's quota (IETF httpapi ratelimit-headers draft): `q` requests per `w` seconds
+                     * @example "default";q=600;w=60
+                     */
+                    "RateLimit-Policy"?: string;
+                    /**
+                     * @description Seconds until the key may call again
+                     * @example 42
+                     */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    "callTrace.getCallTrace": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /**
+                     * @description What is left of the quota: `r` requests, the window resetting in `t` seconds
+                     * @example "default";r=599;t=42
+                     */
+                    RateLimit?: string;
+                    /**
+                     * @description The key's quota (IETF httpapi ratelimit-headers draft): `q` requests per `w` seconds
+                     * @example "default";q=600;w=60
+                     */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            agentVersion: number | null;
+                            callId: string;
+                            endReason: string | null;
+                            responder: string;
+                            slowestFirstTokenMs: number | null;
+                            turns: {
+                                at: string;
+                                caller: string;
+                                fellBack: boolean;
+                                firstTokenMs: number | null;
+                                handledBy: ("transfer" | "message" | "keypad") | null;
+                                heardBeforeInterruption: string | null;
+                                held: boolean;
+                                index: number;
+                                knowledge: {
+                                    durationMs: number | null;
+                                    passages: string[];
+                                };
+                                lastTokenMs: number | null;
+                                reply: string;
+                                tools: {
+                                    args: unknown;
+                                    durationMs: number;
+                                    httpStatus: number | null;
+                                    name: string;
+                                    /** @enum {string} */
+                                    outcome: "ok" | "refused" | "error" | "timeout";
+                                    result: string;
+                                    startMs: number;
+                                }[];
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description The request is malformed; `errors` lists every problem */
+            400: {
+                headers: {
+                    /**
+                     * @description What is left of the quota: `r` requests, the window resetting in `t` seconds
+                     * @example "default";r=599;t=42
+                     */
+                    RateLimit?: string;
+                    /**
+                     * @description The key's quota (IETF httpapi ratelimit-headers draft): `q` requests per `w` seconds
+                     * @example "default";q=600;w=60
+                     */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description The caller's role may not call this endpoint */
+            403: {
+                headers: {
+                    /**
+                     * @description What is left of the quota: `r` requests, the window resetting in `t` seconds
+                     * @example "default";r=599;t=42
+                     */
+                    RateLimit?: string;
+                    /**
+                     * @description The key's quota (IETF httpapi ratelimit-headers draft): `q` requests per `w` seconds
+                     * @example "default";q=600;w=60
+                     */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description An id does not exist in the caller's account */
+            404: {
                 headers: {
                     /**
                      * @description What is left of the quota: `r` requests, the window resetting in `t` seconds

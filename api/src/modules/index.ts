@@ -19,6 +19,7 @@ import { conversationEndpoints } from './conversation';
 import { billingEndpoints } from './billing';
 import { integrationEndpoints } from './integrations';
 import { webhookEndpointsImpl } from './webhooks';
+import { callTraceEndpoints } from './call-trace';
 
 const implemented = [
   ...authEndpoints,
@@ -40,6 +41,7 @@ const implemented = [
   ...integrationEndpoints,
   ...billingEndpoints,
   ...webhookEndpointsImpl,
+  ...callTraceEndpoints,
 ];
 
 type ContractEntry = { [D in Domain]: Contract[D][keyof Contract[D]] }[Domain];

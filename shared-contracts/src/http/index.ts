@@ -17,6 +17,7 @@ import { usersContract } from './users';
 import { webhookContract } from './webhook';
 import { callFeedbackContract } from './call-feedback';
 import { callSummariesContract } from './call-summaries';
+import { callTraceContract } from './call-trace';
 import type { EndpointDef } from './endpoint';
 
 /** The contract table: every HTTP endpoint, grouped by domain. */
@@ -39,6 +40,7 @@ export const contract = {
   billing: billingContract,
   callFeedback: callFeedbackContract,
   callSummaries: callSummariesContract,
+  callTrace: callTraceContract,
   webhook: webhookContract,
 } as const;
 
@@ -71,6 +73,7 @@ export * from './api-key';
 export * from './billing';
 export * from './call-feedback';
 export * from './call-summaries';
+export * from './call-trace';
 export * from './webhook';
 
 /** The endpoints an API key may call: the public API. */

@@ -9,6 +9,7 @@ import type { AccountEvents } from '../../webhooks';
 import type { Responder, Turn } from '../responders/responder';
 import { callTools, type CallTool } from '../tools/call-tools';
 import { greetingOf, instructionsFor, openRelayCall, type RelayCall } from './call-record';
+import { CallTraceRecorder, saveCallTrace } from './call-trace';
 import { messageOf, messageStep, startMessage, type CallbackMessage, type MessageDraft } from './message-taking';
 import { streamReply, type ReplyState, type ReplyTimings } from './reply-stream';
 import { addTranscriptLine } from './transcript-lines';
@@ -92,6 +93,7 @@ export class CallSession {
   private instructions = '';
   private readonly history: Turn[] = [];
   private reply: ReplyState | null = null;
+  private trace: CallTraceRecorder | null = null;
   private work: Promise<void> = Promise.resolve();
   /** A transfer a tool chose during the reply: followed once the reply is said. */
   private transferAfterReply: { reason: string; route: TransferRoute } | null = null;
@@ -134,7 +136,10 @@ export class CallSession {
   keypad(digit: string): void {
     this.enqueue(async () => {
       if (digit !== '0') return this.turn(`I pressed ${digit}.`);
-      if (this.heard('(pressed 0)')) await this.transfer(PRESSED_ZERO);
+      if (this.heard('(pressed 0)')) {
+        this.trace?.handledBy('keypad');
+        await this.transfer(PRESSED_ZERO);
+      }
     });
   }
 
@@ -181,9 +186,11 @@ export class CallSession {
     if (call === null) return refuse('unknown or finished call');
     if (!this.deps.claim(call.callId, this)) return refuse('the call already has a session');
     this.call = call;
+    const trace = new CallTraceRecorder(call.callId, this.deps.now, this.deps.maxLines);
+    this.trace = trace;
     this.instructions = instructionsFor(call, this.deps.now());
     this.responder = await this.deps.responderFor(call);
-    this.tools = callTools({
+    this.tools = trace.traced(callTools({
       db: this.deps.db,
       callLogs: this.deps.callLogs,
       accountId: call.accountId,
@@ -202,7 +209,7 @@ export class CallSession {
       },
       end: () => { this.endAfterReply = true; },
       booked: (appointmentId) => this.deps.booked(appointmentId),
-    }).concat(this.deps.customTools?.(call) ?? []);
+    }).concat(this.deps.customTools?.(call) ?? []));
     // The carrier speaks the greeting (ConversationRelay's welcomeGreeting); the transcript starts with it.
     const greeting = greetingOf(call.agent);
     this.history.push({ speaker: 'agent', text: greeting });
@@ -224,9 +231,15 @@ export class CallSession {
       return;
     }
     if (!this.heard(text)) return;
-    if (this.message !== null) return this.messageTurn(text);
+    if (this.message !== null) {
+      this.trace?.handledBy('message');
+      return this.messageTurn(text);
+    }
     // Heard before any model, so a caller can always leave an agent whose model is down.
-    if (asksForPerson(text)) return this.transfer(text.slice(0, MAX_REASON));
+    if (asksForPerson(text)) {
+      this.trace?.handledBy('transfer');
+      return this.transfer(text.slice(0, MAX_REASON));
+    }
     await this.answer();
     const transfer = this.transferAfterReply;
     if (transfer !== null) {
@@ -239,6 +252,7 @@ export class CallSession {
   /** Keeps what the caller said; true while the call goes on, so the words are to be answered. */
   private heard(text: string): boolean {
     if (this.call === null) return false;
+    this.trace?.beginTurn(text);
     this.history.push({ speaker: 'caller', text });
     this.save('lead', text);
     return !this.over;
@@ -246,17 +260,27 @@ export class CallSession {
 
   private async answer(): Promise<void> {
     const call = this.call!;
-    this.reply = { controller: new AbortController(), sent: '', heard: null };
+    const trace = this.trace!;
+    const reply: ReplyState = { controller: new AbortController(), sent: '', heard: null };
+    this.reply = reply;
     const said = await streamReply({
-      reply: this.reply,
+      reply,
       responder: this.responder!,
-      // No knowledge on the call's agent: its plan has no custom knowledge base (the passages are kept).
-      knowledge: () => (call.agent.knowledge === '' ? Promise.resolve([]) : this.deps.searchKnowledge(call.agent.id, this.history.at(-1)!.text)),
+      knowledge: async () => {
+        // No knowledge on the call's agent: its plan has no custom knowledge base (the passages are kept).
+        if (call.agent.knowledge === '') return [];
+        const started = performance.now();
+        const passages = await this.deps.searchKnowledge(call.agent.id, this.history.at(-1)!.text);
+        trace.knowledge(passages, started);
+        return passages;
+      },
       input: { instructions: this.instructions, history: [...this.history], tools: this.tools },
       speak: (text, done) => this.line.speak(text, done),
       timings: this.deps.timings,
       log: this.deps.log.child({ callId: call.callId, label: this.responder!.label }),
+      observe: trace,
     });
+    trace.replied(said, reply.heard);
     this.reply = null;
     if (said !== '') {
       this.history.push({ speaker: 'agent', text: said });
@@ -318,6 +342,7 @@ export class CallSession {
 
   /** Says a sentence as one reply of its own. */
   private sayLine(text: string): void {
+    this.trace?.replied(text, null);
     this.line.speak(text, true);
     this.history.push({ speaker: 'agent', text });
     this.save('ai', text);
@@ -390,7 +415,18 @@ export class CallSession {
       this.ending ??= { kind: 'hang-up', reason: CALL_END_REASONS.messageTaken };
     }
     await this.allSaved();
-    await this.deps.finished(this.call, this, this.ending ?? { kind: 'hang-up', reason });
+    const ending = this.ending ?? { kind: 'hang-up', reason };
+    await this.saveTrace(ending.reason);
+    await this.deps.finished(this.call, this, ending);
+  }
+
+  /** The call's trace is kept with it; a failed write loses the trace, never the call's wrap-up. */
+  private async saveTrace(endReason: CallEndReason): Promise<void> {
+    const call = this.call!;
+    if (this.trace === null) return;
+    await saveCallTrace(this.deps.db, call, this.responder?.label ?? '', endReason, this.trace.finish(endReason)).catch((err: unknown) => {
+      this.deps.log.error({ err, callId: call.callId }, 'call trace not saved');
+    });
   }
 }
 

@@ -29,6 +29,8 @@ export interface StreamReplyInput {
   speak(text: string, done: boolean): void;
   timings: ReplyTimings;
   log: FastifyBaseLogger;
+  /** Told as the responder's words reach the caller, and when it fell silent (the call's trace). */
+  observe?: { token(): void; held(): void; fellBack(): void };
 }
 
 const TIMED_OUT = Symbol('timed out');
@@ -69,6 +71,7 @@ export async function streamReply(run: StreamReplyInput): Promise<string> {
         if (!holding) {
           log.warn('responder silent mid-reply: holding sentence said');
           holding = true;
+          run.observe?.held();
           say(HOLDING_TEXT, true);
           continue;
         }
@@ -80,6 +83,7 @@ export async function streamReply(run: StreamReplyInput): Promise<string> {
       if (next.value === '') continue;
       holding = false;
       reply.sent += next.value;
+      run.observe?.token();
       run.speak(next.value, false);
       lastHeard = Date.now();
     }
@@ -95,7 +99,10 @@ export async function streamReply(run: StreamReplyInput): Promise<string> {
   }
   // Interrupted: the caller heard only part of it, and that part is what the transcript keeps.
   if (reply.heard !== null) return reply.heard;
-  if (failed) say(RESPONDER_FALLBACK_TEXT, true);
+  if (failed) {
+    run.observe?.fellBack();
+    say(RESPONDER_FALLBACK_TEXT, true);
+  }
   else run.speak('', true);
   return reply.sent.trim();
 }

@@ -92,6 +92,13 @@ export function callClockOf(tools: readonly CallTool[]): CallClock | null {
   return null;
 }
 
+/** A tool wrapped around another (a trace's) reads dates by the same clock. */
+export function keepClock(from: CallTool, to: CallTool): CallTool {
+  const clock = clocks.get(from);
+  if (clock) clocks.set(to, clock);
+  return to;
+}
+
 const refused = (say: string): ToolResult => ({ ok: false, say });
 
 /** What a tool answers when checkToolArgs refused its arguments. */

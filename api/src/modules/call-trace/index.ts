@@ -1,0 +1,3 @@
+import { getCallTrace } from './get-call-trace';
+
+export const callTraceEndpoints = [getCallTrace];
