@@ -27,6 +27,7 @@ import { settleStaleSmsSendsPlugin, smsSettleJob } from './modules/conversation'
 import { registerCors } from './plugins/external/cors';
 import { registerMultipart } from './plugins/external/multipart';
 import { registerSecurityHeaders } from './plugins/external/security-headers';
+import { registerTracing } from './plugins/external/tracing';
 import { registerWebsocket } from './plugins/external/websocket';
 import { appContextPlugin } from './plugins/services/app-context';
 
@@ -71,6 +72,7 @@ export async function buildApp({ config, db }: BuildAppOptions): Promise<Fastify
   await registerSecurityHeaders(app, [config.appUrl, ...config.corsOrigins]);
   await registerWebsocket(app, config.socketPingIntervalMs);
   await registerMultipart(app);
+  registerTracing(app, config.otlpTracesUrl);
 
   await app.register(appContextPlugin(config, db));
   await app.register(authServicePlugin);

@@ -39,6 +39,9 @@ const EnvSchema = v.object({
   DATABASE_URL: v.pipe(optionalText, v.check((s) => s === undefined || /^postgres(ql)?:\/\//.test(s), 'must start with postgres:// or postgresql://')),
   DATA_DIR: v.optional(v.pipe(v.string(), v.nonEmpty('must not be empty')), `${REPO_ROOT}.data/pglite`),
   REDIS_URL: v.pipe(optionalText, v.check((s) => s === undefined || /^rediss?:\/\//.test(s), 'must start with redis:// or rediss://')),
+  // The OpenTelemetry names, so a team's usual exporter settings work unchanged.
+  OTEL_EXPORTER_OTLP_ENDPOINT: v.pipe(optionalText, v.check((s) => s === undefined || /^https?:\/\//.test(s), 'must start with http:// or https://')),
+  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: v.pipe(optionalText, v.check((s) => s === undefined || /^https?:\/\//.test(s), 'must start with http:// or https://')),
   TOKEN_SECRET: optionalText,
   TOKEN_TTL_SECONDS: int(12 * 60 * 60, 60, 30 * 24 * 60 * 60),
   SESSION_CACHE_SECONDS: v.optional(v.pipe(
@@ -193,6 +196,8 @@ export interface Config {
   databaseUrl: string | undefined;
   dataDir: string;
   redisUrl: string | undefined;
+  /** Where call spans are exported over OTLP/HTTP; unset: tracing stays in the database only. */
+  otlpTracesUrl: string | undefined;
   /** Signs sign-in tokens, and the simulators' tokens and payment events are keyed from it. */
   tokenSecret: string;
   /** False when TOKEN_SECRET was not set and `tokenSecret` was made at random. */
@@ -319,6 +324,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databaseUrl: e.DATABASE_URL,
     dataDir: e.DATA_DIR,
     redisUrl: e.REDIS_URL,
+    otlpTracesUrl: e.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT
+      ?? (e.OTEL_EXPORTER_OTLP_ENDPOINT ? `${e.OTEL_EXPORTER_OTLP_ENDPOINT.replace(/\/+$/, '')}/v1/traces` : undefined),
     // Unset outside production: a secret nobody else knows (main.ts keeps one per data folder).
     tokenSecret: e.TOKEN_SECRET ?? randomBytes(32).toString('base64url'),
     tokenSecretFromEnv: e.TOKEN_SECRET !== undefined,

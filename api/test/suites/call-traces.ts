@@ -1,10 +1,12 @@
 import assert from 'node:assert/strict';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { describe, it } from 'node:test';
 import { CALL_END_REASONS, LOCAL_RESPONDER_LABEL, contract } from 'shared-contracts';
 import { createTenant, uniquePhone } from '../factories';
 import { assertContract } from '../helpers/contract-shape';
 import { answeredByLocalResponder, dialAiAgent } from '../helpers/relay';
-import { call } from '../helpers/server';
+import { call, startServer } from '../helpers/server';
 import type { SuiteContext } from '../helpers/suite-context';
 import { waitFor } from '../helpers/wait-for';
 
@@ -75,6 +77,42 @@ export function callTracesSuite(ctx: SuiteContext) {
       assert.deepEqual(trace.turns.map((turn: { handledBy: string | null }) => turn.handledBy), ['transfer', 'message']);
       assert.equal(trace.turns[0].reply, asked);
       assert.equal(trace.turns[0].firstTokenMs, null, 'no responder answered the turn');
+    });
+
+    it('with an OTLP endpoint configured, each call and turn is exported as a span to it', async () => {
+      const received: string[] = [];
+      const collector = createServer((req, res) => {
+        const chunks: Buffer[] = [];
+        req.on('data', (c: Buffer) => chunks.push(c));
+        req.on('end', () => {
+          received.push(`${req.url} ${Buffer.concat(chunks).toString('utf8')}`);
+          res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+        });
+      });
+      await new Promise<void>((resolve) => collector.listen(0, '127.0.0.1', resolve));
+      const url = `http://127.0.0.1:${(collector.address() as AddressInfo).port}/v1/traces`;
+      const server = await startServer(ctx.server.db, { otlpTracesUrl: url });
+      try {
+        const t = await createTenant(server, { plan: 'performance-suite' });
+        const { caller, callId } = await dialAiAgent(server, (await call(server, 'POST', 'agent/create-agent', {
+          token: t.ownerToken,
+          body: { name: 'Traced', handleCallType: 'inbound', phoneNumber: uniquePhone(), greeting: 'Hi.', prompt: 'Help callers.', voiceId: 'openai-alloy' },
+        })).body.data.phoneNumber, uniquePhone());
+        caller.say('Hello there.');
+        await caller.nextReply();
+        await caller.hangUp();
+        await waitFor(() => traceOf(t.ownerToken, callId), (r) => r.status === 200);
+        // Closing the server sends the spans still queued.
+        await server.close();
+        const sent = received.join('\n');
+        assert.ok(received.every((r) => r.startsWith('/v1/traces ')), received.map((r) => r.slice(0, 40)).join());
+        assert.match(sent, /"name":"turn"/);
+        assert.match(sent, /"name":"call"/);
+        assert.ok(sent.includes(callId), 'the call span names the call');
+      } finally {
+        await server.close().catch(() => {});
+        collector.close();
+      }
     });
 
     it('another account cannot read a call\'s trace, and a call with no AI session has none', async () => {
