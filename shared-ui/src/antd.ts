@@ -33,7 +33,9 @@ export { Spin } from './antd/spin';
 export { Statistic } from './antd/statistic';
 export { Switch } from './antd/switch';
 export { Table } from './antd/table';
+export { Tabs } from './antd/tabs';
 export { Tag } from './antd/tag';
+export { Timeline } from './antd/timeline';
 export { Tooltip } from './antd/tooltip';
 export { Typography } from './antd/typography';
 export {

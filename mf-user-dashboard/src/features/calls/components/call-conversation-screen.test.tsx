@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { SnackbarProvider } from 'notistack';
 import { Navigate, Route, Routes } from 'react-router-dom';
-import type { CallReport, ConversationMessages } from 'shared-contracts';
+import type { CallReport, CallTrace, ConversationMessages } from 'shared-contracts';
 import { RealtimeProvider, setToken } from 'shared-auth';
 import { failure, FakeWebSocket, installFakeWebSocket, makeUser, never, ok, renderScreen, stubFetch, type SentRequest, type StubReply } from 'shared-auth/src/testing';
 import { CallConversationScreen } from './call-conversation-screen';
@@ -34,11 +34,30 @@ const transcript: ConversationMessages = {
   ],
 };
 
+const callTrace: CallTrace = {
+  callId, responder: 'openai gpt-4o-mini', endReason: 'The caller hung up', slowestFirstTokenMs: 2_400, agentVersion: 3,
+  turns: [
+    {
+      index: 0, at: '2026-03-10T14:00:05.000Z', caller: 'I need a cleaning.',
+      knowledge: { passages: ['Cleanings take 30 minutes.'], durationMs: 12 },
+      tools: [{ name: 'check_stock', args: { item: 'floss' }, result: 'In stock', outcome: 'ok', startMs: 40, durationMs: 180, httpStatus: 200 }],
+      firstTokenMs: 2_400, lastTokenMs: 3_100, reply: 'We have Tuesday at 9.', heardBeforeInterruption: null, held: false, fellBack: false, handledBy: null,
+    },
+    {
+      index: 1, at: '2026-03-10T14:00:12.000Z', caller: 'Can I talk to a person?',
+      knowledge: { passages: [], durationMs: null },
+      tools: [{ name: 'crm_lookup', args: { phone: '+15557654321' }, result: 'Sorry, our system is taking too long to answer.', outcome: 'timeout', startMs: 5, durationMs: 4_000, httpStatus: null }],
+      firstTokenMs: 300, lastTokenMs: 900, reply: 'Connecting you now.', heardBeforeInterruption: 'Connecting', held: false, fellBack: false, handledBy: 'transfer',
+    },
+  ],
+};
+
 type Handler = (r: SentRequest) => StubReply | Promise<StubReply>;
-const api = ({ reports = () => ok(report()), messages = () => ok(transcript), feedback = () => ok(null), rate }: {
-  reports?: Handler; messages?: Handler; feedback?: Handler; rate?: Handler;
+const api = ({ reports = () => ok(report()), messages = () => ok(transcript), feedback = () => ok(null), rate, trace = () => ok(callTrace) }: {
+  reports?: Handler; messages?: Handler; feedback?: Handler; rate?: Handler; trace?: Handler;
 }) => stubFetch((r) => {
   if (r.url.pathname.includes('get-call-reports')) return reports(r);
+  if (r.url.pathname.includes('get-call-trace')) return trace(r);
   if (r.url.pathname.includes('get-conversation-messages')) return messages(r);
   if (r.url.pathname.includes('get-call-feedback')) return feedback(r);
   if (r.url.pathname.includes('rate-call') && rate) return rate(r);
@@ -64,6 +83,30 @@ test('loads the call named in the path', () => {
   renderScreen(ui, user);
   expect(screen.getByRole('status')).toHaveTextContent('Loading…');
   expect(requests.map((r) => r.url.pathname)).toEqual([`/v1/call/get-call-reports/${callId}`]);
+});
+
+test('beside the transcript, the timeline shows each turn\'s wait for the first words, its tools and interruptions', async () => {
+  api({});
+  renderScreen(ui, user);
+  const timeline = await screen.findByRole('region', { name: 'Call timeline' });
+  expect(within(timeline).getByText(/Answered by openai gpt-4o-mini · agent version 3/)).toBeInTheDocument();
+  const first = within(timeline).getByLabelText('Turn 1');
+  expect(within(first).getByText('Slow · first words 2.4 s')).toBeInTheDocument();
+  expect(within(first).getByText('1 knowledge passage (12 ms)')).toBeInTheDocument();
+  expect(within(first).getByLabelText('Tool check_stock: done in 180 ms')).toHaveTextContent('HTTP 200');
+  const second = within(timeline).getByLabelText('Turn 2');
+  expect(within(second).getByText('first words 300 ms')).toBeInTheDocument();
+  expect(within(second).getByLabelText('Tool crm_lookup: timed out in 4.0 s')).toBeInTheDocument();
+  expect(within(second).getByText('Handed to a person')).toBeInTheDocument();
+  expect(within(second).getByText('Interrupted after: “Connecting”')).toBeInTheDocument();
+  expect(within(timeline).getByText('Ended: The caller hung up')).toBeInTheDocument();
+});
+
+test('a call with no trace says so instead of a timeline', async () => {
+  api({ trace: () => failure(404, 'Not found') });
+  renderScreen(ui, user);
+  expect(await screen.findByText('No timeline was kept for this call')).toBeInTheDocument();
+  expect(screen.queryByRole('region', { name: 'Call timeline' })).toBeNull();
 });
 
 test('shows the call, the recording player and the transcript with who spoke', async () => {

@@ -1,11 +1,12 @@
 import { useNavigate, useParams } from 'react-router-dom';
 import { useSessionUser } from 'shared-auth';
-import { Badge, DashboardPage, LoadError, LoadingBlock, PageCard, Typography } from 'shared-ui';
+import { Badge, Col, DashboardPage, LoadError, LoadingBlock, PageCard, Row, Typography } from 'shared-ui';
 import { useCallConversation } from '../hooks/use-call-conversation';
 import { useLiveTranscript, withLiveLines } from '../hooks/use-live-transcript';
 import { CallDetails } from './call-details';
 import { CallbackRequestCard } from './callback-request-card';
 import { CallFeedbackCard } from './call-feedback-card';
+import { CallTimeline } from './call-timeline';
 import { Transcript } from './transcript';
 
 /** dashboard/calls/{id}/conversation: one call's details, a message the AI agent took, recording, transcript and rating. */
@@ -13,11 +14,12 @@ export function CallConversationScreen() {
   const { id = '' } = useParams();
   const user = useSessionUser();
   const navigate = useNavigate();
-  const { report, transcript } = useCallConversation(user?.accountId ?? null, id);
-  // When the AI call ends, its stored transcript, summary and outcome replace what was live.
+  const { report, transcript, trace } = useCallConversation(user?.accountId ?? null, id);
+  // When the AI call ends, its stored transcript, summary, outcome and trace replace what was live.
   const live = useLiveTranscript(id, () => {
     void report.mutate();
     void transcript.mutate();
+    void trace.mutate();
   });
   const timeZone = user?.timeZone ?? 'UTC';
   const data = report.data?.data;
@@ -42,13 +44,28 @@ export function CallConversationScreen() {
               ? <audio controls preload="none" src={recordingUrl} aria-label="Call recording" style={{ width: '100%' }} />
               : <Typography.Text type="secondary">No recording for this call</Typography.Text>}
           </PageCard>
-          <PageCard title="Transcript" extra={isLive && <Badge status="processing" text="Live" />}>
-            {transcript.error && <LoadError error={transcript.error.message} onRetry={() => void transcript.mutate()} />}
-            {transcript.isLoading && messages.length === 0 && <LoadingBlock label="Loading transcript…" />}
-            {(transcript.data || messages.length > 0 || !data.call.conversation) && (
-              <Transcript messages={messages} timeZone={timeZone} live={isLive} />
+          <Row gutter={16}>
+            <Col xs={24} lg={data.call.aiAgent ? 14 : 24}>
+              <PageCard title="Transcript" extra={isLive && <Badge status="processing" text="Live" />}>
+                {transcript.error && <LoadError error={transcript.error.message} onRetry={() => void transcript.mutate()} />}
+                {transcript.isLoading && messages.length === 0 && <LoadingBlock label="Loading transcript…" />}
+                {(transcript.data || messages.length > 0 || !data.call.conversation) && (
+                  <Transcript messages={messages} timeZone={timeZone} live={isLive} />
+                )}
+              </PageCard>
+            </Col>
+            {data.call.aiAgent && (
+              <Col xs={24} lg={10}>
+                <PageCard title="Timeline">
+                  {trace.data && <CallTimeline trace={trace.data.data} />}
+                  {trace.isLoading && <LoadingBlock label="Loading timeline…" />}
+                  {trace.error && (trace.error.status === 404
+                    ? <Typography.Text type="secondary">{isLive ? 'The timeline appears when the call ends' : 'No timeline was kept for this call'}</Typography.Text>
+                    : <LoadError error={trace.error.message} onRetry={() => void trace.mutate()} />)}
+                </PageCard>
+              </Col>
             )}
-          </PageCard>
+          </Row>
           <CallFeedbackCard callId={data.call.id} />
         </>
       )}
