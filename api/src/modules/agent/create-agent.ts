@@ -3,6 +3,7 @@ import { aiAgents } from '../../db/schema';
 import { implement } from '../../http/implement';
 import { claimNumbers } from '../telephony';
 import { reindexKnowledge } from '../voice-agent';
+import { addSuggestedScenarios } from '../agent-tests';
 import { assertRoomForAgent } from './agent-cap';
 import { assertAgentLinks } from './agent-links';
 import { assertAgentFeatures } from '../entitlements';
@@ -16,6 +17,8 @@ export const createAgent = implement(contract.agent.createAgent, async ({ body, 
     await claimNumbers(tx, user.accountId, [body.phoneNumber]);
     const [inserted] = await tx.insert(aiAgents).values({ ...body, accountId: user.accountId }).returning();
     await reindexKnowledge(tx, { accountId: user.accountId, aiAgentId: inserted!.id, text: inserted!.knowledge });
+    // A new agent can be tested at once: greeting, a booking, a person, goodbye.
+    await addSuggestedScenarios(tx, inserted!);
     return inserted!;
   });
   return toAiAgent(row);
