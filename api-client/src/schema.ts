@@ -3,6 +3,23 @@
  * /v1/reference/json). Do not edit: run `pnpm --filter api-client generate`.
  */
 export interface paths {
+    "/v1/agent/cancel-test-run/{runId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Stop a queued or running test run; scenarios already played keep their results */
+        post: operations["agentTest.cancelTestRun"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/agent/create-agent": {
         parameters: {
             query?: never;
@@ -14,6 +31,23 @@ export interface paths {
         put?: never;
         /** Create an AI agent (refused on the free plan once the agent cap is reached, and with a phone number another account has) */
         post: operations["agent.createAgent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/agent/create-test-scenario/{agentId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add a scenario: a scripted caller and what the agent must do */
+        post: operations["agentTest.createTestScenario"];
         delete?: never;
         options?: never;
         head?: never;
@@ -32,6 +66,23 @@ export interface paths {
         post?: never;
         /** Delete an AI agent; its call logs stay */
         delete: operations["agent.deleteAgent"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/agent/delete-test-scenario/{scenarioId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove a scenario */
+        delete: operations["agentTest.deleteTestScenario"];
         options?: never;
         head?: never;
         patch?: never;
@@ -105,6 +156,74 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/agent/get-test-run/{runId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One test run with each scenario's result so far */
+        get: operations["agentTest.getTestRun"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/agent/get-test-runs/{agentId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The agent's last 20 test runs, newest first */
+        get: operations["agentTest.getTestRuns"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/agent/get-test-scenarios/{agentId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An AI agent's test scenarios, oldest first */
+        get: operations["agentTest.getTestScenarios"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/agent/run-tests/{agentId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Queue a run of every scenario against the agent's current settings and model; follow it with agent/get-test-run/{runId} until its status is passed, failed or cancelled */
+        post: operations["agentTest.runAgentTests"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/agent/update-agent/{agentId}": {
         parameters: {
             query?: never;
@@ -120,6 +239,23 @@ export interface paths {
         head?: never;
         /** Change an AI agent's settings (the body is the update object); a phone number another account has is refused */
         patch: operations["agent.updateAgent"];
+        trace?: never;
+    };
+    "/v1/agent/update-test-scenario/{scenarioId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Change a scenario */
+        patch: operations["agentTest.updateTestScenario"];
         trace?: never;
     };
     "/v1/appointment/get-appointments-reports": {
@@ -551,6 +687,224 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    "agentTest.cancelTestRun": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                runId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /**
+                     * @description What is left of the quota: `r` requests, the window resetting in `t` seconds
+                     * @example "default";r=599;t=42
+                     */
+                    RateLimit?: string;
+                    /**
+                     * @description The key's quota (IETF httpapi ratelimit-headers draft): `q` requests per `w` seconds
+                     * @example "default";q=600;w=60
+                     */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            agentVersion: number;
+                            aiAgentId: string;
+                            createdAt: string;
+                            failed: number;
+                            finishedAt: string | null;
+                            id: string;
+                            passed: number;
+                            results: {
+                                durationMs: number;
+                                error: string | null;
+                                expectations: {
+                                    detail: string;
+                                    expectation: {
+                                        day: (("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun") | string) | null;
+                                        /** @constant */
+                                        kind: "books";
+                                    } | {
+                                        /** @constant */
+                                        kind: "transfers";
+                                    } | {
+                                        /** @constant */
+                                        kind: "takes-message";
+                                    } | {
+                                        /** @constant */
+                                        kind: "ends-call";
+                                    } | {
+                                        /** @constant */
+                                        kind: "says";
+                                        text: string;
+                                    } | {
+                                        /** @constant */
+                                        kind: "never-says";
+                                        text: string;
+                                    } | {
+                                        /** @constant */
+                                        kind: "within-turns";
+                                        turns: number;
+                                    } | {
+                                        /** @default {} */
+                                        args: {
+                                            [key: string]: string | number | boolean;
+                                        };
+                                        /** @constant */
+                                        kind: "calls-tool";
+                                        tool: string;
+                                    };
+                                    passed: boolean;
+                                }[];
+                                name: string;
+                                passed: boolean;
+                                scenarioId: string;
+                                trace: {
+                                    agentVersion: number | null;
+                                    callId: string;
+                                    endReason: string | null;
+                                    responder: string;
+                                    slowestFirstTokenMs: number | null;
+                                    turns: {
+                                        at: string;
+                                        caller: string;
+                                        fellBack: boolean;
+                                        firstTokenMs: number | null;
+                                        handledBy: ("transfer" | "message" | "keypad") | null;
+                                        heardBeforeInterruption: string | null;
+                                        held: boolean;
+                                        index: number;
+                                        knowledge: {
+                                            durationMs: number | null;
+                                            passages: string[];
+                                        };
+                                        lastTokenMs: number | null;
+                                        reply: string;
+                                        tools: {
+                                            args: unknown;
+                                            durationMs: number;
+                                            httpStatus: number | null;
+                                            name: string;
+                                            /** @enum {string} */
+                                            outcome: "ok" | "refused" | "error" | "timeout";
+                                            result: string;
+                                            startMs: number;
+                                        }[];
+                                    }[];
+                                } | null;
+                                transcript: {
+                                    /** @enum {string} */
+                                    speaker: "caller" | "agent";
+                                    text: string;
+                                }[];
+                            }[];
+                            /** @enum {string} */
+                            status: "queued" | "running" | "passed" | "failed" | "cancelled";
+                            total: number;
+                        };
+                    };
+                };
+            };
+            /** @description The request is malformed; `errors` lists every problem */
+            400: {
+                headers: {
+                    /**
+                     * @description What is left of the quota: `r` requests, the window resetting in `t` seconds
+                     * @example "default";r=599;t=42
+                     */
+                    RateLimit?: string;
+                    /**
+                     * @description The key's quota (IETF httpapi ratelimit-headers draft): `q` requests per `w` seconds
+                     * @example "default";q=600;w=60
+                     */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description The caller's role may not call this endpoint */
+            403: {
+                headers: {
+                    /**
+                     * @description What is left of the quota: `r` requests, the window resetting in `t` seconds
+                     * @example "default";r=599;t=42
+                     */
+                    RateLimit?: string;
+                    /**
+                     * @description The key's quota (IETF httpapi ratelimit-headers draft): `q` requests per `w` seconds
+                     * @example "default";q=600;w=60
+                     */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description An id does not exist in the caller's account */
+            404: {
+                headers: {
+                    /**
+                     * @description What is left of the quota: `r` requests, the window resetting in `t` seconds
+                     * @example "default";r=599;t=42
+                     */
+                    RateLimit?: string;
+                    /**
+                     * @description The key's quota (IETF httpapi ratelimit-headers draft): `q` requests per `w` seconds
+                     * @example "default";q=600;w=60
+                     */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description The API key made too many requests; `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    /**
+                     * @description What is left of the quota: `r` requests, the window resetting in `t` seconds
+                     * @example "default";r=599;t=42
+                     */
+                    RateLimit?: string;
+                    /**
+                     * @description The key's quota (IETF httpapi ratelimit-headers draft): `q` requests per `w` seconds
+                     * @example "default";q=600;w=60
+                     */
+                    "RateLimit-Policy"?: string;
+                    /**
+                     * @description Seconds until the key may call again
+                     * @example 42
+                     */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
     "agent.createAgent": {
         parameters: {
             query?: never;
@@ -847,12 +1201,352 @@ export interface operations {
             };
         };
     };
+    "agentTest.createTestScenario": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                agentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    expectations: ({
+                        day: (("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun") | string) | null;
+                        /** @constant */
+                        kind: "books";
+                    } | {
+                        /** @constant */
+                        kind: "transfers";
+                    } | {
+                        /** @constant */
+                        kind: "takes-message";
+                    } | {
+                        /** @constant */
+                        kind: "ends-call";
+                    } | {
+                        /** @constant */
+                        kind: "says";
+                        text: string;
+                    } | {
+                        /** @constant */
+                        kind: "never-says";
+                        text: string;
+                    } | {
+                        /** @constant */
+                        kind: "within-turns";
+                        turns: number;
+                    } | {
+                        /** @default {} */
+                        args?: {
+                            [key: string]: string | number | boolean;
+                        };
+                        /** @constant */
+                        kind: "calls-tool";
+                        tool: string;
+                    })[];
+                    name: string;
+                    script: ({
+                        say: string;
+                    } | {
+                        keypad: string;
+                    })[];
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /**
+                     * @description What is left of the quota: `r` requests, the window resetting in `t` seconds
+                     * @example "default";r=599;t=42
+                     */
+                    RateLimit?: string;
+                    /**
+                     * @description The key's quota (IETF httpapi ratelimit-headers draft): `q` requests per `w` seconds
+                     * @example "default";q=600;w=60
+                     */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            aiAgentId: string;
+                            expectations: ({
+                                day: (("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun") | string) | null;
+                                /** @constant */
+                                kind: "books";
+                            } | {
+                                /** @constant */
+                                kind: "transfers";
+                            } | {
+                                /** @constant */
+                                kind: "takes-message";
+                            } | {
+                                /** @constant */
+                                kind: "ends-call";
+                            } | {
+                                /** @constant */
+                                kind: "says";
+                                text: string;
+                            } | {
+                                /** @constant */
+                                kind: "never-says";
+                                text: string;
+                            } | {
+                                /** @constant */
+                                kind: "within-turns";
+                                turns: number;
+                            } | {
+                                /** @default {} */
+                                args: {
+                                    [key: string]: string | number | boolean;
+                                };
+                                /** @constant */
+                                kind: "calls-tool";
+                                tool: string;
+                            })[];
+                            id: string;
+                            name: string;
+                            script: ({
+                                say: string;
+                            } | {
+                                keypad: string;
+                            })[];
+                            updatedAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description The request is malformed; `errors` lists every problem */
+            400: {
+                headers: {
+                    /**
+                     * @description What is left of the quota: `r` requests, the window resetting in `t` seconds
+                     * @example "default";r=599;t=42
+                     */
+                    RateLimit?: string;
+                    /**
+                     * @description The key's quota (IETF httpapi ratelimit-headers draft): `q` requests per `w` seconds
+                     * @example "default";q=600;w=60
+                     */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description The caller's role may not call this endpoint */
+            403: {
+                headers: {
+                    /**
+                     * @description What is left of the quota: `r` requests, the window resetting in `t` seconds
+                     * @example "default";r=599;t=42
+                     */
+                    RateLimit?: string;
+                    /**
+                     * @description The key's quota (IETF httpapi ratelimit-headers draft): `q` requests per `w` seconds
+                     * @example "default";q=600;w=60
+                     */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description An id does not exist in the caller's account */
+            404: {
+                headers: {
+                    /**
+                     * @description What is left of the quota: `r` requests, the window resetting in `t` seconds
+                     * @example "default";r=599;t=42
+                     */
+                    RateLimit?: string;
+                    /**
+                     * @description The key's quota (IETF httpapi ratelimit-headers draft): `q` requests per `w` seconds
+                     * @example "default";q=600;w=60
+                     */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description The API key made too many requests; `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    /**
+                     * @description What is left of the quota: `r` requests, the window resetting in `t` seconds
+                     * @example "default";r=599;t=42
+                     */
+                    RateLimit?: string;
+                    /**
+                     * @description The key's quota (IETF httpapi ratelimit-headers draft): `q` requests per `w` seconds
+                     * @example "default";q=600;w=60
+                     */
+                    "RateLimit-Policy"?: string;
+                    /**
+                     * @description Seconds until the key may call again
+                     * @example 42
+                     */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
     "agent.deleteAgent": {
         parameters: {
             query?: never;
             header?: never;
             path: {
                 id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /**
+                     * @description What is left of the quota: `r` requests, the window resetting in `t` seconds
+                     * @example "default";r=599;t=42
+                     */
+                    RateLimit?: string;
+                    /**
+                     * @description The key's quota (IETF httpapi ratelimit-headers draft): `q` requests per `w` seconds
+                     * @example "default";q=600;w=60
+                     */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            id: string;
+                        };
+                    };
+                };
+            };
+            /** @description The request is malformed; `errors` lists every problem */
+            400: {
+                headers: {
+                    /**
+                     * @description What is left of the quota: `r` requests, the window resetting in `t` seconds
+                     * @example "default";r=599;t=42
+                     */
+                    RateLimit?: string;
+                    /**
+                     * @description The key's quota (IETF httpapi ratelimit-headers draft): `q` requests per `w` seconds
+                     * @example "default";q=600;w=60
+                     */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description The caller's role may not call this endpoint */
+            403: {
+                headers: {
+                    /**
+                     * @description What is left of the quota: `r` requests, the window resetting in `t` seconds
+                     * @example "default";r=599;t=42
+                     */
+                    RateLimit?: string;
+                    /**
+                     * @description The key's quota (IETF httpapi ratelimit-headers draft): `q` requests per `w` seconds
+                     * @example "default";q=600;w=60
+                     */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description An id does not exist in the caller's account */
+            404: {
+                headers: {
+                    /**
+                     * @description What is left of the quota: `r` requests, the window resetting in `t` seconds
+                     * @example "default";r=599;t=42
+                     */
+                    RateLimit?: string;
+                    /**
+                     * @description The key's quota (IETF httpapi ratelimit-headers draft): `q` requests per `w` seconds
+                     * @example "default";q=600;w=60
+                     */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description The API key made too many requests; `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    /**
+                     * @description What is left of the quota: `r` requests, the window resetting in `t` seconds
+                     * @example "default";r=599;t=42
+                     */
+                    RateLimit?: string;
+                    /**
+                     * @description The key's quota (IETF httpapi ratelimit-headers draft): `q` requests per `w` seconds
+                     * @example "default";q=600;w=60
+                     */
+                    "RateLimit-Policy"?: string;
+                    /**
+                     * @description Seconds until the key may call again
+                     * @example 42
+                     */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    "agentTest.deleteTestScenario": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                scenarioId: string;
             };
             cookie?: never;
         };
@@ -1652,6 +2346,828 @@ export interface operations {
             };
         };
     };
+    "agentTest.getTestRun": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                runId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /**
+                     * @description What is left of the quota: `r` requests, the window resetting in `t` seconds
+                     * @example "default";r=599;t=42
+                     */
+                    RateLimit?: string;
+                    /**
+                     * @description The key's quota (IETF httpapi ratelimit-headers draft): `q` requests per `w` seconds
+                     * @example "default";q=600;w=60
+                     */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            agentVersion: number;
+                            aiAgentId: string;
+                            createdAt: string;
+                            failed: number;
+                            finishedAt: string | null;
+                            id: string;
+                            passed: number;
+                            results: {
+                                durationMs: number;
+                                error: string | null;
+                                expectations: {
+                                    detail: string;
+                                    expectation: {
+                                        day: (("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun") | string) | null;
+                                        /** @constant */
+                                        kind: "books";
+                                    } | {
+                                        /** @constant */
+                                        kind: "transfers";
+                                    } | {
+                                        /** @constant */
+                                        kind: "takes-message";
+                                    } | {
+                                        /** @constant */
+                                        kind: "ends-call";
+                                    } | {
+                                        /** @constant */
+                                        kind: "says";
+                                        text: string;
+                                    } | {
+                                        /** @constant */
+                                        kind: "never-says";
+                                        text: string;
+                                    } | {
+                                        /** @constant */
+                                        kind: "within-turns";
+                                        turns: number;
+                                    } | {
+                                        /** @default {} */
+                                        args: {
+                                            [key: string]: string | number | boolean;
+                                        };
+                                        /** @constant */
+                                        kind: "calls-tool";
+                                        tool: string;
+                                    };
+                                    passed: boolean;
+                                }[];
+                                name: string;
+                                passed: boolean;
+                                scenarioId: string;
+                                trace: {
+                                    agentVersion: number | null;
+                                    callId: string;
+                                    endReason: string | null;
+                                    responder: string;
+                                    slowestFirstTokenMs: number | null;
+                                    turns: {
+                                        at: string;
+                                        caller: string;
+                                        fellBack: boolean;
+                                        firstTokenMs: number | null;
+                                        handledBy: ("transfer" | "message" | "keypad") | null;
+                                        heardBeforeInterruption: string | null;
+                                        held: boolean;
+                                        index: number;
+                                        knowledge: {
+                                            durationMs: number | null;
+                                            passages: string[];
+                                        };
+                                        lastTokenMs: number | null;
+                                        reply: string;
+                                        tools: {
+                                            args: unknown;
+                                            durationMs: number;
+                                            httpStatus: number | null;
+                                            name: string;
+                                            /** @enum {string} */
+                                            outcome: "ok" | "refused" | "error" | "timeout";
+                                            result: string;
+                                            startMs: number;
+                                        }[];
+                                    }[];
+                                } | null;
+                                transcript: {
+                                    /** @enum {string} */
+                                    speaker: "caller" | "agent";
+                                    text: string;
+                                }[];
+                            }[];
+                            /** @enum {string} */
+                            status: "queued" | "running" | "passed" | "failed" | "cancelled";
+                            total: number;
+                        };
+                    };
+                };
+            };
+            /** @description The request is malformed; `errors` lists every problem */
+            400: {
+                headers: {
+                    /**
+                     * @description What is left of the quota: `r` requests, the window resetting in `t` seconds
+                     * @example "default";r=599;t=42
+                     */
+                    RateLimit?: string;
+                    /**
+                     * @description The key's quota (IETF httpapi ratelimit-headers draft): `q` requests per `w` seconds
+                     * @example "default";q=600;w=60
+                     */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description The caller's role may not call this endpoint */
+            403: {
+                headers: {
+                    /**
+                     * @description What is left of the quota: `r` requests, the window resetting in `t` seconds
+                     * @example "default";r=599;t=42
+                     */
+                    RateLimit?: string;
+                    /**
+                     * @description The key's quota (IETF httpapi ratelimit-headers draft): `q` requests per `w` seconds
+                     * @example "default";q=600;w=60
+                     */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description An id does not exist in the caller's account */
+            404: {
+                headers: {
+                    /**
+                     * @description What is left of the quota: `r` requests, the window resetting in `t` seconds
+                     * @example "default";r=599;t=42
+                     */
+                    RateLimit?: string;
+                    /**
+                     * @description The key's quota (IETF httpapi ratelimit-headers draft): `q` requests per `w` seconds
+                     * @example "default";q=600;w=60
+                     */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description The API key made too many requests; `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    /**
+                     * @description What is left of the quota: `r` requests, the window resetting in `t` seconds
+                     * @example "default";r=599;t=42
+                     */
+                    RateLimit?: string;
+                    /**
+                     * @description The key's quota (IETF httpapi ratelimit-headers draft): `q` requests per `w` seconds
+                     * @example "default";q=600;w=60
+                     */
+                    "RateLimit-Policy"?: string;
+                    /**
+                     * @description Seconds until the key may call again
+                     * @example 42
+                     */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    "agentTest.getTestRuns": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                agentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /**
+                     * @description What is left of the quota: `r` requests, the window resetting in `t` seconds
+                     * @example "default";r=599;t=42
+                     */
+                    RateLimit?: string;
+                    /**
+                     * @description The key's quota (IETF httpapi ratelimit-headers draft): `q` requests per `w` seconds
+                     * @example "default";q=600;w=60
+                     */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            agentVersion: number;
+                            aiAgentId: string;
+                            createdAt: string;
+                            failed: number;
+                            finishedAt: string | null;
+                            id: string;
+                            passed: number;
+                            results: {
+                                durationMs: number;
+                                error: string | null;
+                                expectations: {
+                                    detail: string;
+                                    expectation: {
+                                        day: (("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun") | string) | null;
+                                        /** @constant */
+                                        kind: "books";
+                                    } | {
+                                        /** @constant */
+                                        kind: "transfers";
+                                    } | {
+                                        /** @constant */
+                                        kind: "takes-message";
+                                    } | {
+                                        /** @constant */
+                                        kind: "ends-call";
+                                    } | {
+                                        /** @constant */
+                                        kind: "says";
+                                        text: string;
+                                    } | {
+                                        /** @constant */
+                                        kind: "never-says";
+                                        text: string;
+                                    } | {
+                                        /** @constant */
+                                        kind: "within-turns";
+                                        turns: number;
+                                    } | {
+                                        /** @default {} */
+                                        args: {
+                                            [key: string]: string | number | boolean;
+                                        };
+                                        /** @constant */
+                                        kind: "calls-tool";
+                                        tool: string;
+                                    };
+                                    passed: boolean;
+                                }[];
+                                name: string;
+                                passed: boolean;
+                                scenarioId: string;
+                                trace: {
+                                    agentVersion: number | null;
+                                    callId: string;
+                                    endReason: string | null;
+                                    responder: string;
+                                    slowestFirstTokenMs: number | null;
+                                    turns: {
+                                        at: string;
+                                        caller: string;
+                                        fellBack: boolean;
+                                        firstTokenMs: number | null;
+                                        handledBy: ("transfer" | "message" | "keypad") | null;
+                                        heardBeforeInterruption: string | null;
+                                        held: boolean;
+                                        index: number;
+                                        knowledge: {
+                                            durationMs: number | null;
+                                            passages: string[];
+                                        };
+                                        lastTokenMs: number | null;
+                                        reply: string;
+                                        tools: {
+                                            args: unknown;
+                                            durationMs: number;
+                                            httpStatus: number | null;
+                                            name: string;
+                                            /** @enum {string} */
+                                            outcome: "ok" | "refused" | "error" | "timeout";
+                                            result: string;
+                                            startMs: number;
+                                        }[];
+                                    }[];
+                                } | null;
+                                transcript: {
+                                    /** @enum {string} */
+                                    speaker: "caller" | "agent";
+                                    text: string;
+                                }[];
+                            }[];
+                            /** @enum {string} */
+                            status: "queued" | "running" | "passed" | "failed" | "cancelled";
+                            total: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description The request is malformed; `errors` lists every problem */
+            400: {
+                headers: {
+                    /**
+                     * @description What is left of the quota: `r` requests, the window resetting in `t` seconds
+                     * @example "default";r=599;t=42
+                     */
+                    RateLimit?: string;
+                    /**
+                     * @description The key's quota (IETF httpapi ratelimit-headers draft): `q` requests per `w` seconds
+                     * @example "default";q=600;w=60
+                     */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description The caller's role may not call this endpoint */
+            403: {
+                headers: {
+                    /**
+                     * @description What is left of the quota: `r` requests, the window resetting in `t` seconds
+                     * @example "default";r=599;t=42
+                     */
+                    RateLimit?: string;
+                    /**
+                     * @description The key's quota (IETF httpapi ratelimit-headers draft): `q` requests per `w` seconds
+                     * @example "default";q=600;w=60
+                     */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description An id does not exist in the caller's account */
+            404: {
+                headers: {
+                    /**
+                     * @description What is left of the quota: `r` requests, the window resetting in `t` seconds
+                     * @example "default";r=599;t=42
+                     */
+                    RateLimit?: string;
+                    /**
+                     * @description The key's quota (IETF httpapi ratelimit-headers draft): `q` requests per `w` seconds
+                     * @example "default";q=600;w=60
+                     */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description The API key made too many requests; `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    /**
+                     * @description What is left of the quota: `r` requests, the window resetting in `t` seconds
+                     * @example "default";r=599;t=42
+                     */
+                    RateLimit?: string;
+                    /**
+                     * @description The key's quota (IETF httpapi ratelimit-headers draft): `q` requests per `w` seconds
+                     * @example "default";q=600;w=60
+                     */
+                    "RateLimit-Policy"?: string;
+                    /**
+                     * @description Seconds until the key may call again
+                     * @example 42
+                     */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    "agentTest.getTestScenarios": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                agentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /**
+                     * @description What is left of the quota: `r` requests, the window resetting in `t` seconds
+                     * @example "default";r=599;t=42
+                     */
+                    RateLimit?: string;
+                    /**
+                     * @description The key's quota (IETF httpapi ratelimit-headers draft): `q` requests per `w` seconds
+                     * @example "default";q=600;w=60
+                     */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            aiAgentId: string;
+                            expectations: ({
+                                day: (("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun") | string) | null;
+                                /** @constant */
+                                kind: "books";
+                            } | {
+                                /** @constant */
+                                kind: "transfers";
+                            } | {
+                                /** @constant */
+                                kind: "takes-message";
+                            } | {
+                                /** @constant */
+                                kind: "ends-call";
+                            } | {
+                                /** @constant */
+                                kind: "says";
+                                text: string;
+                            } | {
+                                /** @constant */
+                                kind: "never-says";
+                                text: string;
+                            } | {
+                                /** @constant */
+                                kind: "within-turns";
+                                turns: number;
+                            } | {
+                                /** @default {} */
+                                args: {
+                                    [key: string]: string | number | boolean;
+                                };
+                                /** @constant */
+                                kind: "calls-tool";
+                                tool: string;
+                            })[];
+                            id: string;
+                            name: string;
+                            script: ({
+                                say: string;
+                            } | {
+                                keypad: string;
+                            })[];
+                            updatedAt: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description The request is malformed; `errors` lists every problem */
+            400: {
+                headers: {
+                    /**
+                     * @description What is left of the quota: `r` requests, the window resetting in `t` seconds
+                     * @example "default";r=599;t=42
+                     */
+                    RateLimit?: string;
+                    /**
+                     * @description The key's quota (IETF httpapi ratelimit-headers draft): `q` requests per `w` seconds
+                     * @example "default";q=600;w=60
+                     */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description The caller's role may not call this endpoint */
+            403: {
+                headers: {
+                    /**
+                     * @description What is left of the quota: `r` requests, the window resetting in `t` seconds
+                     * @example "default";r=599;t=42
+                     */
+                    RateLimit?: string;
+                    /**
+                     * @description The key's quota (IETF httpapi ratelimit-headers draft): `q` requests per `w` seconds
+                     * @example "default";q=600;w=60
+                     */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description An id does not exist in the caller's account */
+            404: {
+                headers: {
+                    /**
+                     * @description What is left of the quota: `r` requests, the window resetting in `t` seconds
+                     * @example "default";r=599;t=42
+                     */
+                    RateLimit?: string;
+                    /**
+                     * @description The key's quota (IETF httpapi ratelimit-headers draft): `q` requests per `w` seconds
+                     * @example "default";q=600;w=60
+                     */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description The API key made too many requests; `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    /**
+                     * @description What is left of the quota: `r` requests, the window resetting in `t` seconds
+                     * @example "default";r=599;t=42
+                     */
+                    RateLimit?: string;
+                    /**
+                     * @description The key's quota (IETF httpapi ratelimit-headers draft): `q` requests per `w` seconds
+                     * @example "default";q=600;w=60
+                     */
+                    "RateLimit-Policy"?: string;
+                    /**
+                     * @description Seconds until the key may call again
+                     * @example 42
+                     */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    "agentTest.runAgentTests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                agentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /**
+                     * @description What is left of the quota: `r` requests, the window resetting in `t` seconds
+                     * @example "default";r=599;t=42
+                     */
+                    RateLimit?: string;
+                    /**
+                     * @description The key's quota (IETF httpapi ratelimit-headers draft): `q` requests per `w` seconds
+                     * @example "default";q=600;w=60
+                     */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            agentVersion: number;
+                            aiAgentId: string;
+                            createdAt: string;
+                            failed: number;
+                            finishedAt: string | null;
+                            id: string;
+                            passed: number;
+                            results: {
+                                durationMs: number;
+                                error: string | null;
+                                expectations: {
+                                    detail: string;
+                                    expectation: {
+                                        day: (("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun") | string) | null;
+                                        /** @constant */
+                                        kind: "books";
+                                    } | {
+                                        /** @constant */
+                                        kind: "transfers";
+                                    } | {
+                                        /** @constant */
+                                        kind: "takes-message";
+                                    } | {
+                                        /** @constant */
+                                        kind: "ends-call";
+                                    } | {
+                                        /** @constant */
+                                        kind: "says";
+                                        text: string;
+                                    } | {
+                                        /** @constant */
+                                        kind: "never-says";
+                                        text: string;
+                                    } | {
+                                        /** @constant */
+                                        kind: "within-turns";
+                                        turns: number;
+                                    } | {
+                                        /** @default {} */
+                                        args: {
+                                            [key: string]: string | number | boolean;
+                                        };
+                                        /** @constant */
+                                        kind: "calls-tool";
+                                        tool: string;
+                                    };
+                                    passed: boolean;
+                                }[];
+                                name: string;
+                                passed: boolean;
+                                scenarioId: string;
+                                trace: {
+                                    agentVersion: number | null;
+                                    callId: string;
+                                    endReason: string | null;
+                                    responder: string;
+                                    slowestFirstTokenMs: number | null;
+                                    turns: {
+                                        at: string;
+                                        caller: string;
+                                        fellBack: boolean;
+                                        firstTokenMs: number | null;
+                                        handledBy: ("transfer" | "message" | "keypad") | null;
+                                        heardBeforeInterruption: string | null;
+                                        held: boolean;
+                                        index: number;
+                                        knowledge: {
+                                            durationMs: number | null;
+                                            passages: string[];
+                                        };
+                                        lastTokenMs: number | null;
+                                        reply: string;
+                                        tools: {
+                                            args: unknown;
+                                            durationMs: number;
+                                            httpStatus: number | null;
+                                            name: string;
+                                            /** @enum {string} */
+                                            outcome: "ok" | "refused" | "error" | "timeout";
+                                            result: string;
+                                            startMs: number;
+                                        }[];
+                                    }[];
+                                } | null;
+                                transcript: {
+                                    /** @enum {string} */
+                                    speaker: "caller" | "agent";
+                                    text: string;
+                                }[];
+                            }[];
+                            /** @enum {string} */
+                            status: "queued" | "running" | "passed" | "failed" | "cancelled";
+                            total: number;
+                        };
+                    };
+                };
+            };
+            /** @description The request is malformed; `errors` lists every problem */
+            400: {
+                headers: {
+                    /**
+                     * @description What is left of the quota: `r` requests, the window resetting in `t` seconds
+                     * @example "default";r=599;t=42
+                     */
+                    RateLimit?: string;
+                    /**
+                     * @description The key's quota (IETF httpapi ratelimit-headers draft): `q` requests per `w` seconds
+                     * @example "default";q=600;w=60
+                     */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description The caller's role may not call this endpoint */
+            403: {
+                headers: {
+                    /**
+                     * @description What is left of the quota: `r` requests, the window resetting in `t` seconds
+                     * @example "default";r=599;t=42
+                     */
+                    RateLimit?: string;
+                    /**
+                     * @description The key's quota (IETF httpapi ratelimit-headers draft): `q` requests per `w` seconds
+                     * @example "default";q=600;w=60
+                     */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description An id does not exist in the caller's account */
+            404: {
+                headers: {
+                    /**
+                     * @description What is left of the quota: `r` requests, the window resetting in `t` seconds
+                     * @example "default";r=599;t=42
+                     */
+                    RateLimit?: string;
+                    /**
+                     * @description The key's quota (IETF httpapi ratelimit-headers draft): `q` requests per `w` seconds
+                     * @example "default";q=600;w=60
+                     */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description The API key made too many requests; `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    /**
+                     * @description What is left of the quota: `r` requests, the window resetting in `t` seconds
+                     * @example "default";r=599;t=42
+                     */
+                    RateLimit?: string;
+                    /**
+                     * @description The key's quota (IETF httpapi ratelimit-headers draft): `q` requests per `w` seconds
+                     * @example "default";q=600;w=60
+                     */
+                    "RateLimit-Policy"?: string;
+                    /**
+                     * @description Seconds until the key may call again
+                     * @example 42
+                     */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
     "agent.updateAgent": {
         parameters: {
             query?: never;
@@ -1813,6 +3329,219 @@ export interface operations {
                                 end: string;
                                 start: string;
                             } | null;
+                        };
+                    };
+                };
+            };
+            /** @description The request is malformed; `errors` lists every problem */
+            400: {
+                headers: {
+                    /**
+                     * @description What is left of the quota: `r` requests, the window resetting in `t` seconds
+                     * @example "default";r=599;t=42
+                     */
+                    RateLimit?: string;
+                    /**
+                     * @description The key's quota (IETF httpapi ratelimit-headers draft): `q` requests per `w` seconds
+                     * @example "default";q=600;w=60
+                     */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description The caller's role may not call this endpoint */
+            403: {
+                headers: {
+                    /**
+                     * @description What is left of the quota: `r` requests, the window resetting in `t` seconds
+                     * @example "default";r=599;t=42
+                     */
+                    RateLimit?: string;
+                    /**
+                     * @description The key's quota (IETF httpapi ratelimit-headers draft): `q` requests per `w` seconds
+                     * @example "default";q=600;w=60
+                     */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description An id does not exist in the caller's account */
+            404: {
+                headers: {
+                    /**
+                     * @description What is left of the quota: `r` requests, the window resetting in `t` seconds
+                     * @example "default";r=599;t=42
+                     */
+                    RateLimit?: string;
+                    /**
+                     * @description The key's quota (IETF httpapi ratelimit-headers draft): `q` requests per `w` seconds
+                     * @example "default";q=600;w=60
+                     */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description The API key made too many requests; `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    /**
+                     * @description What is left of the quota: `r` requests, the window resetting in `t` seconds
+                     * @example "default";r=599;t=42
+                     */
+                    RateLimit?: string;
+                    /**
+                     * @description The key's quota (IETF httpapi ratelimit-headers draft): `q` requests per `w` seconds
+                     * @example "default";q=600;w=60
+                     */
+                    "RateLimit-Policy"?: string;
+                    /**
+                     * @description Seconds until the key may call again
+                     * @example 42
+                     */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    "agentTest.updateTestScenario": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                scenarioId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    expectations: ({
+                        day: (("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun") | string) | null;
+                        /** @constant */
+                        kind: "books";
+                    } | {
+                        /** @constant */
+                        kind: "transfers";
+                    } | {
+                        /** @constant */
+                        kind: "takes-message";
+                    } | {
+                        /** @constant */
+                        kind: "ends-call";
+                    } | {
+                        /** @constant */
+                        kind: "says";
+                        text: string;
+                    } | {
+                        /** @constant */
+                        kind: "never-says";
+                        text: string;
+                    } | {
+                        /** @constant */
+                        kind: "within-turns";
+                        turns: number;
+                    } | {
+                        /** @default {} */
+                        args?: {
+                            [key: string]: string | number | boolean;
+                        };
+                        /** @constant */
+                        kind: "calls-tool";
+                        tool: string;
+                    })[];
+                    name: string;
+                    script: ({
+                        say: string;
+                    } | {
+                        keypad: string;
+                    })[];
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /**
+                     * @description What is left of the quota: `r` requests, the window resetting in `t` seconds
+                     * @example "default";r=599;t=42
+                     */
+                    RateLimit?: string;
+                    /**
+                     * @description The key's quota (IETF httpapi ratelimit-headers draft): `q` requests per `w` seconds
+                     * @example "default";q=600;w=60
+                     */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            aiAgentId: string;
+                            expectations: ({
+                                day: (("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun") | string) | null;
+                                /** @constant */
+                                kind: "books";
+                            } | {
+                                /** @constant */
+                                kind: "transfers";
+                            } | {
+                                /** @constant */
+                                kind: "takes-message";
+                            } | {
+                                /** @constant */
+                                kind: "ends-call";
+                            } | {
+                                /** @constant */
+                                kind: "says";
+                                text: string;
+                            } | {
+                                /** @constant */
+                                kind: "never-says";
+                                text: string;
+                            } | {
+                                /** @constant */
+                                kind: "within-turns";
+                                turns: number;
+                            } | {
+                                /** @default {} */
+                                args: {
+                                    [key: string]: string | number | boolean;
+                                };
+                                /** @constant */
+                                kind: "calls-tool";
+                                tool: string;
+                            })[];
+                            id: string;
+                            name: string;
+                            script: ({
+                                say: string;
+                            } | {
+                                keypad: string;
+                            })[];
+                            updatedAt: string;
                         };
                     };
                 };
@@ -2266,6 +3995,17 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: {
+                            analysis: {
+                                analysedBy: string;
+                                fields: {
+                                    name: string;
+                                    /** @enum {string} */
+                                    type: "text" | "number" | "yes-no" | "date" | "choice";
+                                    value: (string | number | boolean) | null;
+                                }[];
+                                success: boolean | null;
+                                successReason: string;
+                            } | null;
                             appointmentBooked: boolean;
                             call: {
                                 agent: {
@@ -2455,6 +4195,17 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: {
+                            analysis: {
+                                analysedBy: string;
+                                fields: {
+                                    name: string;
+                                    /** @enum {string} */
+                                    type: "text" | "number" | "yes-no" | "date" | "choice";
+                                    value: (string | number | boolean) | null;
+                                }[];
+                                success: boolean | null;
+                                successReason: string;
+                            } | null;
                             appointmentBooked: boolean;
                             call: {
                                 agent: {
@@ -2769,6 +4520,17 @@ export interface operations {
                                 /** Format: uuid */
                                 id: string;
                                 name: string;
+                            } | null;
+                            analysis: {
+                                analysedBy: string;
+                                fields: {
+                                    name: string;
+                                    /** @enum {string} */
+                                    type: "text" | "number" | "yes-no" | "date" | "choice";
+                                    value: (string | number | boolean) | null;
+                                }[];
+                                success: boolean | null;
+                                successReason: string;
                             } | null;
                             callSid: string | null;
                             /** @enum {string} */
@@ -4266,6 +6028,17 @@ export interface operations {
                     data: {
                         /** Format: uuid */
                         aiAgentId: string;
+                        analysis: {
+                            analysedBy: string;
+                            fields: {
+                                name: string;
+                                /** @enum {string} */
+                                type: "text" | "number" | "yes-no" | "date" | "choice";
+                                value: (string | number | boolean) | null;
+                            }[];
+                            success: boolean | null;
+                            successReason: string;
+                        } | null;
                         /** Format: uuid */
                         callId: string;
                         /** @enum {string} */
@@ -4425,6 +6198,17 @@ export interface operations {
                     createdAt: string;
                     data: {
                         aiAgentId: string | null;
+                        analysis: {
+                            analysedBy: string;
+                            fields: {
+                                name: string;
+                                /** @enum {string} */
+                                type: "text" | "number" | "yes-no" | "date" | "choice";
+                                value: (string | number | boolean) | null;
+                            }[];
+                            success: boolean | null;
+                            successReason: string;
+                        } | null;
                         /** Format: uuid */
                         callId: string;
                         /** @enum {string} */

@@ -23,6 +23,7 @@ import { jobQueuePlugin } from './modules/jobs';
 import { aiCallConnector, callWrapUpJob, relayRoutes, twilioRelayWebhooks, unfinishedCallsPlugin } from './modules/voice-agent';
 import { resumeWebhookDeliveriesPlugin, webhookDeliveryJob } from './modules/webhooks';
 import { campaignDialJob, foldCampaignCall, resumeCampaignsPlugin } from './modules/campaign';
+import { agentTestRunJob } from './modules/agent-tests';
 import { settleStaleSmsSendsPlugin, smsSettleJob } from './modules/conversation';
 import { registerCors } from './plugins/external/cors';
 import { registerMultipart } from './plugins/external/multipart';
@@ -83,7 +84,7 @@ export async function buildApp({ config, db }: BuildAppOptions): Promise<Fastify
   await app.register(callLogsCachePlugin);
   await app.register(textExtractionPlugin);
   // Durable work: every instance works every queue.
-  await app.register(jobQueuePlugin([callWrapUpJob, calendarSyncJob, webhookDeliveryJob, campaignDialJob, smsSettleJob]));
+  await app.register(jobQueuePlugin([callWrapUpJob, calendarSyncJob, webhookDeliveryJob, campaignDialJob, smsSettleJob, agentTestRunJob]));
   // Signed links to the recordings this API serves, for the call endpoints to answer.
   await app.register(recordingsPlugin);
 

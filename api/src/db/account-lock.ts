@@ -16,6 +16,10 @@ export const ACCOUNT_LOCK = {
   webhookEndpoints: 7_302_003,
   /** One live subscription per account. */
   subscription: 7_302_004,
+  /** TEST_RUNS_PER_ACCOUNT: one agent test run plays at a time. */
+  testRuns: 7_302_005,
+  /** MAX_TEST_SCENARIOS per agent. */
+  testScenarios: 7_302_006,
 } as const;
 
 /**

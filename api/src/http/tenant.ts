@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { TenantCheck, TenantKind } from 'shared-contracts';
 import type { Db } from '../db/client';
 import {
-  aiAgents, aiClients, apiKeys, appointments, calls, checkoutSessions, conversations, integrationConnections, leads, smsConversations, users, webhookEndpoints,
+  agentTestRuns, agentTestScenarios, aiAgents, aiClients, apiKeys, appointments, calls, checkoutSessions, conversations, integrationConnections, leads, smsConversations, users, webhookEndpoints,
 } from '../db/schema';
 import { notFound } from './api-error';
 import type { AuthUser } from './implement';
@@ -46,6 +46,8 @@ const ownerAccount = {
     first(db.select({ accountId: integrationConnections.accountId }).from(integrationConnections).where(eq(integrationConnections.id, value))),
   webhookEndpoint: (db, value) => first(db.select({ accountId: webhookEndpoints.accountId }).from(webhookEndpoints).where(eq(webhookEndpoints.id, value))),
   lead: (db, value) => first(db.select({ accountId: leads.accountId }).from(leads).where(eq(leads.id, value))),
+  testScenario: (db, value) => first(db.select({ accountId: agentTestScenarios.accountId }).from(agentTestScenarios).where(eq(agentTestScenarios.id, value))),
+  testRun: (db, value) => first(db.select({ accountId: agentTestRuns.accountId }).from(agentTestRuns).where(eq(agentTestRuns.id, value))),
   checkoutSession: (db, value) => first(db.select({ accountId: checkoutSessions.accountId }).from(checkoutSessions).where(eq(checkoutSessions.id, value))),
 } satisfies Partial<Record<TenantKind, Resolver>>;
 
@@ -54,7 +56,7 @@ export type ResolvedTenantKind = keyof typeof ownerAccount;
 
 const resolverOf = (kind: TenantKind): Resolver | undefined => (ownerAccount as Partial<Record<TenantKind, Resolver>>)[kind];
 
-const UUID_KINDS = new Set<TenantKind>(['account', 'self', 'accountUser', 'aiAgent', 'call', 'conversation', 'smsConversation', 'appointment', 'aiClient', 'integration', 'apiKey', 'webhookEndpoint', 'lead']);
+const UUID_KINDS = new Set<TenantKind>(['account', 'self', 'accountUser', 'aiAgent', 'call', 'conversation', 'smsConversation', 'appointment', 'aiClient', 'integration', 'apiKey', 'webhookEndpoint', 'lead', 'testScenario', 'testRun']);
 
 /** The caller's own value for an absent optional id (the spec's "accountId falls back to the current account"). */
 function ownValue(kind: TenantKind, caller: AuthUser): string | null {

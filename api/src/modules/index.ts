@@ -20,6 +20,7 @@ import { billingEndpoints } from './billing';
 import { integrationEndpoints } from './integrations';
 import { webhookEndpointsImpl } from './webhooks';
 import { callTraceEndpoints } from './call-trace';
+import { agentTestEndpoints } from './agent-tests';
 
 const implemented = [
   ...authEndpoints,
@@ -42,6 +43,7 @@ const implemented = [
   ...billingEndpoints,
   ...webhookEndpointsImpl,
   ...callTraceEndpoints,
+  ...agentTestEndpoints,
 ];
 
 type ContractEntry = { [D in Domain]: Contract[D][keyof Contract[D]] }[Domain];

@@ -25,7 +25,8 @@ export type AnySchema = v.GenericSchema<any, any>;
 export type TenantKind =
   | 'account' | 'self' | 'accountUser' | 'agentNumber'
   | 'aiAgent' | 'call' | 'conversation' | 'appointment' | 'aiClient'
-  | 'selfEmail' | 'callSid' | 'smsConversation' | 'supportRequest' | 'apiKey' | 'integration' | 'checkoutSession' | 'webhookEndpoint' | 'lead';
+  | 'selfEmail' | 'callSid' | 'smsConversation' | 'supportRequest' | 'apiKey' | 'integration' | 'checkoutSession' | 'webhookEndpoint' | 'lead'
+  | 'testScenario' | 'testRun';
 
 export interface TenantCheck {
   in: 'params' | 'query' | 'body';

@@ -18,6 +18,7 @@ import { webhookContract } from './webhook';
 import { callFeedbackContract } from './call-feedback';
 import { callSummariesContract } from './call-summaries';
 import { callTraceContract } from './call-trace';
+import { agentTestContract } from './agent-tests';
 import type { EndpointDef } from './endpoint';
 
 /** The contract table: every HTTP endpoint, grouped by domain. */
@@ -41,6 +42,7 @@ export const contract = {
   callFeedback: callFeedbackContract,
   callSummaries: callSummariesContract,
   callTrace: callTraceContract,
+  agentTest: agentTestContract,
   webhook: webhookContract,
 } as const;
 
@@ -74,6 +76,7 @@ export * from './billing';
 export * from './call-feedback';
 export * from './call-summaries';
 export * from './call-trace';
+export * from './agent-tests';
 export * from './webhook';
 
 /** The endpoints an API key may call: the public API. */

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { PlainText, requestObject } from './common';
 import { WEEKDAYS } from './ai-agent';
+import { CallTrace } from './call-trace';
 
 export const MAX_TEST_SCRIPT_STEPS = 20;
 export const MAX_TEST_EXPECTATIONS = 10;
@@ -77,8 +78,8 @@ export const AgentTestResult = v.object({
   passed: v.boolean(),
   transcript: v.array(v.object({ speaker: v.picklist(['caller', 'agent']), text: v.string() })),
   expectations: v.array(v.object({ expectation: TestExpectation, passed: v.boolean(), detail: v.string() })),
-  /** The test call, whose trace the conversation screen shows; null when the scenario could not start. */
-  callId: v.nullable(v.string()),
+  /** Inside the test call, turn by turn (the test call itself is removed once played); null when it could not start. */
+  trace: v.nullable(CallTrace),
   durationMs: v.number(),
   /** Why the scenario could not be played to the end, when it could not. */
   error: v.nullable(v.string()),

@@ -19,6 +19,8 @@ export interface RelayCall {
   business: { name: string; description: string | null; website: string | null; phoneNumber: string | null; address: string | null };
   timeZone: string;
   conversationId: string;
+  /** An agent test's call: nobody is rung, no message is left, nothing is synced or announced. */
+  isTest: boolean;
 }
 
 const ENDED = ['completed', 'missed', 'busy', 'failed', 'voicemail'];
@@ -67,6 +69,7 @@ export async function openRelayCall(ctx: CallEventWriter, callId: string, callSi
     },
     timeZone: account?.timeZone ?? 'UTC',
     conversationId: conversation!.id,
+    isTest: call.isTest,
   };
 }
 

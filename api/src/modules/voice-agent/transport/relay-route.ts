@@ -58,9 +58,11 @@ export async function relayRoutes(app: FastifyInstance): Promise<void> {
       return true;
     },
     routeTransfer: (call) => transferRoute(ctx, call),
-    takeMessage: (call, message) => requestCallback(ctx, call, message),
+    // A test call's message and handoff are kept in its trace only: nobody is asked to call back or rung.
+    takeMessage: (call, message) => (call.isTest ? Promise.resolve() : requestCallback(ctx, call, message)),
     endChosen: (call, reason) => recordEndReason(ctx, call.callId, reason),
     async handOff(call, reason) {
+      if (call.isTest) return;
       const result = await aiCallHandedOff(ctx, { callSid: call.callSid, reason });
       if (result.ok) app.telephony.simulator?.ringHandoff(call.callSid, result);
     },
@@ -89,7 +91,8 @@ export async function relayRoutes(app: FastifyInstance): Promise<void> {
       await recordEndReason(ctx, call.callId, ending.reason);
     }
     // Every line is stored by now; the summary is written from them, however long the model takes.
-    await app.jobs.send(callWrapUpJob, { callId: call.callId, transferred: handedOff });
+    // A test call is judged by its scenario instead, and removed once it is.
+    if (!call.isTest) await app.jobs.send(callWrapUpJob, { callId: call.callId, transferred: handedOff });
     await app.realtime.broadcast(call.accountId, { type: 'LIVE_CALL_ENDED', callId: call.callId });
   }
 
