@@ -76,8 +76,9 @@ export async function aiCallIncoming(ctx: CallLogWriter, input: { callSid: strin
  */
 export async function aiCallConnected(ctx: CallEventWriter, callId: string): Promise<void> {
   const [call] = await ctx.db.update(calls).set({ status: 'in-progress', sessionSeenAt: sql`now()` })
-    .where(and(eq(calls.id, callId), sql`${calls.status} in ('queued', 'ringing')`)).returning({ accountId: calls.accountId });
+    .where(and(eq(calls.id, callId), sql`${calls.status} in ('queued', 'ringing')`)).returning({ accountId: calls.accountId, isTest: calls.isTest });
   if (!call) return;
   ctx.callLogs.changed(call.accountId);
-  await raiseCallStarted(ctx.db, ctx.events, callId);
+  // An agent test's call is no call of the business's: nothing is announced.
+  if (!call.isTest) await raiseCallStarted(ctx.db, ctx.events, callId);
 }
