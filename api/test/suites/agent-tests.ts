@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { eq } from 'drizzle-orm';
-import { NO_TEST_SCENARIOS_TEXT, TEST_RUN_FINISHED_TEXT, contract } from 'shared-contracts';
+import { NO_TEST_SCENARIOS_TEXT, TEST_RUN_FINISHED_TEXT, WEBHOOK_EVENTS, contract } from 'shared-contracts';
 import { appointments, calls, leads } from '../../src/db/schema';
 import { createTenant, uniquePhone } from '../factories';
 import { assertContract } from '../helpers/contract-shape';
@@ -9,6 +9,7 @@ import { answeredByLocalResponder } from '../helpers/relay';
 import { call } from '../helpers/server';
 import type { SuiteContext } from '../helpers/suite-context';
 import { waitFor } from '../helpers/wait-for';
+import { webhookReceiver } from '../helpers/webhook-receiver';
 
 const FINISHED = ['passed', 'failed', 'cancelled'];
 
@@ -60,6 +61,9 @@ export function agentTestsSuite(ctx: SuiteContext) {
         },
       });
       assert.equal(saturday.status, 200, JSON.stringify(saturday.body));
+      const receiver = await webhookReceiver();
+      const hook = await call(ctx.server, 'POST', 'webhook/create', { token: t.ownerToken, body: { url: receiver.url(), events: [...WEBHOOK_EVENTS] } });
+      assert.equal(hook.status, 200, JSON.stringify(hook.body));
       const usageBefore = (await call(ctx.server, 'GET', `billing/get-usage/${t.account.id}`, { token: t.ownerToken })).body.data.minutesUsed;
 
       const first = await runToEnd(t.ownerToken, agentId);
@@ -88,6 +92,10 @@ export function agentTestsSuite(ctx: SuiteContext) {
       assert.equal(usage.body.data.minutesUsed, usageBefore);
       const history = await call(ctx.server, 'GET', `agent/get-test-runs/${agentId}`, { token: t.ownerToken });
       assert.deepEqual(history.body.data.map((r: { status: string }) => r.status), ['passed', 'failed']);
+      // No webhook about a test call, a booking or a summary: the jobs that would send one have had their time.
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      assert.deepEqual(receiver.received.map((r) => r.json?.type), []);
+      await receiver.close();
     });
 
     it('a new agent starts with scenarios made from its settings, and they pass against the local responder', async () => {
