@@ -1,15 +1,23 @@
 import { useMemo } from 'react';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { notify, useApi, useApiMutation, useSessionUser } from 'shared-auth';
 import { contract } from 'shared-contracts';
-import { DashboardPage, LoadError } from 'shared-ui';
+import { DashboardPage, LoadError, Tabs } from 'shared-ui';
 import { AGENT_READS } from '../api/agent-endpoints';
 import { AgentForm } from './agent-form';
 import { agentToValues } from '../model/agent-form-values';
+import { TestsTab } from './tests-tab';
 
-/** dashboard/ai-call-supports/edit/{id} */
+/** The tabs of an agent's page; `?tab=` names the open one, so a link can open it. */
+const TABS = ['settings', 'tests'] as const;
+type TabKey = (typeof TABS)[number];
+
+/** dashboard/ai-call-supports/edit/{id}: the agent's settings, and the tabs to test and inspect it. */
 export function EditAgentScreen() {
   const { id = '' } = useParams();
+  const [search, setSearch] = useSearchParams();
+  const asked = search.get('tab');
+  const tab: TabKey = (TABS as readonly string[]).includes(asked ?? '') ? (asked as TabKey) : 'settings';
   const user = useSessionUser();
   const navigate = useNavigate();
   const agent = useApi(contract.agent.getAgent, user ? { params: { id } } : null);
@@ -23,15 +31,29 @@ export function EditAgentScreen() {
       onBack={() => navigate('/dashboard/ai-call-supports')}
     >
       {agent.error && <LoadError error={agent.error.message} onRetry={() => void agent.mutate()} />}
-      {user && initialValues && (
-        <AgentForm
-          accountId={user.accountId}
-          initialValues={initialValues}
-          submitLabel="Save changes"
-          onSave={async (body) => {
-            await update.trigger({ params: { agentId: id }, body });
-            notify.success('AI call support saved');
-          }}
+      {user && initialValues && agent.data && (
+        <Tabs
+          activeKey={tab}
+          onChange={(key) => setSearch(key === 'settings' ? {} : { tab: key }, { replace: true })}
+          destroyOnHidden
+          items={[
+            {
+              key: 'settings',
+              label: 'Settings',
+              children: (
+                <AgentForm
+                  accountId={user.accountId}
+                  initialValues={initialValues}
+                  submitLabel="Save changes"
+                  onSave={async (body) => {
+                    await update.trigger({ params: { agentId: id }, body });
+                    notify.success('AI call support saved');
+                  }}
+                />
+              ),
+            },
+            { key: 'tests', label: 'Tests', children: <TestsTab agent={agent.data.data} /> },
+          ]}
         />
       )}
     </DashboardPage>

@@ -23,7 +23,7 @@ const report = (overrides: Partial<CallReport['call']> = {}): CallReport => ({
     endReason: null, callbackRequest: null,
     ...overrides,
   },
-  summary: 'Booked a cleaning for Tuesday.', sentiment: 'positive', outcome: 'appointment-booked', appointmentBooked: true, transcriptAvailable: true,
+  summary: 'Booked a cleaning for Tuesday.', sentiment: 'positive', outcome: 'appointment-booked', appointmentBooked: true, transcriptAvailable: true, analysis: null,
 });
 
 const transcript: ConversationMessages = {
