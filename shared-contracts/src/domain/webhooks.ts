@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { CALL_RESULTS, CALL_SENTIMENTS } from '../http/call';
+import { CallAnalysis } from '../schemas/call-analysis';
 import { CallDirection, Id, IsoDateTime } from '../schemas/common';
 
 /** The events an account may subscribe a webhook endpoint to. */
@@ -77,6 +78,8 @@ export const CallCompletedData = v.object({
   outcome: v.nullable(v.picklist(CALL_RESULTS)),
   sentiment: v.nullable(v.picklist(CALL_SENTIMENTS)),
   transcript: v.array(WebhookTranscriptLine),
+  /** The agent's own analysis (its fields and the success judgement); null when it defines none. */
+  analysis: v.nullable(CallAnalysis),
 });
 export type CallCompletedData = v.InferOutput<typeof CallCompletedData>;
 

@@ -3,6 +3,7 @@ import { endpoint } from './endpoint';
 import {
   Ack, CallDirection, Email, FileUpload, Id, IsoDateTime, PageInput, SearchText, UsPhoneInput, requestObject,
 } from '../schemas/common';
+import { CallAnalysis } from '../schemas/call-analysis';
 import { CallLog, CallStatus } from '../schemas/entities';
 import { CallFeedback } from '../schemas/feedback';
 
@@ -106,6 +107,8 @@ export const CallReport = v.object({
   outcome: v.nullable(v.picklist(CALL_RESULTS)),
   appointmentBooked: v.boolean(),
   transcriptAvailable: v.boolean(),
+  /** The agent's own analysis (its fields and the success judgement); null until the wrap-up, and for agents that define none. */
+  analysis: v.nullable(CallAnalysis),
 });
 export type CallReport = v.InferOutput<typeof CallReport>;
 
@@ -134,6 +137,8 @@ export const CallStatusRecord = v.object({
   /** The AI's summary of the call; null until the wrap-up after the call has landed. */
   summary: v.nullable(v.string()),
   outcome: v.nullable(v.picklist(CALL_RESULTS)),
+  /** The agent's own analysis of the call; null until the wrap-up, and for agents that define none. */
+  analysis: v.nullable(CallAnalysis),
 });
 export type CallStatusRecord = v.InferOutput<typeof CallStatusRecord>;
 

@@ -7,7 +7,7 @@ import { listCallLogs } from '../call';
 import { servedCallLogs } from '../entitlements';
 
 export const getCallReports = implement(contract.call.getCallReports, async ({ params, user, db, app }) => {
-  const [{ data: [call] }, [conversation], [booked], [turn]] = await Promise.all([
+  const [{ data: [call] }, [conversation], [booked], [turn], [analysed]] = await Promise.all([
     listCallLogs(db, { accountId: user.accountId, where: eq(calls.id, params.id) }, { page: 1, limit: 1, search: '' }, { recordings: app.recordingLinks })
       .then((page) => servedCallLogs(db, user.accountId, page)),
     db.select({ summary: conversations.summary, sentiment: conversations.sentiment, outcome: conversations.outcome }).from(conversations).where(eq(conversations.callId, params.id)),
@@ -15,6 +15,7 @@ export const getCallReports = implement(contract.call.getCallReports, async ({ p
     db.select({ id: conversationMessages.id }).from(conversationMessages)
       .innerJoin(conversations, eq(conversations.id, conversationMessages.conversationId))
       .where(eq(conversations.callId, params.id)).limit(1),
+    db.select({ analysis: calls.analysis }).from(calls).where(eq(calls.id, params.id)),
   ]);
   if (!call) throw notFound();
   return {
@@ -24,5 +25,6 @@ export const getCallReports = implement(contract.call.getCallReports, async ({ p
     outcome: conversation?.outcome ?? null,
     appointmentBooked: booked !== undefined,
     transcriptAvailable: turn !== undefined,
+    analysis: analysed?.analysis ?? null,
   };
 });

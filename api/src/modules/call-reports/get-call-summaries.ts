@@ -19,17 +19,19 @@ export const getCallSummaries = implement(contract.callSummaries.getCallSummarie
 
   const ids = page.data.map((c) => c.id);
   if (ids.length === 0) return { data: [], total: page.total };
-  const [notes, booked, withTurns] = await Promise.all([
+  const [notes, booked, withTurns, analyses] = await Promise.all([
     db.select({ callId: conversations.callId, summary: conversations.summary, sentiment: conversations.sentiment, outcome: conversations.outcome })
       .from(conversations).where(inArray(conversations.callId, ids)),
     db.selectDistinct({ callId: appointments.callId }).from(appointments).where(inArray(appointments.callId, ids)),
     db.selectDistinct({ callId: conversations.callId }).from(conversationMessages)
       .innerJoin(conversations, eq(conversations.id, conversationMessages.conversationId))
       .where(inArray(conversations.callId, ids)),
+    db.select({ id: calls.id, analysis: calls.analysis }).from(calls).where(inArray(calls.id, ids)),
   ]);
   const noteOf = new Map(notes.map((n) => [n.callId, n]));
   const bookedIds = new Set(booked.map((b) => b.callId));
   const transcribed = new Set(withTurns.map((t) => t.callId));
+  const analysisOf = new Map(analyses.map((a) => [a.id, a.analysis]));
   const data = page.data.map((call): CallReport => ({
     call,
     summary: noteOf.get(call.id)?.summary ?? null,
@@ -37,6 +39,7 @@ export const getCallSummaries = implement(contract.callSummaries.getCallSummarie
     outcome: noteOf.get(call.id)?.outcome ?? null,
     appointmentBooked: bookedIds.has(call.id),
     transcriptAvailable: transcribed.has(call.id),
+    analysis: analysisOf.get(call.id) ?? null,
   }));
   return { data, total: page.total };
 });

@@ -34,5 +34,6 @@ export const getCall = implement(contract.call.getCall, async ({ params, user, d
     endReason: call.endReason,
     summary: row.summary ?? null,
     outcome: row.outcome ?? null,
+    analysis: call.analysis ?? null,
   };
 });

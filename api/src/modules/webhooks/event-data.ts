@@ -6,7 +6,7 @@ import {
 import type { Db } from '../../db/client';
 import { appointments, calls, conversationMessages, conversations, leads } from '../../db/schema';
 
-/** A finished call as `call.completed` carries it: its stored transcript and summary (null when none was written). */
+/** A finished call as `call.completed` carries it: its stored transcript, summary and analysis (null when none was written). */
 export async function callCompletedData(db: Db, callId: string): Promise<{ accountId: string; data: CallCompletedData } | null> {
   const [row] = await db.select({
     call: calls, summary: conversations.summary, outcome: conversations.outcome, sentiment: conversations.sentiment,
@@ -24,6 +24,7 @@ export async function callCompletedData(db: Db, callId: string): Promise<{ accou
       callId: call.id, direction: call.direction, from: call.fromNumber, to: call.toNumber, startedAt: call.startedAt.toISOString(),
       durationSeconds: call.durationSeconds, aiAgentId: call.aiAgentId, summary: row.summary ?? null, outcome: row.outcome ?? null, sentiment: row.sentiment ?? null,
       transcript: lines.map((line) => ({ speaker: line.authorType === 'lead' ? 'caller' : 'agent', text: line.content })),
+      analysis: call.analysis ?? null,
     },
   };
 }

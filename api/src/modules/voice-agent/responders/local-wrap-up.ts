@@ -1,6 +1,7 @@
 import type { CallResult } from 'shared-contracts';
+import { rulesAnalysis } from './call-analysis-rules';
 import { wantsPerson } from './caller-words';
-import type { CallWrapUp, Turn } from './responder';
+import type { CallWrapUp, Turn, WrapUpFacts } from './responder';
 
 /** How the local responder starts an answer from the knowledge passages; the wrap-up looks for it. */
 export const ANSWER_PREFIX = 'Here is what I can tell you:';
@@ -35,9 +36,10 @@ const sentence = (text: string) => (/[.!?…]"$/.test(text) ? text : `${text}.`)
 
 /**
  * An extractive wrap-up: what the caller asked first and what came of it, in the call's own
- * words; the outcome from what the tools did. The same transcript always gives the same wrap-up.
+ * words; the outcome from what the tools did; the analysis by rules. The same transcript always
+ * gives the same wrap-up.
  */
-export function localWrapUp(transcript: readonly Turn[], facts: { appointmentBooked: boolean; transferred: boolean }): CallWrapUp {
+export function localWrapUp(transcript: readonly Turn[], facts: WrapUpFacts): CallWrapUp {
   const callerTurns = transcript.filter((t) => t.speaker === 'caller').map((t) => t.text);
   const agentTurns = transcript.filter((t) => t.speaker === 'agent').map((t) => t.text);
   const answered = agentTurns.some((t) => t.startsWith(ANSWER_PREFIX));
@@ -53,5 +55,7 @@ export function localWrapUp(transcript: readonly Turn[], facts: { appointmentBoo
   if (answered) parts.push('The agent answered from the business\'s information.');
   if (!facts.appointmentBooked && !facts.transferred && !answered) parts.push('Nothing was booked and no question was answered.');
   const outcome: CallResult = facts.appointmentBooked ? 'appointment-booked' : facts.transferred ? 'transferred' : answered ? 'answered' : 'unresolved';
-  return { summary: parts.join(' '), outcome, sentiment: sentimentOf(callerTurns) };
+  const sentiment = sentimentOf(callerTurns);
+  const wrapUp: CallWrapUp = { summary: parts.join(' '), outcome, sentiment };
+  return facts.analysis ? { ...wrapUp, analysis: rulesAnalysis({ request: facts.analysis, ...facts, outcome, sentiment }) } : wrapUp;
 }

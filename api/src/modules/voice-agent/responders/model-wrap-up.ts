@@ -2,9 +2,11 @@ import { generateText, type LanguageModel } from 'ai';
 import * as v from 'valibot';
 import { CALL_RESULTS } from 'shared-contracts';
 import { issuesText, parseJsonInput } from '../../../http/parse-input';
-import type { CallWrapUp, Responder, Turn } from './responder';
+import { analyseWithModel } from './call-analysis-model';
+import { rulesAnalysis } from './call-analysis-rules';
+import type { CallWrapUp, Turn, WrapUpFacts } from './responder';
 
-type Facts = Parameters<Responder['wrapUp']>[1];
+type Facts = WrapUpFacts;
 
 /** Long calls are cut from the front: the end of a call says most about how it went. */
 const MAX_TRANSCRIPT_CHARS = 24_000;
@@ -56,14 +58,31 @@ export function parseWrapUp(text: string, facts: Facts): CallWrapUp {
   return { ...parsed.output, outcome: outcomeFrom(parsed.output.outcome, facts) };
 }
 
+/**
+ * The summary and, when the agent asks for one, the analysis, side by side. A failed summary
+ * throws (the caller falls back to the extractive wrap-up, analysis and all); a failed analysis
+ * alone falls back to the rules.
+ */
 export async function wrapUpWithModel(model: LanguageModel, transcript: readonly Turn[], facts: Facts, signal: AbortSignal): Promise<CallWrapUp> {
-  const { text } = await generateText({
-    model,
-    system: WRAP_UP_INSTRUCTIONS,
-    messages: [{ role: 'user', content: `The call's transcript:\n${transcriptText(transcript)}` }],
-    maxOutputTokens: 1_024,
-    maxRetries: 1,
-    abortSignal: signal,
-  });
-  return parseWrapUp(text, facts);
+  const text = transcriptText(transcript);
+  const [summary, analysis] = await Promise.allSettled([
+    generateText({
+      model,
+      system: WRAP_UP_INSTRUCTIONS,
+      messages: [{ role: 'user', content: `The call's transcript:\n${text}` }],
+      maxOutputTokens: 1_024,
+      maxRetries: 1,
+      abortSignal: signal,
+    }),
+    facts.analysis ? analyseWithModel(model, facts.analysis, text, signal) : Promise.resolve(undefined),
+  ]);
+  if (summary.status === 'rejected') throw summary.reason;
+  const wrapUp = parseWrapUp(summary.value.text, facts);
+  if (!facts.analysis) return wrapUp;
+  return {
+    ...wrapUp,
+    analysis: analysis.status === 'fulfilled' && analysis.value
+      ? analysis.value
+      : rulesAnalysis({ request: facts.analysis, ...facts, outcome: wrapUp.outcome, sentiment: wrapUp.sentiment }),
+  };
 }

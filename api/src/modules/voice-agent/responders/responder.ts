@@ -1,4 +1,5 @@
-import type { CallResult } from 'shared-contracts';
+import type { CallAnalysisValue, CallResult } from 'shared-contracts';
+import type { AnalysisRequest } from './call-analysis';
 import type { CallTool } from '../tools/call-tools';
 
 /** One line of a call's transcript, as the responder sees it. */
@@ -24,6 +25,16 @@ export interface CallWrapUp {
   summary: string;
   outcome: CallResult;
   sentiment: 'positive' | 'neutral' | 'negative';
+  /** The business's own analysis of the call, when the wrap-up was asked for one. */
+  analysis?: CallAnalysisValue;
+}
+
+/** What the wrap-up knows for certain, whatever a model says, and the analysis to fill in. */
+export interface WrapUpFacts {
+  appointmentBooked: boolean;
+  transferred: boolean;
+  /** Absent when the agent defines no analysis fields and no success criterion. */
+  analysis?: AnalysisRequest;
 }
 
 /**
@@ -35,6 +46,6 @@ export interface Responder {
   /** Shown in the UI: the model's name, or LOCAL_RESPONDER_LABEL. */
   readonly label: string;
   reply(input: ReplyInput): AsyncIterable<string>;
-  /** The call's summary, outcome and sentiment once it is over. */
-  wrapUp(transcript: readonly Turn[], facts: { appointmentBooked: boolean; transferred: boolean }, signal: AbortSignal): Promise<CallWrapUp>;
+  /** The call's summary, outcome and sentiment once it is over, and its analysis when asked. */
+  wrapUp(transcript: readonly Turn[], facts: WrapUpFacts, signal: AbortSignal): Promise<CallWrapUp>;
 }

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { failure, makeUser, ok, renderScreen, stubFetch } from 'shared-auth/src/testing';
+import type { CallReport } from 'shared-contracts';
 import { SummaryReportScreen } from './summary-report-screen';
 import { captureDownloads, makeReport, rid } from '../test-support/report-fixtures';
 
@@ -48,12 +49,40 @@ test('filters by sentiment; empty and error states', async () => {
   expect(await screen.findByText('Summaries are down')).toBeInTheDocument();
 });
 
-test('exports the summaries as CSV', async () => {
+const ANALYSED: Partial<CallReport> = {
+  analysis: {
+    fields: [
+      { name: 'Appointment', type: 'date', value: '2026-03-12T15:30' }, { name: 'Booked', type: 'yes-no', value: true },
+      { name: 'Party size', type: 'number', value: null }, { name: 'Outcome', type: 'choice', value: 'Booked' },
+    ],
+    success: true, successReason: 'An appointment was booked on the call.', analysedBy: 'Local responder',
+  },
+};
+
+test('each call\'s success by its agent\'s criterion, the reason on hover', async () => {
+  stubFetch(() => ok([
+    makeReport(1, ANALYSED), makeReport(2, { analysis: { fields: [], success: false, successReason: 'No appointment was booked on the call.', analysedBy: 'x' } }),
+    makeReport(3, { analysis: { fields: [], success: null, successReason: '', analysedBy: 'x' } }), makeReport(4),
+  ], 4));
+  renderScreen(<SummaryReportScreen />, user);
+  await screen.findByRole('row', { name: /Lead 1/ });
+  const success = (n: number) => within(screen.getByRole('row', { name: new RegExp(`Lead ${n}`) })).getAllByRole('cell')[8]!.textContent;
+  expect(screen.getByRole('columnheader', { name: 'Success' })).toBeInTheDocument();
+  expect([1, 2, 3, 4].map(success)).toEqual(['Yes', 'No', 'N/A', 'N/A']);
+  await userEvent.hover(within(screen.getByRole('row', { name: /Lead 2/ })).getByText('No', { selector: '.ant-tag' }));
+  expect(await screen.findByRole('tooltip')).toHaveTextContent('No appointment was booked on the call.');
+});
+
+test('exports the summaries as CSV, with the success and the analysis fields as name=value pairs', async () => {
   const downloads = captureDownloads();
-  stubFetch(() => ok([makeReport(1)], 1));
+  stubFetch(() => ok([makeReport(1), makeReport(2, ANALYSED)], 2));
   renderScreen(<SummaryReportScreen />, user);
   await screen.findByRole('row', { name: /Lead 1/ });
   await userEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
   await waitFor(() => expect(downloads.names).toEqual(['call-summaries.csv']));
-  expect((await downloads.text()).split('\r\n')[1]).toBe('"Mar 10, 2026, 10:00 AM",Lead 1,inbound,completed,Front Desk,Summary 1,positive,appointment-booked,yes');
+  const lines = (await downloads.text()).split('\r\n');
+  expect(lines[0]).toBe('Started,Lead,Direction,Status,Handled by,Summary,Sentiment,Outcome,Appointment booked,Success,Success reason,Analysis');
+  expect(lines[1]).toBe('"Mar 10, 2026, 10:00 AM",Lead 1,inbound,completed,Front Desk,Summary 1,positive,appointment-booked,yes,,,');
+  expect(lines[2]).toBe('"Mar 10, 2026, 10:00 AM",Lead 2,inbound,completed,Front Desk,Summary 2,positive,appointment-booked,yes,yes,'
+    + 'An appointment was booked on the call.,Appointment=2026-03-12T15:30; Booked=yes; Outcome=Booked');
 });

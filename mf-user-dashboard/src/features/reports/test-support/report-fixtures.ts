@@ -27,6 +27,7 @@ export const makeAppointment = (n: number, overrides: Partial<AppointmentReportR
 
 export const makeReport = (n: number, overrides: Partial<CallReport> = {}): CallReport => ({
   call: makeCallLog(n), summary: `Summary ${n}`, sentiment: 'positive', outcome: 'appointment-booked', appointmentBooked: true, transcriptAvailable: true,
+  analysis: null,
   ...overrides,
 });
 
