@@ -1,6 +1,6 @@
 // `pnpm bench`: every benchmark, printed as tables of figures and, for a full run, written to
 // RESULTS.md with the machine, date and commit. `--smoke` runs each one small (CI keeps the
-// scripts working); `--only api,realtime,bundle,knowledge,relay` picks some.
+// scripts working); `--only api,realtime,bundle,knowledge,relay,agent-tests` picks some.
 import { execSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -11,6 +11,7 @@ import { benchRealtime } from './realtime.mjs';
 import { benchBundle, distsNeeded } from './bundle.mjs';
 import { benchKnowledge } from './knowledge.mjs';
 import { benchRelay } from './relay.mjs';
+import { benchAgentTests } from './agent-tests.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const args = process.argv.slice(2);
@@ -101,6 +102,19 @@ if (wanted('relay')) {
     `${r.database}; one API instance. Each session is a call rung in through the telephony simulator, which plays Twilio's side; each caller says a question every ${fmt(r.meanGapSeconds, 2)} s on average after the shortest pause (exponential pauses, so N sessions make N/${fmt(r.meanGapSeconds, 2)} turns/s; a lone session speaks again once it has its reply and the shortest pause a session allows, 1/RELAY_MAX_TURNS_PER_SECOND, has passed; every pause is at least that long). A turn's first token waits for the knowledge lookup; its transcript lines are stored alongside, all calls' lines in one INSERT at a time.`,
     'Client: the simulated carrier\'s time from sending the last `prompt` frame to receiving the first `text` token, an upper bound of the server\'s overhead (it adds loopback, the client\'s own event loop and the two processes sharing the cores). In-server: from the socket library handing the route the frame to the route sending the first token. Event-loop delay: how late the API process\'s loop ran during the turns (a turn waits behind it).',
     'Memory: heap+external and RSS of the API process after opening the sessions (each set up and past one turn) minus before, over the number of sessions.',
+  ].join('\n')]);
+}
+
+if (wanted('agent-tests')) {
+  const r = await benchAgentTests({ smoke });
+  sections.push([`Agent tests: a suite of ${r.scenarios} scenarios against the local responder, from "Run all" to the last result (target: 50 scenarios in < 30 s)`, [
+    table(
+      ['database', 'scenarios', 'run status', 'passed', 'failed', 'wall time s', 'scenario p50 ms', 'scenario p99 ms'],
+      [[r.database, fmt(r.scenarios), r.status, fmt(r.passed), fmt(r.failed), fmt(r.seconds, 1), fmt(r.p50), fmt(r.p99)]],
+    ),
+    '',
+    'One API instance; the run is queued on the job queue and its scenarios are played four at a time, each a test call through the relay route (a question from the knowledge, a three-line booking, a request for a person, a goodbye, a keypad 0), judged, and removed with what it booked.',
+    ...(r.failures.length > 0 ? ['', `Failed scenarios: ${r.failures.join(' | ')}`] : []),
   ].join('\n')]);
 }
 

@@ -27,7 +27,7 @@ const normalised = (text: string) => text.toLowerCase().replace(/\s+/g, ' ');
 
 /** The caller turn (1-based) at which the call reached an outcome: a booking, a person, a message or its end. */
 function outcomeTurn(played: PlayedScenario): number | null {
-  const index = played.turns.findIndex((turn) => turn.handledBy === 'transfer' || turn.handledBy === 'message'
+  const index = played.turns.findIndex((turn) => turn.handledBy !== null
     || turn.tools.some((tool) => tool.outcome === 'ok' && ['book_appointment', 'transfer_to_person', 'end_call'].includes(tool.name)));
   return index === -1 ? null : index + 1;
 }
@@ -55,7 +55,10 @@ function judge(expectation: TestExpectationValue, played: PlayedScenario): { pas
         : { passed: false, detail: `Booked on ${played.bookedDates.join(', ')}, not on ${wanted}` };
     }
     case 'transfers': {
-      const handed = played.turns.some((t) => t.handledBy === 'transfer' || t.tools.some((tool) => tool.name === 'transfer_to_person' && tool.outcome === 'ok'));
+      // Asked for a person in words or with 0 on the keypad, or the model chose to: where the caller
+      // went depends on who is free at the time, which a test does not judge.
+      const handed = played.turns.some((t) => t.handledBy === 'transfer' || t.handledBy === 'keypad'
+        || t.tools.some((tool) => tool.name === 'transfer_to_person' && tool.outcome === 'ok'));
       return handed ? { passed: true, detail: 'The caller was handed over to a person' } : { passed: false, detail: 'The caller was never handed over to a person' };
     }
     case 'takes-message': {

@@ -11,7 +11,7 @@ import { judgeExpectations } from './expectations';
 export const TEST_CALLER = 'Agent test';
 /** A reply that takes longer is a failed scenario; the session's own watchdog answers within about 6 s. */
 const REPLY_TIMEOUT_MS = 15_000;
-/** After the script, the agent has this long to end the call itself (a goodbye it was asked for). */
+/** After the script, the agent has this long to end the call itself (a goodbye), when the scenario expects it to. */
 const END_GRACE_MS = 1_500;
 /** The session writes its trace as it closes. */
 const TRACE_WAIT_MS = 5_000;
@@ -110,7 +110,9 @@ export async function playScenario(
       });
       if (!answered) break;
     }
-    if (!caller.ended && error === null) {
+    // Waited for only when the scenario is about how the call ends: otherwise the caller hangs up at once.
+    const aboutTheEnd = scenario.expectations.some((e) => e.kind === 'ends-call' || e.kind === 'takes-message');
+    if (aboutTheEnd && !caller.ended && error === null) {
       await Promise.race([caller.closed, new Promise((resolve) => setTimeout(resolve, END_GRACE_MS))]);
     }
     await caller.hangUp();
