@@ -6028,17 +6028,6 @@ export interface operations {
                     data: {
                         /** Format: uuid */
                         aiAgentId: string;
-                        analysis: {
-                            analysedBy: string;
-                            fields: {
-                                name: string;
-                                /** @enum {string} */
-                                type: "text" | "number" | "yes-no" | "date" | "choice";
-                                value: (string | number | boolean) | null;
-                            }[];
-                            success: boolean | null;
-                            successReason: string;
-                        } | null;
                         /** Format: uuid */
                         callId: string;
                         /** @enum {string} */
