@@ -92,20 +92,36 @@ export function callAnalysisSuite(ctx: SuiteContext) {
       assert.equal((await call(ctx.server, 'GET', `call/get-call/${callId}`, { token: other.ownerToken })).status, 404);
     });
 
-    it('the rules leave success unjudged when the criterion is beyond them, and an agent that asks nothing gets no analysis', async () => {
+    it('the rules judge a transfer, leave success unjudged when the criterion is beyond them, and an agent that asks nothing gets no analysis', async () => {
       const t = await createTenant(ctx.server, { timeZone: NEW_YORK });
       const asks = await createAiAgent(ctx.server.db, { accountId: t.account.id, analysisFields: [], successCriterion: 'The caller sounded like a returning customer.' });
       const silent = await createAiAgent(ctx.server.db, { accountId: t.account.id });
-      const analysed = async (aiAgentId: string) => {
+      const handsOver = await createAiAgent(ctx.server.db, {
+        accountId: t.account.id,
+        analysisFields: [
+          { name: 'Put through', type: 'yes-no', description: 'Was the caller transferred?', options: [] },
+          { name: 'Result', type: 'choice', description: '', options: ['Booked', 'Sent to staff', 'Other'] },
+          { name: 'Result in words', type: 'text', description: '', options: [] },
+        ],
+        successCriterion: 'The caller reached a person.',
+      });
+      const analysed = async (aiAgentId: string, transferred = false) => {
         const theCall = await createCall(ctx.server.db, { accountId: t.account.id, aiAgentId, status: 'completed' });
         await createConversation(ctx.server.db, { callId: theCall.id }, [{ authorType: 'ai', content: 'Hello.' }, { authorType: 'lead', content: 'Is parking free?' }]);
-        await callWrapUpJob.handle(ctx.server.app, { callId: theCall.id, transferred: false });
+        await callWrapUpJob.handle(ctx.server.app, { callId: theCall.id, transferred });
         return (await call(ctx.server, 'GET', `call/get-call/${theCall.id}`, { token: t.ownerToken })).body.data.analysis;
       };
       assert.deepEqual(await analysed(asks.id), {
         fields: [], success: null, successReason: 'This criterion needs a language model to judge; none is configured.', analysedBy: LOCAL_RESPONDER_LABEL,
       });
       assert.equal(await analysed(silent.id), null);
+      assert.deepEqual(await analysed(handsOver.id, true), {
+        fields: [
+          { name: 'Put through', type: 'yes-no', value: true }, { name: 'Result', type: 'choice', value: 'Sent to staff' },
+          { name: 'Result in words', type: 'text', value: 'Transferred' },
+        ],
+        success: true, successReason: 'The caller was put through to a person.', analysedBy: LOCAL_RESPONDER_LABEL,
+      });
     });
 
     it('bad field definitions are refused with the error under the field', async () => {

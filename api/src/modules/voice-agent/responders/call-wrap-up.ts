@@ -59,8 +59,8 @@ const WrapUpData = v.object({ callId: Id, transferred: v.boolean(), onlyIfMissin
 /**
  * A finished AI call's summary, outcome and sentiment, written from its stored transcript into
  * the call summary report, and the agent's own analysis of it onto the call. A job, so that a
- * restart or a slow model never loses it: it is retried
- * until it lands, and running it twice writes the same row twice.
+ * restart or a slow model never loses it: it is retried until it lands, and running it twice
+ * writes the same row twice.
  */
 export const callWrapUpJob: JobDefinition<typeof WrapUpData> = {
   name: 'call-wrap-up',
