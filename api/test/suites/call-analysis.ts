@@ -197,6 +197,10 @@ export function callAnalysisSuite(ctx: SuiteContext) {
       assert.deepEqual([got.analysis.success, got.analysis.successReason, got.analysis.analysedBy], [true, 'A table was booked for Friday.', 'OpenAI stand-in']);
       const asked = provider.requests.find((r) => r.body.response_format !== undefined)!;
       assert.match(JSON.stringify(asked.body), /The caller books a table\./, 'the model is given the criterion');
+      // A server without native structured output is asked for JSON and told each key in words.
+      assert.deepEqual(asked.body.response_format, { type: 'json_object' });
+      const system = (asked.body.messages as Array<{ role: string; content: string }>).find((m) => m.role === 'system')!.content;
+      assert.match(system, /"Outcome": one of "Booked", "Question answered", "Other"/);
     });
 
     it('an analysis the model cannot give falls back to the rules, the model\'s summary kept', async () => {

@@ -13,8 +13,9 @@ const JSON_TYPE: Record<AnalysisFieldValue['type'], 'string' | 'number' | 'boole
 function fieldSchema(field: AnalysisFieldValue): JSONSchema7 {
   const hint = field.type === 'date' ? ' As YYYY-MM-DD, with THH:mm when a time was agreed.' : '';
   const description = `${field.description || field.name}${hint} Null when the call did not say.`;
+  // A choice as "one of the list, or null" in the form every provider's converter reads.
   return field.type === 'choice'
-    ? { type: ['string', 'null'], enum: [...field.options, null], description }
+    ? { anyOf: [{ type: 'string', enum: [...field.options] }, { type: 'null' }], description }
     : { type: [JSON_TYPE[field.type], 'null'], description };
 }
 
@@ -36,11 +37,26 @@ function answerSchema(request: AnalysisRequest): JSONSchema7 {
   };
 }
 
+const TYPE_WORDS: Record<AnalysisFieldValue['type'], string> = {
+  text: 'text', number: 'a number', 'yes-no': 'true or false', date: 'a date as "YYYY-MM-DD", or "YYYY-MM-DDTHH:mm" when a time was agreed', choice: 'one of',
+};
+
+const fieldLine = (field: AnalysisFieldValue) => {
+  const kind = field.type === 'choice' ? `${TYPE_WORDS.choice} ${field.options.map((o) => JSON.stringify(o)).join(', ')}` : TYPE_WORDS[field.type];
+  return `- ${JSON.stringify(field.name)}: ${kind}${field.description ? `; ${field.description}` : ''}`;
+};
+
+/**
+ * The instructions spell out the keys as well as the schema does: a provider without native
+ * structured output (many OpenAI-compatible servers) gets only "answer in JSON".
+ */
 function instructionsOf(request: AnalysisRequest): string {
   const { known } = request;
   const lines = [
     'You analyse a finished phone call between a business\'s AI agent and a caller, for the business.',
-    'Fill in each field from what was said on the call; use null for anything the call did not say. Never guess.',
+    'Answer with one JSON object and nothing else: {"fields": {...}, "success": ..., "successReason": "..."}.',
+    '"fields" has exactly these keys; fill each from what was said on the call, null for anything the call did not say. Never guess.',
+    ...request.fields.map(fieldLine),
     `The call took place on ${known.callDate}.`,
   ];
   if (known.booked) lines.push(`An appointment was booked on the call for ${known.booked.date} at ${known.booked.time}.`);
