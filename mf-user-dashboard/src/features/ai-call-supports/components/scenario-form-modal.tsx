@@ -63,8 +63,8 @@ function ExpectationRow({ value, index, onKind, onRemove }: {
       />
       <div style={{ flex: 1, minWidth: 200 }}>
         {value.kind === 'books' && (
-          <FormField<string> name={at('day')} label="On" hideLabel render={(input, c) => (
-            <Select {...input} id={c.id} aria-label="On" options={DAY_OPTIONS} style={{ width: '100%' }} aria-describedby={c.describedBy} />
+          <FormField<string> name={at('day')} label="Booked on" hideLabel render={(input, c) => (
+            <Select {...input} id={c.id} aria-label="Booked on" options={DAY_OPTIONS} style={{ width: '100%' }} aria-describedby={c.describedBy} />
           )} />
         )}
         {(value.kind === 'says' || value.kind === 'never-says') && (
