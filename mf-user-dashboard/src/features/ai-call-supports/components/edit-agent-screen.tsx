@@ -6,10 +6,11 @@ import { DashboardPage, LoadError, Tabs } from 'shared-ui';
 import { AGENT_READS } from '../api/agent-endpoints';
 import { AgentForm } from './agent-form';
 import { agentToValues } from '../model/agent-form-values';
+import { AnalysisTab } from './analysis-tab';
 import { TestsTab } from './tests-tab';
 
 /** The tabs of an agent's page; `?tab=` names the open one, so a link can open it. */
-const TABS = ['settings', 'tests'] as const;
+const TABS = ['settings', 'tests', 'analysis'] as const;
 type TabKey = (typeof TABS)[number];
 
 /** dashboard/ai-call-supports/edit/{id}: the agent's settings, and the tabs to test and inspect it. */
@@ -53,6 +54,7 @@ export function EditAgentScreen() {
               ),
             },
             { key: 'tests', label: 'Tests', children: <TestsTab agent={agent.data.data} /> },
+            { key: 'analysis', label: 'Call analysis', children: <AnalysisTab agent={agent.data.data} /> },
           ]}
         />
       )}

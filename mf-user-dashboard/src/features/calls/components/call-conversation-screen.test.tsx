@@ -102,6 +102,16 @@ test('beside the transcript, the timeline shows each turn\'s wait for the first 
   expect(within(timeline).getByText('Ended: The caller hung up')).toBeInTheDocument();
 });
 
+test('the agent\'s own analysis of the call shows with the call', async () => {
+  api({ reports: () => ok({ ...report(), analysis: {
+    fields: [{ name: 'Party size', type: 'number', value: 4 }], success: true, successReason: 'A tasting was booked.', analysedBy: 'Local responder',
+  } }) });
+  renderScreen(ui, user);
+  const card = await screen.findByRole('region', { name: 'Call analysis' });
+  expect(card).toHaveTextContent('Party size');
+  expect(card).toHaveTextContent('A tasting was booked.');
+});
+
 test('a call with no trace says so instead of a timeline', async () => {
   api({ trace: () => failure(404, 'Not found') });
   renderScreen(ui, user);

@@ -5,6 +5,7 @@ import { useCallConversation } from '../hooks/use-call-conversation';
 import { useLiveTranscript, withLiveLines } from '../hooks/use-live-transcript';
 import { CallDetails } from './call-details';
 import { CallbackRequestCard } from './callback-request-card';
+import { CallAnalysisCard } from './call-analysis-card';
 import { CallFeedbackCard } from './call-feedback-card';
 import { CallTimeline } from './call-timeline';
 import { Transcript } from './transcript';
@@ -39,6 +40,7 @@ export function CallConversationScreen() {
           <PageCard title="Call">
             <CallDetails report={data} timeZone={timeZone} />
           </PageCard>
+          {data.analysis && <CallAnalysisCard analysis={data.analysis} />}
           <PageCard title="Recording">
             {recordingUrl
               ? <audio controls preload="none" src={recordingUrl} aria-label="Call recording" style={{ width: '100%' }} />

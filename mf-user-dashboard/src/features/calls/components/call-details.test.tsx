@@ -8,7 +8,7 @@ const report = (call: Partial<CallLog>): CallReport => ({
     startedAt: '2026-03-10T14:00:00.000Z', durationSeconds: 155, aiAgent: { id: '20000000-0000-4000-8000-000000000004', name: 'Front Desk' },
     agent: null, lead: null, conversation: null, endReason: null, callbackRequest: null, ...call,
   },
-  summary: null, sentiment: null, outcome: null, appointmentBooked: false, transcriptAvailable: false,
+  summary: null, sentiment: null, outcome: null, appointmentBooked: false, transcriptAvailable: false, analysis: null,
 });
 
 const whyItEnded = () => screen.getByText('Why it ended', { selector: '.ant-descriptions-item-label' }).nextElementSibling?.textContent;
