@@ -21,7 +21,8 @@ type Claim = { kind: 'play'; run: typeof agentTestRuns.$inferSelect } | { kind: 
 /** Takes the account's turn for this run, unless another of its runs is playing (one at a time per account). */
 async function claim(app: FastifyInstance, runId: string): Promise<Claim> {
   return app.db.transaction(async (tx): Promise<Claim> => {
-    const [run] = await tx.select().from(agentTestRuns).where(eq(agentTestRuns.id, runId));
+    // Held until the claim commits: a cancel in between waits, and then finds the run playing.
+    const [run] = await tx.select().from(agentTestRuns).where(eq(agentTestRuns.id, runId)).for('update');
     if (!run) return { kind: 'skip' };
     await lockAccount(tx, 'testRuns', run.accountId);
     const staleBefore = new Date(Date.now() - RUN_STALE_MS);
