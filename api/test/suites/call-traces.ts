@@ -2,8 +2,9 @@ import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, it } from 'node:test';
-import { CALL_END_REASONS, LOCAL_RESPONDER_LABEL, contract } from 'shared-contracts';
-import { createTenant, uniquePhone } from '../factories';
+import { CALL_END_REASONS, LOCAL_RESPONDER_LABEL, SLOW_TURN_MS, contract } from 'shared-contracts';
+import { callTraces } from '../../src/db/schema';
+import { createCall, createTenant, uniquePhone } from '../factories';
 import { assertContract } from '../helpers/contract-shape';
 import { answeredByLocalResponder, dialAiAgent } from '../helpers/relay';
 import { call, startServer } from '../helpers/server';
@@ -113,6 +114,28 @@ export function callTracesSuite(ctx: SuiteContext) {
         await server.close().catch(() => {});
         collector.close();
       }
+    });
+
+    it('the call logs filter by slow turns and by how the call ended', async () => {
+      const t = await createTenant(ctx.server);
+      const db = ctx.server.db;
+      const slow = await createCall(db, { accountId: t.account.id, endReason: CALL_END_REASONS.callerHungUp });
+      const quick = await createCall(db, { accountId: t.account.id, endReason: CALL_END_REASONS.agentEnded });
+      const untraced = await createCall(db, { accountId: t.account.id, endReason: CALL_END_REASONS.agentEnded });
+      await db.insert(callTraces).values([
+        { callId: slow.id, accountId: t.account.id, responder: LOCAL_RESPONDER_LABEL, endReason: slow.endReason, turns: [], slowestFirstTokenMs: SLOW_TURN_MS + 500 },
+        { callId: quick.id, accountId: t.account.id, responder: LOCAL_RESPONDER_LABEL, endReason: quick.endReason, turns: [], slowestFirstTokenMs: 120 },
+      ]);
+      const ids = async (filter: object) => {
+        const res = await call(ctx.server, 'POST', 'call/get-call-logs', { token: t.ownerToken, body: { page: 1, limit: 10, ...filter } });
+        assert.equal(res.status, 200, JSON.stringify(res.body));
+        return { ids: res.body.data.map((c: { id: string }) => c.id).sort(), total: res.body.total };
+      };
+      assert.deepEqual(await ids({ slowTurns: true }), { ids: [slow.id], total: 1 });
+      assert.deepEqual(await ids({ endReason: 'agentEnded' }), { ids: [quick.id, untraced.id].sort(), total: 2 });
+      assert.deepEqual(await ids({ endReason: 'agentEnded', slowTurns: true }), { ids: [], total: 0 });
+      const refused = await call(ctx.server, 'POST', 'call/get-call-logs', { token: t.ownerToken, body: { page: 1, limit: 10, endReason: 'fell asleep' } });
+      assert.equal(refused.status, 400);
     });
 
     it('another account cannot read a call\'s trace, and a call with no AI session has none', async () => {

@@ -6,6 +6,7 @@ import {
 import { CallAnalysis } from '../schemas/call-analysis';
 import { CallLog, CallStatus } from '../schemas/entities';
 import { CallFeedback } from '../schemas/feedback';
+import { CALL_END_REASONS, type CallEndReasonKey } from '../domain/call-ending';
 
 export const CallStats = v.object({
   total: v.number(),
@@ -23,6 +24,10 @@ const CallLogFilter = v.object({
   ...PageInput,
   search: SearchText,
   direction: v.optional(CallDirection),
+  /** Only AI calls with a turn whose first words took SLOW_TURN_MS or longer. */
+  slowTurns: v.optional(v.boolean('Slow turns must be true or false')),
+  /** Only calls that ended this way (a key of CALL_END_REASONS). */
+  endReason: v.optional(v.picklist(Object.keys(CALL_END_REASONS) as CallEndReasonKey[], 'Choose how the call ended')),
 });
 
 export const MakeTestCallBody = requestObject({

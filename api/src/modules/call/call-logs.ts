@@ -1,8 +1,8 @@
 import { and, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { CallLog } from 'shared-contracts';
+import { CALL_END_REASONS, SLOW_TURN_MS, type CallEndReasonKey, type CallLog } from 'shared-contracts';
 import type { Db } from '../../db/client';
-import { accountCallCounts, aiAgents, callbackRequests, calls, conversations, leads, users } from '../../db/schema';
+import { accountCallCounts, aiAgents, callbackRequests, calls, callTraces, conversations, leads, users } from '../../db/schema';
 import { containsPattern } from '../../db/like';
 import type { RecordingLinks } from '../recordings';
 import { fullName } from '../users';
@@ -13,6 +13,8 @@ export interface CallLogFilter {
   limit: number;
   search: string;
   direction?: 'inbound' | 'outbound' | undefined;
+  slowTurns?: boolean | undefined;
+  endReason?: CallEndReasonKey | undefined;
 }
 
 /** Whose calls a list shows: an account's, or (with `agentUserId`) one human agent's within it. */
@@ -40,7 +42,7 @@ function keptTotal(scope: CallLogScope, filter: CallLogFilter): SQL<number> | nu
 
 /** The whole account's calls, per direction or both: what `account_call_counts` counts and the cache keeps. */
 const isWholeAccount = (scope: CallLogScope, filter: CallLogFilter) =>
-  scope.agentUserId === undefined && scope.where === undefined && filter.search === '';
+  scope.agentUserId === undefined && scope.where === undefined && filter.search === '' && !filter.slowTurns && filter.endReason === undefined;
 
 /** Counts the rows `where` selects: an agent's through its own index, a search over the account's rows. */
 async function countedTotal(db: Db, search: string, where: SQL | undefined): Promise<number> {
@@ -137,6 +139,10 @@ export async function listCallLogs(db: Db, scope: CallLogScope, filter: CallLogF
       scope.where,
     ];
     if (filter.direction !== undefined) conditions.push(eq(calls.direction, filter.direction));
+    if (filter.endReason !== undefined) conditions.push(eq(calls.endReason, CALL_END_REASONS[filter.endReason]));
+    if (filter.slowTurns) {
+      conditions.push(sql`exists (select 1 from ${callTraces} where ${callTraces.callId} = ${calls.id} and ${callTraces.slowestFirstTokenMs} >= ${SLOW_TURN_MS})`);
+    }
     if (filter.search !== '') {
       const pattern = containsPattern(filter.search);
       conditions.push(or(ilike(calls.fromNumber, pattern), ilike(calls.toNumber, pattern), ilike(leads.fullName, pattern)));

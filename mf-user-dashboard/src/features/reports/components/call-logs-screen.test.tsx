@@ -44,6 +44,19 @@ test('filters by direction and search, back on page 1', async () => {
   await waitFor(() => expect(bodies(requests).at(-1)).toEqual({ direction: 'outbound', search: 'ada', page: 1, limit: 10 }));
 });
 
+test('filters by how the call ended and by slow turns', async () => {
+  const { requests } = stubFetch(() => ok([makeCallLog(1)], 25));
+  renderScreen(<CallLogsScreen />, user);
+  await screen.findByRole('row', { name: /Lead 1/ });
+  await userEvent.click(screen.getByRole('combobox', { name: 'Ended' }));
+  await userEvent.click(await screen.findByText('The agent ended the call', { selector: '.ant-select-item-option-content' }));
+  await waitFor(() => expect(bodies(requests).at(-1)).toEqual({ endReason: 'agentEnded', page: 1, limit: 10 }));
+  await userEvent.click(screen.getByRole('checkbox', { name: /Slow turns/ }));
+  await waitFor(() => expect(bodies(requests).at(-1)).toEqual({ endReason: 'agentEnded', slowTurns: true, page: 1, limit: 10 }));
+  await userEvent.click(screen.getByRole('checkbox', { name: /Slow turns/ }));
+  await waitFor(() => expect(bodies(requests).at(-1)).toEqual({ endReason: 'agentEnded', page: 1, limit: 10 }));
+});
+
 test('says so when no call matches', async () => {
   stubFetch(() => ok([], 0));
   renderScreen(<CallLogsScreen />, user);
