@@ -5,6 +5,7 @@ import { AgentStatusEntry, AiAgentSummary } from '../schemas/entities';
 import { CampaignProgress } from './campaign';
 import { AiAgent, CreateAgentBody, agentFields } from '../schemas/ai-agent';
 import { AI_CLIENT_PROVIDERS_BY_TYPE } from '../domain/ai-clients';
+import { CustomTool } from '../schemas/custom-tools';
 
 export const AgentsOverview = v.object({
   totalAgents: v.number(),
@@ -47,6 +48,38 @@ export const SquareLocation = v.object({
 });
 
 export const UpdateAgentBody = partialUpdate(agentFields);
+
+/** Sample arguments for "Try it": checked against the tool's own parameters by the server. */
+const SampleArgs = v.record(
+  v.pipe(v.string(), v.maxLength(40, 'Parameter name is too long')),
+  v.union([v.pipe(v.string(), v.maxLength(500, 'A sample value must be at most 500 characters')), v.number(), v.boolean()], 'A sample value is text, a number or yes/no'),
+  'Sample arguments must be an object',
+);
+
+export const TryCustomToolBody = requestObject({
+  agentId: v.pipe(v.string('Choose an agent'), v.uuid('Choose an agent')),
+  tool: CustomTool,
+  args: v.optional(SampleArgs, {}),
+});
+export type TryCustomToolBody = v.InferInput<typeof TryCustomToolBody>;
+
+/** How a sample request went: the endpoint's status and the start of its answer, or why there was none. */
+export const TryCustomToolResult = v.object({
+  /** Null when no answer came (refused, unreachable, timed out). */
+  status: v.nullable(v.number()),
+  durationMs: v.number(),
+  /** The start of the answer's body as it came. */
+  body: v.string(),
+  /** Why the agent could not use the answer (it would say it could not reach the system), or null when it could. */
+  error: v.nullable(v.string()),
+  /** What the model would read. */
+  modelSees: v.string(),
+});
+export type TryCustomToolResult = v.InferOutput<typeof TryCustomToolResult>;
+
+/** The agent's new signing secret for its custom tools: shown this once, only its prefix afterwards. */
+export const ToolSecret = v.object({ secret: v.string(), toolSecretPrefix: v.string() });
+export type ToolSecret = v.InferOutput<typeof ToolSecret>;
 
 const ownsAgent = (where: 'params' | 'body', key: string) => [{ in: where, key, owns: 'aiAgent' }] as const;
 const USER = ['USER'] as const;
@@ -119,5 +152,15 @@ export const agentContract = {
     body: requestObject({ agentId: v.pipe(v.string('Choose an agent'), v.uuid('Choose an agent')) }),
     response: AiAgent,
     roles: USER, tenant: ownsAgent('body', 'agentId'), publicApi: true,
+  }),
+  tryCustomTool: endpoint({
+    method: 'POST', path: 'agent/try-custom-tool', summary: 'Send a sample request to a custom tool\'s endpoint, signed as during a call, and see its answer',
+    body: TryCustomToolBody, response: TryCustomToolResult,
+    roles: USER, tenant: ownsAgent('body', 'agentId'),
+  }),
+  rotateToolSecret: endpoint({
+    method: 'POST', path: 'agent/rotate-tool-secret/{agentId}', summary: 'Give the agent a new secret for signing its custom tools\' requests (shown once; the old one stops at once)',
+    params: v.object({ agentId: Id }), response: ToolSecret,
+    roles: USER, tenant: ownsAgent('params', 'agentId'),
   }),
 } as const;

@@ -6,9 +6,11 @@ import { getAgentVoices } from './get-agent-voices';
 import { getAgents } from './get-agents';
 import { getAgentsOverview } from './get-agents-overview';
 import { getSquareupLocations } from './get-squareup-locations';
+import { rotateToolSecret } from './rotate-tool-secret';
+import { tryCustomTool } from './try-custom-tool';
 import { updateAgent } from './update-agent';
 
 export const agentEndpoints = [
   getAgents, getAgentsOverview, getAgent, createAgent, updateAgent, deleteAgent, duplicateAgent,
-  getAgentVoices, getSquareupLocations,
+  getAgentVoices, getSquareupLocations, tryCustomTool, rotateToolSecret,
 ];

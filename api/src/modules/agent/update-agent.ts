@@ -8,6 +8,7 @@ import { reindexKnowledge } from '../voice-agent';
 import { assertAgentLinks } from './agent-links';
 import { assertAgentFeatures } from '../entitlements';
 import { toAiAgent } from './to-ai-agent';
+import { customToolSettings } from './custom-tool-settings';
 
 export const updateAgent = implement(contract.agent.updateAgent, async ({ params, body, user, db, app }) => {
   await assertAgentLinks(db, user.accountId, body);
@@ -20,7 +21,8 @@ export const updateAgent = implement(contract.agent.updateAgent, async ({ params
     await claimNumbers(tx, before.accountId, [body.phoneNumber]);
     // An agent that now takes only inbound calls has no campaign to run.
     const campaign = body.handleCallType === 'inbound' ? { campaignActive: false } : {};
-    const [updated] = await tx.update(aiAgents).set({ ...body, ...campaign, updatedAt: new Date() }).where(eq(aiAgents.id, params.agentId)).returning();
+    const tools = await customToolSettings(app, tx, params.agentId, body.customTools);
+    const [updated] = await tx.update(aiAgents).set({ ...body, ...campaign, ...tools, updatedAt: new Date() }).where(eq(aiAgents.id, params.agentId)).returning();
     if (updated!.knowledge !== before.knowledge) {
       await reindexKnowledge(tx, { accountId: updated!.accountId, aiAgentId: updated!.id, text: updated!.knowledge });
     }

@@ -10,3 +10,7 @@ export { VOICES, isKnownVoice } from './voice-catalog';
 export { RelayCaller } from './transport/relay-caller';
 export { browserRelayLinks } from './transport/relay-handshake';
 export { greetingOf } from './session/call-record';
+export { customToolsFor, toolResultOf } from './tools/custom-tools';
+export { customToolArgs, type CustomToolArgs } from './tools/custom-tool-args';
+export { requestCustomTool, TOOL_SIGNATURE_HEADER, type CustomToolAnswer } from './tools/custom-tool-request';
+export { newToolSecret, openToolSecret, sealToolSecret, toolSecretPrefixOf } from './tools/custom-tool-secret';

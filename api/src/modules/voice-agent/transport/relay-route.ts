@@ -3,10 +3,11 @@ import type { RawData, WebSocket } from 'ws';
 import { CALL_END_REASONS, RELAY_MAX_LINES_PER_CALL, RELAY_PATH, SOCKET_CLOSE_UNAUTHORIZED } from 'shared-contracts';
 import { syncBookedAppointment } from '../../integrations';
 import { callEnded, simulatedRecording } from '../../telephony';
-import { raiseAppointmentBooked } from '../../webhooks';
+import { addressPolicyFor, raiseAppointmentBooked } from '../../webhooks';
 import { searchKnowledge } from '../knowledge/knowledge-passages';
 import { callWrapUpJob } from '../responders/call-wrap-up';
 import { responderForAgent } from '../responders/pick-responder';
+import { customToolsFor } from '../tools/custom-tools';
 import type { RelayCall } from '../session/call-record';
 import { CallSession, type CallSessionDeps, type SessionEnding } from '../session/call-session';
 import { recordEndReason, requestCallback, transferRoute } from '../session/call-transfer';
@@ -74,6 +75,7 @@ export async function relayRoutes(app: FastifyInstance): Promise<void> {
       await syncBookedAppointment(app)(appointmentId);
       await raiseAppointmentBooked(app.db, ctx.events, appointmentId);
     },
+    customTools: (call) => customToolsFor(call, { credentialsKey: app.config.credentialsKey, policy: addressPolicyFor(app.config.nodeEnv), log: app.log }),
     timings: { stallMs: REPLY_STALL_MS, knowledgeMs: KNOWLEDGE_LOOKUP_MS, routeMs: TRANSFER_ROUTE_MS },
     maxLines: RELAY_MAX_LINES_PER_CALL,
     now: () => new Date(),
