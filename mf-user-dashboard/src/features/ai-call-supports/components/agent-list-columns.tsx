@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import type { AgentListItem } from 'shared-contracts';
 import {
-  Button, CopyOutlined, DeleteOutlined, EditOutlined, PhoneOutlined, Popconfirm, RowActionButton, Space, Switch, UnorderedListOutlined, actionColumn,
+  Button, CopyOutlined, DeleteOutlined, EditOutlined, PhoneOutlined, Popconfirm, RowActionButton, Space, Switch, Typography, UnorderedListOutlined, actionColumn,
   formatDateTime, type TableColumnsType,
 } from 'shared-ui';
 import type { AgentActions } from '../hooks/use-agent-actions';
@@ -16,6 +16,8 @@ const HANDLES: Record<AgentListRow['handleCallType'], string> = {
   both: 'Inbound & outbound',
 };
 
+const placesCalls = (a: AgentListRow): boolean => a.handleCallType !== 'inbound';
+
 export const agentListColumns = ({ timeZone, actions, onEdit, onTestCall, onLeads }: {
   timeZone: string; actions: AgentActions; onEdit: (id: string) => void; onTestCall: (agent: AgentListRow) => void;
   onLeads: (agent: AgentListRow) => void;
@@ -28,20 +30,25 @@ export const agentListColumns = ({ timeZone, actions, onEdit, onTestCall, onLead
     key: 'campaign',
     render: (_, a) => (
       <div style={{ maxWidth: 150 }}>
-        <Space size={4}>
-          <Switch
-            aria-label={`Campaign of ${a.name}`}
-            checked={a.campaignActive}
-            loading={actions.busyId === a.id}
-            onChange={(checked) => void actions.toggleCampaign(a.id, checked)}
-          />
-          {a.handleCallType !== 'inbound' && (
-            <Button type="link" size="small" icon={<UnorderedListOutlined />} aria-label={`Campaign leads of ${a.name}`} onClick={() => onLeads(a)}>
-              Leads
-            </Button>
-          )}
-        </Space>
-        {a.handleCallType !== 'inbound' && <CampaignProgressText progress={a.campaign} name={a.name} />}
+        {placesCalls(a) ? (
+          <>
+            <Space size={4}>
+              <Switch
+                aria-label={`Campaign of ${a.name}`}
+                checked={a.campaignActive}
+                loading={actions.busyId === a.id}
+                onChange={(checked) => void actions.toggleCampaign(a.id, checked)}
+              />
+              <Button type="link" size="small" icon={<UnorderedListOutlined />} aria-label={`Campaign leads of ${a.name}`} onClick={() => onLeads(a)}>
+                Leads
+              </Button>
+            </Space>
+            <CampaignProgressText progress={a.campaign} name={a.name} />
+          </>
+        ) : (
+          // A campaign places calls, which an agent that only answers never does.
+          <Typography.Text type="secondary">Answers calls only</Typography.Text>
+        )}
         {a.campaignPausedReason !== null && <CampaignPausedNotice reason={a.campaignPausedReason} />}
       </div>
     ),

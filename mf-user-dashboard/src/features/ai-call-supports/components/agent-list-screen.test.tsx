@@ -20,6 +20,12 @@ const list = () => [
   },
 ];
 
+const overview = (aiAgentLimit: number | null) => ({
+  account: { id: user.accountId, name: 'Acme', plan: aiAgentLimit === null ? 'efficiency-plus' : 'free', createdAt: '2026-01-01T00:00:00.000Z' },
+  usage: { periodStart: '2026-03-01T05:00:00.000Z', periodEnd: '2026-04-01T04:00:00.000Z', timeZone: 'America/New_York', minutesUsed: 0, minuteQuota: 100 },
+  aiAgentCount: 2, aiAgentLimit, humanAgentCount: 0, callsThisMonth: 0,
+});
+
 afterEach(() => jest.restoreAllMocks());
 
 test('asks for the account\'s agents and shows a loading table meanwhile', () => {
@@ -27,7 +33,9 @@ test('asks for the account\'s agents and shows a loading table meanwhile', () =>
   renderScreen(ui, user);
   expect(screen.getByRole('heading', { name: 'AI Call Supports' })).toBeInTheDocument();
   expect(screen.getByRole('region', { name: 'AI call supports' })).toHaveAttribute('aria-busy', 'true');
-  expect(requests.map((r) => `${r.method} ${r.url.pathname}`)).toEqual([`GET /v1/agent/get-agents/${user.accountId}`]);
+  expect(requests.map((r) => `${r.method} ${r.url.pathname}`)).toEqual([
+    `GET /v1/agent/get-agents/${user.accountId}`, `GET /v1/account/get-account-overview/${user.accountId}`,
+  ]);
 });
 
 test('lists the agents with their number, campaign switch and date', async () => {
@@ -38,7 +46,6 @@ test('lists the agents with their number, campaign switch and date', async () =>
   expect(cells.slice(0, 3)).toEqual(['Follow Up', 'Inbound & outbound', 'Not assigned']);
   expect(cells[4]).toBe('Mar 2, 2026, 10:00 AM');
   expect(within(row).getByRole('switch', { name: 'Campaign of Follow Up' })).toBeChecked();
-  expect(screen.getByRole('switch', { name: 'Campaign of Front Desk' })).not.toBeChecked();
   expect(screen.getByRole('link', { name: 'Front Desk' })).toHaveAttribute('href', `/dashboard/ai-call-supports/edit/${agentId(1)}`);
 });
 
@@ -62,6 +69,30 @@ const routes = (handlers: Record<string, (r: SentRequest) => StubReply>) => (r: 
   const key = Object.keys(handlers).find((k) => r.url.pathname.includes(k));
   return key ? handlers[key]!(r) : ok(list());
 };
+
+test('on the free plan, shows how many agents of the cap are used and explains a disabled Create at the cap', async () => {
+  let cap = 3;
+  stubFetch(routes({ 'get-account-overview': () => ok(overview(cap)) }));
+  const { unmount } = renderScreen(ui, user);
+  expect(await screen.findByText('2 of 3 agents')).toBeInTheDocument();
+  expect(screen.getByRole('button', { name: /Create AI Call Support/ })).toBeEnabled();
+  unmount();
+
+  cap = 2;
+  renderScreen(ui, user);
+  expect(await screen.findByText('2 of 2 agents')).toBeInTheDocument();
+  const create = screen.getByRole('button', { name: /Create AI Call Support/ });
+  expect(create).toBeDisabled();
+  expect(create).toHaveAccessibleDescription('You can only have 2 agents in the free plan. Delete one or upgrade your plan to add another.');
+});
+
+test('on a paid plan there is no agent count and Create is open', async () => {
+  stubFetch(routes({ 'get-account-overview': () => ok(overview(null)) }));
+  renderScreen(ui, user);
+  await screen.findByRole('row', { name: /Follow Up/ });
+  expect(screen.queryByText(/ of \d+ agents/)).not.toBeInTheDocument();
+  expect(screen.getByRole('button', { name: /Create AI Call Support/ })).toBeEnabled();
+});
 
 test('duplicate posts the agent id, toasts the copy and reloads; the free-plan refusal is shown', async () => {
   let capReached = false;
@@ -94,7 +125,9 @@ test('delete asks first, then deletes and reloads', async () => {
 });
 
 test('the campaign switch toggles the campaign and shows a refusal', async () => {
+  const withDialer = () => [...list(), { ...makeAgent({ id: agentId(3), name: 'Dialer', handleCallType: 'outbound', phoneNumber: null }), campaign: noLeads }];
   const { requests } = stubFetch(routes({
+    'get-agents': () => ok(withDialer()),
     'toggle-campaign': (r) => ((r.body as { status: boolean }).status
       ? failure(403, featureNeedsPlanText('bulkOutboundCall'))
       : ok({ agentId: agentId(2), campaignActive: false })),
@@ -102,11 +135,20 @@ test('the campaign switch toggles the campaign and shows a refusal', async () =>
   renderScreen(ui, user);
   await userEvent.click(await screen.findByRole('switch', { name: 'Campaign of Follow Up' }));
   expect(await screen.findByText('Campaign paused')).toBeInTheDocument();
-  await userEvent.click(screen.getByRole('switch', { name: 'Campaign of Front Desk' }));
+  await userEvent.click(screen.getByRole('switch', { name: 'Campaign of Dialer' }));
   expect(await screen.findByText('Your plan does not include bulk outbound calls; it comes with the Efficiency Plus plan and higher')).toBeInTheDocument();
   expect(requests.filter((r) => r.url.pathname.endsWith('toggle-campaign')).map((r) => r.body)).toEqual([
-    { agentId: agentId(2), status: false }, { agentId: agentId(1), status: true },
+    { agentId: agentId(2), status: false }, { agentId: agentId(3), status: true },
   ]);
+});
+
+test('an agent that only answers calls has no campaign switch', async () => {
+  stubFetch(() => ok(list()));
+  renderScreen(ui, user);
+  const row = await screen.findByRole('row', { name: /Front Desk/ });
+  expect(within(row).queryByRole('switch')).not.toBeInTheDocument();
+  expect(within(row).getByText('Answers calls only')).toBeInTheDocument();
+  expect(screen.getByRole('switch', { name: 'Campaign of Follow Up' })).toBeInTheDocument();
 });
 
 test('shows each outbound campaign\'s progress and opens its leads; an inbound agent has neither', async () => {

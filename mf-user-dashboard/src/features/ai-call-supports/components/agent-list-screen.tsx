@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useApi, useServerMessage, useSessionUser } from 'shared-auth';
-import { contract } from 'shared-contracts';
-import { Button, DashboardPage, DataTable, PageCard, PlusOutlined } from 'shared-ui';
+import { contract, freePlanLimitMessage } from 'shared-contracts';
+import { Button, DashboardPage, DataTable, PageCard, PlusOutlined, Space, Typography } from 'shared-ui';
 import { useAgentActions } from '../hooks/use-agent-actions';
 import { agentListColumns, type AgentListRow } from './agent-list-columns';
 import { CampaignLeadsDialog } from './campaign-leads-dialog';
@@ -26,15 +26,37 @@ export function AgentListScreen() {
   const [testCall, setTestCall] = useState<AgentListRow | null>(null);
   const [leadsOf, setLeadsOf] = useState<string | null>(null);
   const leadsAgent = agents.data?.data.find((a) => a.id === leadsOf) ?? null;
+  // The free-plan cap is known before the form is filled: the count is the list's (it reloads after a
+  // duplicate or a delete), the cap is the account's (null on a paid plan).
+  const overview = useApi(contract.account.getAccountOverview, user ? { params: { id: accountId } } : null);
+  const limit = overview.data?.data.aiAgentLimit ?? null;
+  const count = agents.data?.data.length ?? null;
+  const atCap = limit !== null && count !== null && count >= limit;
 
   return (
     <DashboardPage
       title="AI Call Supports"
       loading={!user}
       extra={
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate('/dashboard/ai-call-supports/create')}>
-          Create AI Call Support
-        </Button>
+        <Space wrap>
+          {limit !== null && count !== null && (
+            <Typography.Text type={atCap ? 'warning' : 'secondary'}>{`${count} of ${limit} agents`}</Typography.Text>
+          )}
+          {atCap && (
+            <Typography.Text id="agent-cap-reason" type="secondary">
+              {`${freePlanLimitMessage(limit)}. Delete one or upgrade your plan to add another.`}
+            </Typography.Text>
+          )}
+          <Button
+            type="primary"
+            icon={<PlusOutlined />}
+            disabled={atCap}
+            aria-describedby={atCap ? 'agent-cap-reason' : undefined}
+            onClick={() => navigate('/dashboard/ai-call-supports/create')}
+          >
+            Create AI Call Support
+          </Button>
+        </Space>
       }
     >
       <PageCard title="Your AI agents">

@@ -11,8 +11,9 @@ const ui = <SnackbarProvider><AgentListScreen /></SnackbarProvider>;
 jest.setTimeout(60_000);
 afterEach(() => jest.restoreAllMocks());
 
-const api = (testCall: (r: SentRequest) => ReturnType<typeof ok>) =>
-  stubFetch((r) => (r.url.pathname.endsWith('call/make-test-call') ? testCall(r) : ok([makeAgent()])));
+// Front Desk places calls here; the inbound-only case says so.
+const api = (testCall: (r: SentRequest) => ReturnType<typeof ok>, agent: ReturnType<typeof makeAgent> & { campaign?: unknown } = { ...makeAgent({ handleCallType: 'both' }), campaign: { total: 0, called: 0, answered: 0, remaining: 0 } }) =>
+  stubFetch((r) => (r.url.pathname.endsWith('call/make-test-call') ? testCall(r) : ok([agent])));
 
 // Typing is not what these cases check: no pause between keys.
 const setupUser = () => userEvent.setup({ delay: null });
@@ -53,4 +54,15 @@ test('shows the server\'s refusal in the dialog and keeps it open', async () => 
   await user.click(within(dialog).getByRole('button', { name: 'Place test call' }));
   expect(await within(dialog).findByRole('alert')).toHaveTextContent('Give this agent a phone number before placing a test call');
   expect(screen.getByRole('dialog', { name: 'Test call from Front Desk' })).toBeInTheDocument();
+});
+
+test('an agent that only answers calls offers the browser call and its number, not a number to call', async () => {
+  const user = setupUser();
+  api(() => ok({ callSid: 'CA123', status: 'queued' }), makeAgent({ handleCallType: 'inbound' }));
+  renderScreen(ui, account);
+  const dialog = await openDialog(user);
+  expect(within(dialog).getByText('Front Desk answers calls only: call +15551230001 to try it, or talk to it here in the browser.')).toBeInTheDocument();
+  expect(within(dialog).queryByLabelText('Number to call')).not.toBeInTheDocument();
+  expect(within(dialog).queryByRole('button', { name: 'Place test call' })).not.toBeInTheDocument();
+  expect(within(dialog).getByRole('button', { name: 'Talk in the browser' })).toBeInTheDocument();
 });

@@ -9,6 +9,8 @@ export interface TestCallTarget {
   id: string;
   name: string;
   phoneNumber: string | null;
+  /** An agent that only answers never places a call, so it is tried by calling its number or in the browser. */
+  handleCallType?: 'inbound' | 'outbound' | 'both';
 }
 
 interface Values {
@@ -24,6 +26,7 @@ export function TestCallDialog({ agent, onClose }: { agent: TestCallTarget | nul
   };
   const place = useApiMutation(contract.call.makeTestCall, { invalidates: [contract.call.getCallLogs] });
   const agentId = agent?.id ?? '';
+  const placesCalls = agent?.handleCallType !== 'inbound';
   const validate = validateWith(MakeTestCallBody, (values: Values) => ({ agentId, phoneNumber: values.phoneNumber ?? '' }));
 
   const submit = async (values: Values) => {
@@ -48,7 +51,14 @@ export function TestCallDialog({ agent, onClose }: { agent: TestCallTarget | nul
       footer={null}
       destroyOnHidden
     >
-      {agent && !inBrowser && (
+      {agent && !inBrowser && !placesCalls && (
+        <p>
+          {agent.phoneNumber
+            ? `${agent.name} answers calls only: call ${agent.phoneNumber} to try it, or talk to it here in the browser.`
+            : `${agent.name} answers calls only and has no phone number yet: talk to it here in the browser.`}
+        </p>
+      )}
+      {agent && !inBrowser && placesCalls && (
         <Form<Values> onSubmit={submit} validate={validate} initialValues={{ phoneNumber: '' }} subscription={{ submitting: true, submitError: true }}>
           {({ handleSubmit, submitting, submitError }) => (
             <form onSubmit={handleSubmit} noValidate aria-label="Test call">
@@ -65,7 +75,7 @@ export function TestCallDialog({ agent, onClose }: { agent: TestCallTarget | nul
           )}
         </Form>
       )}
-      {agent && !inBrowser && <Divider plain>or</Divider>}
+      {agent && !inBrowser && placesCalls && <Divider plain>or</Divider>}
       {agent && <BrowserCallPanel agentId={agent.id} agentName={agent.name} onStart={() => setInBrowser(true)} />}
     </Modal>
   );
