@@ -105,6 +105,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/agent/get-agent-version/{agentId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One version of an AI agent with every setting it had, to compare with another */
+        get: operations["agentVersion.getAgentVersion"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/agent/get-agent-versions/{agentId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An AI agent's versions, newest first: each saved change with who saved it, when, and which settings changed */
+        get: operations["agentVersion.getAgentVersions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/agent/get-agent-voices": {
         parameters: {
             query?: never;
@@ -1844,6 +1878,335 @@ export interface operations {
             };
             /** @description The Idempotency-Key was used with another request, or its first request is still running (`Retry-After`) */
             409: {
+                headers: {
+                    /**
+                     * @description What is left of the quota: `r` requests, the window resetting in `t` seconds
+                     * @example "default";r=599;t=42
+                     */
+                    RateLimit?: string;
+                    /**
+                     * @description The key's quota (IETF httpapi ratelimit-headers draft): `q` requests per `w` seconds
+                     * @example "default";q=600;w=60
+                     */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description The API key made too many requests; `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    /**
+                     * @description What is left of the quota: `r` requests, the window resetting in `t` seconds
+                     * @example "default";r=599;t=42
+                     */
+                    RateLimit?: string;
+                    /**
+                     * @description The key's quota (IETF httpapi ratelimit-headers draft): `q` requests per `w` seconds
+                     * @example "default";q=600;w=60
+                     */
+                    "RateLimit-Policy"?: string;
+                    /**
+                     * @description Seconds until the key may call again
+                     * @example 42
+                     */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    "agentVersion.getAgentVersion": {
+        parameters: {
+            query: {
+                version: number;
+            };
+            header?: never;
+            path: {
+                agentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /**
+                     * @description What is left of the quota: `r` requests, the window resetting in `t` seconds
+                     * @example "default";r=599;t=42
+                     */
+                    RateLimit?: string;
+                    /**
+                     * @description The key's quota (IETF httpapi ratelimit-headers draft): `q` requests per `w` seconds
+                     * @example "default";q=600;w=60
+                     */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            changed: string[];
+                            /** Format: date-time */
+                            createdAt: string;
+                            current: boolean;
+                            savedBy: {
+                                email: string;
+                                name: string;
+                            } | null;
+                            settings: {
+                                analysisFields: {
+                                    /** @default  */
+                                    description: string;
+                                    name: string;
+                                    /** @default [] */
+                                    options: string[];
+                                    /** @enum {string} */
+                                    type: "text" | "number" | "yes-no" | "date" | "choice";
+                                }[];
+                                bookingRules: {
+                                    bufferMinutes: number;
+                                    maxDaysAhead: number;
+                                    slotMinutes: number;
+                                } | null;
+                                calendarIntegrationId: string | null;
+                                customTools: {
+                                    description: string;
+                                    /** @enum {string} */
+                                    method: "POST" | "GET";
+                                    name: string;
+                                    /** @default [] */
+                                    parameters: {
+                                        /** @default  */
+                                        description?: string;
+                                        name: string;
+                                        /** @default true */
+                                        required?: boolean;
+                                        /** @enum {string} */
+                                        type: "string" | "number" | "integer" | "boolean";
+                                    }[];
+                                    /** Format: uri */
+                                    url: string;
+                                }[];
+                                greeting: string;
+                                /** @enum {string} */
+                                handleCallType: "inbound" | "outbound" | "both";
+                                knowledge: string;
+                                /** @enum {string} */
+                                language: "en-US" | "es-US";
+                                maxCallMinutes: number;
+                                maxReplyTokens: number | null;
+                                name: string;
+                                phoneNumber: string | null;
+                                prompt: string;
+                                recordCalls: boolean;
+                                squareLocationId: string | null;
+                                sttClientId: string | null;
+                                successCriterion: string;
+                                temperature: number | null;
+                                textClientId: string | null;
+                                transferNumber: string | null;
+                                voiceId: string;
+                                workingHours: {
+                                    days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
+                                    end: string;
+                                    start: string;
+                                } | null;
+                            };
+                            version: number;
+                        };
+                    };
+                };
+            };
+            /** @description The request is malformed; `errors` lists every problem */
+            400: {
+                headers: {
+                    /**
+                     * @description What is left of the quota: `r` requests, the window resetting in `t` seconds
+                     * @example "default";r=599;t=42
+                     */
+                    RateLimit?: string;
+                    /**
+                     * @description The key's quota (IETF httpapi ratelimit-headers draft): `q` requests per `w` seconds
+                     * @example "default";q=600;w=60
+                     */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description The caller's role may not call this endpoint */
+            403: {
+                headers: {
+                    /**
+                     * @description What is left of the quota: `r` requests, the window resetting in `t` seconds
+                     * @example "default";r=599;t=42
+                     */
+                    RateLimit?: string;
+                    /**
+                     * @description The key's quota (IETF httpapi ratelimit-headers draft): `q` requests per `w` seconds
+                     * @example "default";q=600;w=60
+                     */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description An id does not exist in the caller's account */
+            404: {
+                headers: {
+                    /**
+                     * @description What is left of the quota: `r` requests, the window resetting in `t` seconds
+                     * @example "default";r=599;t=42
+                     */
+                    RateLimit?: string;
+                    /**
+                     * @description The key's quota (IETF httpapi ratelimit-headers draft): `q` requests per `w` seconds
+                     * @example "default";q=600;w=60
+                     */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description The API key made too many requests; `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    /**
+                     * @description What is left of the quota: `r` requests, the window resetting in `t` seconds
+                     * @example "default";r=599;t=42
+                     */
+                    RateLimit?: string;
+                    /**
+                     * @description The key's quota (IETF httpapi ratelimit-headers draft): `q` requests per `w` seconds
+                     * @example "default";q=600;w=60
+                     */
+                    "RateLimit-Policy"?: string;
+                    /**
+                     * @description Seconds until the key may call again
+                     * @example 42
+                     */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    "agentVersion.getAgentVersions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                agentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /**
+                     * @description What is left of the quota: `r` requests, the window resetting in `t` seconds
+                     * @example "default";r=599;t=42
+                     */
+                    RateLimit?: string;
+                    /**
+                     * @description The key's quota (IETF httpapi ratelimit-headers draft): `q` requests per `w` seconds
+                     * @example "default";q=600;w=60
+                     */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            changed: string[];
+                            /** Format: date-time */
+                            createdAt: string;
+                            current: boolean;
+                            savedBy: {
+                                email: string;
+                                name: string;
+                            } | null;
+                            version: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description The request is malformed; `errors` lists every problem */
+            400: {
+                headers: {
+                    /**
+                     * @description What is left of the quota: `r` requests, the window resetting in `t` seconds
+                     * @example "default";r=599;t=42
+                     */
+                    RateLimit?: string;
+                    /**
+                     * @description The key's quota (IETF httpapi ratelimit-headers draft): `q` requests per `w` seconds
+                     * @example "default";q=600;w=60
+                     */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description The caller's role may not call this endpoint */
+            403: {
+                headers: {
+                    /**
+                     * @description What is left of the quota: `r` requests, the window resetting in `t` seconds
+                     * @example "default";r=599;t=42
+                     */
+                    RateLimit?: string;
+                    /**
+                     * @description The key's quota (IETF httpapi ratelimit-headers draft): `q` requests per `w` seconds
+                     * @example "default";q=600;w=60
+                     */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description An id does not exist in the caller's account */
+            404: {
                 headers: {
                     /**
                      * @description What is left of the quota: `r` requests, the window resetting in `t` seconds
@@ -3820,12 +4183,15 @@ export interface operations {
                 "application/json": {
                     /** @enum {string} */
                     direction?: "inbound" | "outbound";
+                    /** @enum {string} */
+                    endReason?: "callerHungUp" | "agentEnded" | "handedToPerson" | "transferredToNumber" | "messageTaken" | "timeLimit" | "flood" | "tooLong" | "serverRestarted" | "sessionLost" | "neverConnected" | "serverStopped";
                     /** @default 10 */
                     limit?: number | string;
                     /** @default 1 */
                     page?: number | string;
                     /** @default  */
                     search?: string;
+                    slowTurns?: boolean;
                 };
             };
         };

@@ -19,6 +19,7 @@ import { callFeedbackContract } from './call-feedback';
 import { callSummariesContract } from './call-summaries';
 import { callTraceContract } from './call-trace';
 import { agentTestContract } from './agent-tests';
+import { agentVersionContract } from './agent-versions';
 import type { EndpointDef } from './endpoint';
 
 /** The contract table: every HTTP endpoint, grouped by domain. */
@@ -43,6 +44,7 @@ export const contract = {
   callSummaries: callSummariesContract,
   callTrace: callTraceContract,
   agentTest: agentTestContract,
+  agentVersion: agentVersionContract,
   webhook: webhookContract,
 } as const;
 
@@ -77,6 +79,7 @@ export * from './call-feedback';
 export * from './call-summaries';
 export * from './call-trace';
 export * from './agent-tests';
+export * from './agent-versions';
 export * from './webhook';
 
 /** The endpoints an API key may call: the public API. */

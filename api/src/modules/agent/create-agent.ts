@@ -7,6 +7,7 @@ import { addSuggestedScenarios } from '../agent-tests';
 import { assertRoomForAgent } from './agent-cap';
 import { assertAgentLinks } from './agent-links';
 import { assertAgentFeatures } from '../entitlements';
+import { recordFirstVersion } from './agent-versions';
 import { toAiAgent } from './to-ai-agent';
 
 export const createAgent = implement(contract.agent.createAgent, async ({ body, user, db }) => {
@@ -16,6 +17,7 @@ export const createAgent = implement(contract.agent.createAgent, async ({ body, 
     await assertRoomForAgent(tx, user.accountId);
     await claimNumbers(tx, user.accountId, [body.phoneNumber]);
     const [inserted] = await tx.insert(aiAgents).values({ ...body, accountId: user.accountId }).returning();
+    await recordFirstVersion(tx, inserted!, user.id);
     await reindexKnowledge(tx, { accountId: user.accountId, aiAgentId: inserted!.id, text: inserted!.knowledge });
     // A new agent can be tested at once: greeting, a booking, a person, goodbye.
     await addSuggestedScenarios(tx, inserted!);

@@ -5,6 +5,7 @@ import { notFound } from '../../http/api-error';
 import { implement } from '../../http/implement';
 import { reindexKnowledge } from '../voice-agent';
 import { assertRoomForAgent } from './agent-cap';
+import { recordFirstVersion } from './agent-versions';
 import { toAiAgent } from './to-ai-agent';
 
 const NAME_MAX = 100;
@@ -21,8 +22,10 @@ export const duplicateAgent = implement(contract.agent.duplicateAgent, async ({ 
     // A phone number reaches one agent only, and a copy starts with its campaign paused.
     const { id: _id, createdAt: _c, updatedAt: _u, ...settings } = source;
     const [inserted] = await tx.insert(aiAgents).values({
-      ...settings, name: copyName(source.name), phoneNumber: null, campaignActive: false,
+      ...settings, name: copyName(source.name), phoneNumber: null, campaignActive: false, version: 1,
     }).returning();
+    // The copy's history starts at its own version 1, saved by whoever copied it.
+    await recordFirstVersion(tx, inserted!, user.id);
     await reindexKnowledge(tx, { accountId: inserted!.accountId, aiAgentId: inserted!.id, text: inserted!.knowledge });
     return inserted!;
   });

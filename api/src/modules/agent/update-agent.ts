@@ -7,6 +7,7 @@ import { claimNumbers } from '../telephony';
 import { reindexKnowledge } from '../voice-agent';
 import { assertAgentLinks } from './agent-links';
 import { assertAgentFeatures } from '../entitlements';
+import { recordSavedVersion } from './agent-versions';
 import { toAiAgent } from './to-ai-agent';
 import { customToolSettings } from './custom-tool-settings';
 
@@ -15,8 +16,8 @@ export const updateAgent = implement(contract.agent.updateAgent, async ({ params
   await assertAgentFeatures(db, user.accountId, body, params.agentId);
   const row = await db.transaction(async (tx) => {
     // The old text decides whether the passages need rebuilding: a form saves every field each time.
-    const [before] = await tx.select({ knowledge: aiAgents.knowledge, accountId: aiAgents.accountId })
-      .from(aiAgents).where(eq(aiAgents.id, params.agentId)).for('update');
+    // And the settings before decide which ones this save changed, for the agent's version history.
+    const [before] = await tx.select().from(aiAgents).where(eq(aiAgents.id, params.agentId)).for('update');
     if (!before) throw notFound();
     await claimNumbers(tx, before.accountId, [body.phoneNumber]);
     // An agent that now takes only inbound calls has no campaign to run.
@@ -26,7 +27,7 @@ export const updateAgent = implement(contract.agent.updateAgent, async ({ params
     if (updated!.knowledge !== before.knowledge) {
       await reindexKnowledge(tx, { accountId: updated!.accountId, aiAgentId: updated!.id, text: updated!.knowledge });
     }
-    return updated!;
+    return recordSavedVersion(tx, before, updated!, user.id);
   });
   // The call logs show the agent's name.
   app.callLogsCache.changed(row.accountId);

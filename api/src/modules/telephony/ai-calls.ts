@@ -19,6 +19,8 @@ export async function aiCallPlaced(ctx: CallLogWriter, input: { accountId: strin
   const [row] = await ctx.db.insert(calls).values({
     accountId: input.accountId, aiAgentId: input.aiAgentId, direction: 'outbound', status: 'queued',
     fromNumber: input.from, toNumber: input.to, leadId: lead?.id ?? null,
+    // The version the call runs on, read in the same statement so a save in between cannot split them.
+    aiAgentVersion: sql`(select ${aiAgents.version} from ${aiAgents} where ${aiAgents.id} = ${input.aiAgentId})`,
   }).returning({ id: calls.id });
   ctx.callLogs.changed(input.accountId);
   return row!.id;
@@ -54,13 +56,13 @@ export async function aiCallIncoming(ctx: CallLogWriter, input: { callSid: strin
   const accountId = await accountOfNumber(db, input.to);
   if (accountId === null) return null;
   // Within the number's account, its oldest AI agent that takes inbound calls answers.
-  const [agent] = await db.select({ id: aiAgents.id, name: aiAgents.name, accountId: aiAgents.accountId }).from(aiAgents)
+  const [agent] = await db.select({ id: aiAgents.id, name: aiAgents.name, accountId: aiAgents.accountId, version: aiAgents.version }).from(aiAgents)
     .where(and(eq(aiAgents.accountId, accountId), eq(aiAgents.phoneNumber, input.to), inArray(aiAgents.handleCallType, ['inbound', 'both'])))
     .orderBy(asc(aiAgents.createdAt), asc(aiAgents.id)).limit(1);
   if (!agent) return null;
   const lead = await leadByNumber(db, agent.accountId, input.from);
   await db.insert(calls).values({
-    accountId: agent.accountId, aiAgentId: agent.id, direction: 'inbound', status: 'ringing',
+    accountId: agent.accountId, aiAgentId: agent.id, aiAgentVersion: agent.version, direction: 'inbound', status: 'ringing',
     fromNumber: input.from, toNumber: input.to, callSid: input.callSid, leadId: lead?.id ?? null,
   }).onConflictDoNothing();
   ctx.callLogs.changed(agent.accountId);

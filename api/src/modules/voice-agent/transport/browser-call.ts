@@ -21,7 +21,7 @@ export const startBrowserCall = implement(contract.call.startBrowserCall, async 
   if (!agent) throw notFound();
   const callSid = newCallSid();
   const [call] = await db.insert(calls).values({
-    accountId: user.accountId, aiAgentId: agent.id, direction: 'inbound', status: 'ringing',
+    accountId: user.accountId, aiAgentId: agent.id, aiAgentVersion: agent.version, direction: 'inbound', status: 'ringing',
     fromNumber: BROWSER_PARTY, toNumber: agent.phoneNumber ?? BROWSER_PARTY, callSid,
   }).returning({ id: calls.id });
   app.callLogsCache.changed(user.accountId);
