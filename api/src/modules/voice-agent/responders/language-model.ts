@@ -13,6 +13,12 @@ export interface ModelConfig {
   baseUrl?: string | undefined;
 }
 
+/** How one agent asks the model to answer; null leaves each to the provider's default or the house cap. */
+export interface ModelSettings {
+  temperature: number | null;
+  maxReplyTokens: number | null;
+}
+
 /**
  * The provider's own client for each AI client. OpenAI goes through its chat completions API,
  * which every OpenAI-compatible server (Ollama, vLLM, company gateways) also speaks; the

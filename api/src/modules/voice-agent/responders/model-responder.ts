@@ -1,5 +1,5 @@
 import { stepCountIs, streamText } from 'ai';
-import { languageModelFor, type ModelConfig } from './language-model';
+import { languageModelFor, type ModelConfig, type ModelSettings } from './language-model';
 import { conversationOf, systemPromptOf } from './model-prompt';
 import { modelToolsOf } from './model-tools';
 import { wrapUpWithModel } from './model-wrap-up';
@@ -27,9 +27,11 @@ export class ModelReplyError extends Error {
  * from the iterator (the session turns it into a spoken fallback), and an aborted signal ends
  * the iterator quietly after closing the provider request.
  */
-export function createModelResponder(config: ModelConfig): Responder {
+export function createModelResponder(config: ModelConfig, settings: Partial<ModelSettings> = {}): Responder {
   const model = languageModelFor(config);
   const label = `${config.provider} ${config.model}`;
+  const temperature = settings.temperature ?? undefined;
+  const maxOutputTokens = settings.maxReplyTokens ?? MAX_REPLY_TOKENS;
 
   async function* reply(input: ReplyInput): AsyncGenerator<string> {
     if (input.signal.aborted) return;
@@ -40,7 +42,9 @@ export function createModelResponder(config: ModelConfig): Responder {
       messages,
       tools: modelToolsOf(input.tools),
       stopWhen: stepCountIs(MAX_STEPS),
-      maxOutputTokens: MAX_REPLY_TOKENS,
+      maxOutputTokens,
+      // Omitted rather than sent as null: the provider's own default applies.
+      ...(temperature === undefined ? {} : { temperature }),
       // A caller is waiting on the line: a failed request becomes a spoken fallback at once
       // rather than retries with back-off.
       maxRetries: 0,

@@ -5,7 +5,7 @@ import type { Config } from '../../../config';
 import type { Db } from '../../../db/client';
 import { aiClients, type AiClientRow } from '../../../db/schema';
 import { createCredentialCipher, type CredentialCipher } from '../../ai-client';
-import type { ModelConfig } from './language-model';
+import type { ModelConfig, ModelSettings } from './language-model';
 import { createLocalResponder } from './local-responder';
 import { createModelResponder } from './model-responder';
 import type { Responder } from './responder';
@@ -35,8 +35,12 @@ function modelConfigOf(row: AiClientRow, deps: ResponderDeps): ModelConfig | nul
  * Who answers an agent's calls: the AI client the agent chose when it is enabled and has
  * credentials, else the first such client an administrator added, else the local responder.
  * Credentials are decrypted here, on the server, and go no further than the provider request.
+ * The agent's temperature and longest reply go with every request the responder makes.
  */
-export async function responderForAgent(deps: ResponderDeps, agent: { textClientId: string | null }): Promise<Responder> {
+export async function responderForAgent(
+  deps: ResponderDeps,
+  agent: { textClientId: string | null } & Partial<ModelSettings>,
+): Promise<Responder> {
   const rows = await deps.db.select().from(aiClients)
     .where(and(eq(aiClients.type, 'AI Client'), eq(aiClients.enabled, true), isNotNull(aiClients.credentialsCiphertext)));
   const chosen = rows.filter((row) => row.id === agent.textClientId);
@@ -44,7 +48,7 @@ export async function responderForAgent(deps: ResponderDeps, agent: { textClient
     .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id.localeCompare(b.id));
   for (const row of [...chosen, ...others]) {
     const config = modelConfigOf(row, deps);
-    if (config !== null) return createModelResponder(config);
+    if (config !== null) return createModelResponder(config, { temperature: agent.temperature, maxReplyTokens: agent.maxReplyTokens });
   }
   return createLocalResponder();
 }

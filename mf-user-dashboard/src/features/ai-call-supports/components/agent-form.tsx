@@ -5,6 +5,7 @@ import { AiModelField } from './ai-model-field';
 import { BusinessHoursFields } from './business-hours-fields';
 import { parseAgentValues, valuesToInput, type AgentFormValues } from '../model/agent-form-values';
 import { KnowledgeUpload } from './knowledge-upload';
+import { ModelSettingsFields } from './model-settings-fields';
 import { SquareLocationField } from './square-location-field';
 import { VoicePicker } from './voice-picker';
 
@@ -90,6 +91,7 @@ export function AgentForm({ accountId, initialValues, submitLabel, onSave }: Age
               <Input.TextArea {...input} id={c.id} rows={5} status={c.status} aria-invalid={c.invalid} aria-describedby={c.describedBy} />
             )} />
             <AiModelField />
+            <ModelSettingsFields />
             <FormField<string> name="voiceId" label="Voice" render={(input, c) => (
               <VoicePicker {...c} value={input.value} onChange={input.onChange} onBlur={() => input.onBlur()} />
             )} />

@@ -67,7 +67,28 @@ test('shows the voices with their images and creates the agent, then opens the s
   const create = requests.find((r) => r.url.pathname.endsWith('/agent/create-agent'))!;
   expect(create.body).toMatchObject({
     name: 'Night Desk', voiceId: 'openai-nova', phoneNumber: '+15552013344', transferNumber: null, maxCallMinutes: 10, recordCalls: true,
+    temperature: null, maxReplyTokens: null,
   });
+});
+
+test('beside the AI model, temperature and longest reply are sent as typed, and refused out of range', async () => {
+  const { requests } = api(() => ok(makeAgent({ id: agentId(9), name: 'Night Desk' })));
+  renderScreen(ui, user);
+  await fillRequired();
+  expect(screen.getByLabelText('Temperature')).toHaveAccessibleDescription(/empty = the provider's default/);
+  expect(screen.getByLabelText('Longest reply (tokens)')).toHaveAccessibleDescription(/empty = default \(1024\)/);
+  fill('Temperature', '3');
+  fill('Longest reply (tokens)', '10');
+  await userEvent.click(screen.getByRole('button', { name: 'Create AI Call Support' }));
+  expect(await screen.findByText('Temperature must be from 0 to 2')).toBeInTheDocument();
+  expect(screen.getByText('Longest reply must be from 50 to 1024 tokens')).toBeInTheDocument();
+  expect(requests.some((r) => r.url.pathname.endsWith('create-agent'))).toBe(false);
+
+  fill('Temperature', '0.4');
+  fill('Longest reply (tokens)', '300');
+  await userEvent.click(screen.getByRole('button', { name: 'Create AI Call Support' }));
+  expect(await screen.findByText('Success page')).toBeInTheDocument();
+  expect(requests.find((r) => r.url.pathname.endsWith('/agent/create-agent'))!.body).toMatchObject({ temperature: 0.4, maxReplyTokens: 300 });
 });
 
 test('says what is missing before sending anything', async () => {

@@ -53,6 +53,21 @@ test('fills the form with the stored settings and saves a change', async () => {
   expect(update.body).toMatchObject({ name: 'Front Desk', knowledge: 'Open 8-6.', transferNumber: '+15559990000' });
 });
 
+test('shows the stored temperature and longest reply, and emptying one saves it as the default', async () => {
+  const { requests } = api(() => ok(makeAgent({ id, temperature: 0.7, maxReplyTokens: 256 })));
+  renderScreen(ui, user);
+  await screen.findByRole('radio', { name: /Nova/ });
+  expect(screen.getByLabelText('Temperature')).toHaveValue('0.7');
+  expect(screen.getByLabelText('Longest reply (tokens)')).toHaveValue('256');
+  const temperature = screen.getByLabelText('Temperature');
+  fireEvent.focus(temperature);
+  fireEvent.change(temperature, { target: { value: '' } });
+  fireEvent.blur(temperature);
+  await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+  expect(await screen.findByText('AI call support saved')).toBeInTheDocument();
+  expect(requests.find((r) => r.method === 'PATCH')!.body).toMatchObject({ temperature: null, maxReplyTokens: 256 });
+});
+
 test('an agent that is not found shows the error with Retry', async () => {
   api(() => failure(404, 'Not found'));
   renderScreen(ui, user);
