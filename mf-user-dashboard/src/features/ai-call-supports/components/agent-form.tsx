@@ -1,4 +1,4 @@
-import { Form } from 'react-final-form';
+import { Field, Form } from 'react-final-form';
 import { AGENT_LANGUAGES, AGENT_MAX_CALL_MINUTES, CreateAgentBody, type CreateAgentInput } from 'shared-contracts';
 import { Button, Col, FormError, FormField, Input, InputNumber, PageCard, Row, Select, Switch, formErrorOf, validateWith, UnsavedChangesGuard } from 'shared-ui';
 import { AiModelField } from './ai-model-field';
@@ -92,8 +92,10 @@ export function AgentForm({ accountId, initialValues, submitLabel, onSave }: Age
             )} />
             <AiModelField />
             <ModelSettingsFields />
-            <FormField<string> name="voiceId" label="Voice" render={(input, c) => (
-              <VoicePicker {...c} value={input.value} onChange={input.onChange} onBlur={() => input.onBlur()} />
+            <Field<string> name="greeting" subscription={{ value: true }} render={({ input: greeting }) => (
+              <FormField<string> name="voiceId" label="Voice" render={(input, c) => (
+                <VoicePicker {...c} value={input.value} onChange={input.onChange} onBlur={() => input.onBlur()} sampleText={greeting.value} />
+              )} />
             )} />
           </PageCard>
           <PageCard title="Knowledge">

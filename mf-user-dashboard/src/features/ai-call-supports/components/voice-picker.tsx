@@ -1,18 +1,21 @@
 import type { AgentVoice } from 'shared-contracts';
-import { Flex, LoadError, Skeleton, Typography, type ControlProps } from 'shared-ui';
+import { Button, Flex, LoadError, Skeleton, Typography, type ControlProps } from 'shared-ui';
 import { useAgentVoices } from '../hooks/use-agent-voices';
+import { playVoicePreview, voicePreviewOf } from './voice-preview';
 
 interface VoicePickerProps extends ControlProps {
   value: string;
   onChange: (voiceId: string) => void;
   onBlur: () => void;
+  /** What a browser-spoken preview says: the agent's greeting (a sample sentence when empty). */
+  sampleText?: string;
 }
 
 const describe = (voice: AgentVoice) =>
   [voice.provider, voice.gender, voice.accent, voice.language].filter(Boolean).join(' · ');
 
-/** The voices as cards with their avatar; one can be chosen. */
-export function VoicePicker({ id, invalid, describedBy, value, onChange, onBlur }: VoicePickerProps) {
+/** The voices as cards with their avatar; one can be chosen, and heard where the browser can play it. */
+export function VoicePicker({ id, invalid, describedBy, value, onChange, onBlur, sampleText = '' }: VoicePickerProps) {
   const { data, error, isLoading, mutate } = useAgentVoices();
   if (error) return <LoadError error={error.message} onRetry={() => void mutate()} />;
   if (isLoading || !data) return <Skeleton active paragraph={{ rows: 2 }} />;
@@ -20,21 +23,35 @@ export function VoicePicker({ id, invalid, describedBy, value, onChange, onBlur 
     <Flex id={id} role="radiogroup" aria-invalid={invalid} aria-describedby={describedBy} wrap gap={8} onBlur={onBlur}>
       {data.data.map((voice) => {
         const checked = voice.id === value;
+        const preview = voicePreviewOf(voice);
         return (
-          <label
+          <div
             key={voice.id}
             style={{
-              display: 'flex', alignItems: 'center', gap: 8, padding: 8, width: 220, cursor: 'pointer', borderRadius: 8,
+              display: 'flex', alignItems: 'center', gap: 8, padding: 8, width: 220, borderRadius: 8,
               border: `2px solid ${checked ? '#1677ff' : invalid ? '#ff4d4f' : '#f0f0f0'}`,
             }}
           >
-            <input type="radio" name={`${id}-voice`} value={voice.id} checked={checked} onChange={() => onChange(voice.id)} style={{ position: 'absolute', opacity: 0 }} />
-            <img src={voice.imageUrl} alt="" width={40} height={40} style={{ borderRadius: '50%' }} />
-            <span>
-              <Typography.Text strong>{voice.name}</Typography.Text>
-              <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12 }}>{describe(voice)}</Typography.Text>
-            </span>
-          </label>
+            <label style={{ display: 'flex', alignItems: 'center', gap: 8, flex: 1, cursor: 'pointer' }}>
+              <input type="radio" name={`${id}-voice`} value={voice.id} checked={checked} onChange={() => onChange(voice.id)} style={{ position: 'absolute', opacity: 0 }} />
+              <img src={voice.imageUrl} alt="" width={40} height={40} style={{ borderRadius: '50%' }} />
+              <span>
+                <Typography.Text strong>{voice.name}</Typography.Text>
+                <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12 }}>{describe(voice)}</Typography.Text>
+              </span>
+            </label>
+            {preview && (
+              <Button
+                size="small"
+                aria-label={`Preview ${voice.name}`}
+                // The browser's own voice is not the call's: the title says so rather than pass it off as the voice.
+                title={preview.kind === 'browser' ? 'Spoken by your browser\'s voice in this language; calls use the chosen voice' : undefined}
+                onClick={() => playVoicePreview(voice, preview, sampleText)}
+              >
+                Preview
+              </Button>
+            )}
+          </div>
         );
       })}
     </Flex>
