@@ -217,6 +217,18 @@ export function customToolsSuite(ctx: SuiteContext) {
       });
     }
 
+    it('an agent created with tools gets a signing secret at once; its prefix shows, never the secret', async () => {
+      const t = await createTenant(ctx.server);
+      const created = await call(ctx.server, 'POST', 'agent/create-agent', {
+        token: t.ownerToken,
+        body: { name: 'Order Desk', handleCallType: 'inbound', phoneNumber: uniquePhone(), greeting: 'Order Desk, hello.', prompt: 'Help with orders.', voiceId: 'openai-alloy', customTools: [orderTool(endpoint.url())] },
+      });
+      assert.equal(created.status, 200, JSON.stringify(created.body));
+      assert.match(created.body.data.toolSecretPrefix, /^tsec_.{4}$/);
+      assert.deepEqual(created.body.data.customTools.map((x: { name: string }) => x.name), ['check_order']);
+      assert.doesNotMatch(JSON.stringify(created.body), /toolSecretSealed/);
+    });
+
     it('bad tool definitions are refused with the field\'s own words', async () => {
       const t = await createTenant(ctx.server);
       const agent = await createAiAgent(ctx.server.db, { accountId: t.account.id });

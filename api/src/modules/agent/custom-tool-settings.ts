@@ -26,7 +26,8 @@ export async function customToolSettings(
     if (refusal !== null) throw badRequest(`${tool.name}: ${refusal}`, [`customTools: ${tool.name}: ${refusal}`]);
   }
   const [agent] = await db.select({ sealed: aiAgents.toolSecretSealed }).from(aiAgents).where(eq(aiAgents.id, agentId));
-  if (!agent || agent.sealed !== null) return {};
+  // An agent being created has no row yet, so no secret either.
+  if (agent !== undefined && agent.sealed !== null) return {};
   const secret = newToolSecret();
   return { toolSecretSealed: sealToolSecret(app.config.credentialsKey, agentId, secret), toolSecretPrefix: toolSecretPrefixOf(secret) };
 }
