@@ -64,3 +64,12 @@ describe('update', () => {
 
 test('options response holds text and stt', () =>
   expect(messageOf(aiClientContract.getAiClients.response, { text: [{ id: ID, name: 'OpenAI', model: 'gpt', purpose: null }], stt: [] })).toBeNull());
+
+describe('test connection', () => {
+  test('is for administrators on one client, and its result carries no credentials', () => {
+    expect(aiClientContract.testAiClient.roles).toEqual(['ADMINISTRATOR']);
+    expect(aiClientContract.testAiClient.path).toBe('ai-client/test-ai-client/{id}');
+    const out = parsed(aiClientContract.testAiClient.response, { ok: false, message: 'Incorrect API key', millis: 120, apiKey: 'sk-secret' });
+    expect(out).toEqual({ ok: false, message: 'Incorrect API key', millis: 120 });
+  });
+});

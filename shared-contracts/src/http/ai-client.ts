@@ -98,6 +98,21 @@ export const AiClientOption = v.object({ id: Id, name: v.picklist(AI_CLIENT_PROV
 export const AiClientOptions = v.object({ text: v.array(AiClientOption), stt: v.array(AiClientOption) });
 export type AiClientOptions = v.InferOutput<typeof AiClientOptions>;
 
+/** How long a connection test waits for the provider before it says there was no answer. */
+export const AI_CLIENT_TEST_TIMEOUT_SECONDS = 10;
+
+/**
+ * One tiny request made with the stored credentials: the model's answer, or the provider's
+ * error (never the credentials), and how long it took.
+ */
+export const AiClientTestResult = v.object({
+  ok: v.boolean(),
+  /** The model's reply when ok, else what went wrong in the provider's own words. */
+  message: v.string(),
+  millis: v.number(),
+});
+export type AiClientTestResult = v.InferOutput<typeof AiClientTestResult>;
+
 export const aiClientContract = {
   getAllClients: endpoint({
     // The spec's source path carries a trailing space; routePattern() and buildPath() trim it.
@@ -125,6 +140,11 @@ export const aiClientContract = {
   updateAiClient: endpoint({
     method: 'PATCH', path: 'ai-client/update-ai-client/{id}', summary: 'Change a client\'s model, purpose, credentials or enabled flag',
     params: v.object({ id: Id }), body: UpdateAiClientBody, response: AiClient,
+    roles: ADMIN, tenant: byId,
+  }),
+  testAiClient: endpoint({
+    method: 'POST', path: 'ai-client/test-ai-client/{id}', summary: 'Make one tiny request to a language-model client with its stored credentials and say how it went',
+    params: v.object({ id: Id }), response: AiClientTestResult,
     roles: ADMIN, tenant: byId,
   }),
   deleteAiClient: endpoint({

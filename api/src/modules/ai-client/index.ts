@@ -3,8 +3,10 @@ import { deleteAiClient } from './delete-ai-client';
 import { getAiClient } from './get-ai-client';
 import { getAiClients } from './get-ai-clients';
 import { getAllClients } from './get-all-clients';
+import { testAiClient } from './test-ai-client';
 import { updateAiClient } from './update-ai-client';
 
 export { createCredentialCipher, type CredentialCipher } from './credential-cipher';
 
-export const aiClientEndpoints = [getAllClients, createAiClient, getAiClients, getAiClient, updateAiClient, deleteAiClient];
+export const aiClientEndpoints = [getAllClients, createAiClient, getAiClients, getAiClient, updateAiClient, testAiClient, deleteAiClient];
+export { languageModelFor, type ModelConfig } from './language-model';

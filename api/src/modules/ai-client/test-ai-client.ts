@@ -1,0 +1,75 @@
+import { APICallError, generateText } from 'ai';
+import * as v from 'valibot';
+import { AI_CLIENT_PROVIDERS_BY_TYPE, AI_CLIENT_TEST_TIMEOUT_SECONDS, contract, type AiClientTestResult } from 'shared-contracts';
+import { badRequest } from '../../http/api-error';
+import { implement } from '../../http/implement';
+import { findAiClient } from './ai-client-store';
+import { createCredentialCipher } from './credential-cipher';
+import { languageModelFor, type ModelConfig } from './language-model';
+
+const MODEL_PROVIDERS: readonly string[] = AI_CLIENT_PROVIDERS_BY_TYPE['AI Client'];
+const StoredModelCredentials = v.object({ apiKey: v.string(), baseUrl: v.optional(v.string()) });
+
+/** Small enough to cost nothing; a model that follows it proves the key, the model name and the endpoint. */
+const PROBE_PROMPT = 'Reply with the single word: ready';
+const PROBE_MAX_TOKENS = 16;
+const MAX_MESSAGE_CHARS = 300;
+
+export const NOT_A_MODEL_CLIENT_TEXT = 'Test connection is offered for AI (language model) clients';
+export const NO_CREDENTIALS_TEXT = 'Enter this client\'s credentials and save them before testing it';
+export const UNREADABLE_CREDENTIALS_TEXT = 'The stored credentials cannot be read (the server\'s credentials key changed): enter them again';
+export const noAnswerText = (seconds: number) => `No answer within ${seconds} seconds`;
+
+/**
+ * A provider's message can echo part of the key ("Incorrect API key provided: sk-ab***yz"), so the
+ * key itself and anything shaped like a key are cut out before the message reaches the screen.
+ */
+function withoutSecrets(message: string, apiKey: string): string {
+  const scrubbed = (apiKey === '' ? message : message.split(apiKey).join('[key]'))
+    .replace(/\b(?:sk|pk|key|AIza)[-_][-_A-Za-z0-9*.]{4,}/g, '[key]');
+  return scrubbed.length > MAX_MESSAGE_CHARS ? `${scrubbed.slice(0, MAX_MESSAGE_CHARS - 1)}…` : scrubbed;
+}
+
+function failureText(error: unknown, timedOut: boolean, timeoutSeconds: number): string {
+  if (timedOut) return noAnswerText(timeoutSeconds);
+  if (APICallError.isInstance(error)) return error.statusCode ? `HTTP ${error.statusCode}: ${error.message}` : error.message;
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** One tiny request to the model, bounded by `timeoutSeconds`; never throws and never logs. */
+export async function probeModel(config: ModelConfig, timeoutSeconds = AI_CLIENT_TEST_TIMEOUT_SECONDS): Promise<AiClientTestResult> {
+  const started = Date.now();
+  const timeout = AbortSignal.timeout(timeoutSeconds * 1000);
+  const millis = () => Date.now() - started;
+  try {
+    const result = await generateText({
+      model: languageModelFor(config),
+      prompt: PROBE_PROMPT,
+      maxOutputTokens: PROBE_MAX_TOKENS,
+      // The administrator is waiting on the button: one attempt, its own answer.
+      maxRetries: 0,
+      abortSignal: timeout,
+    });
+    const reply = result.text.trim();
+    return { ok: true, message: withoutSecrets(reply === '' ? '(an empty reply)' : reply, config.apiKey), millis: millis() };
+  } catch (error) {
+    return { ok: false, message: withoutSecrets(failureText(error, timeout.aborted, timeoutSeconds), config.apiKey), millis: millis() };
+  }
+}
+
+/**
+ * The Test connection button of an AI client: the stored credentials are decrypted here and go
+ * only to the provider; the answer says what the provider said, without them.
+ */
+export const testAiClient = implement(contract.aiClient.testAiClient, async ({ params, db, app }) => {
+  const row = await findAiClient(db, params.id);
+  if (row.type !== 'AI Client' || !MODEL_PROVIDERS.includes(row.provider)) throw badRequest(NOT_A_MODEL_CLIENT_TEXT, [NOT_A_MODEL_CLIENT_TEXT]);
+  if (row.credentialsCiphertext === null) throw badRequest(NO_CREDENTIALS_TEXT, [NO_CREDENTIALS_TEXT]);
+  let credentials: v.InferOutput<typeof StoredModelCredentials>;
+  try {
+    credentials = v.parse(StoredModelCredentials, JSON.parse(createCredentialCipher(app.config.credentialsKey).decrypt(row.credentialsCiphertext, row.id)));
+  } catch {
+    return { ok: false, message: UNREADABLE_CREDENTIALS_TEXT, millis: 0 };
+  }
+  return probeModel({ provider: row.provider as ModelConfig['provider'], model: row.model, apiKey: credentials.apiKey, baseUrl: credentials.baseUrl });
+});

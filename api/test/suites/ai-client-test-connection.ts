@@ -1,0 +1,87 @@
+import assert from 'node:assert/strict';
+import { after, describe, it } from 'node:test';
+import { contract } from 'shared-contracts';
+import {
+  NOT_A_MODEL_CLIENT_TEXT, NO_CREDENTIALS_TEXT, noAnswerText, probeModel,
+} from '../../src/modules/ai-client/test-ai-client';
+import { createAdmin, createAiClientRow, createTenant } from '../factories';
+import { assertContract } from '../helpers/contract-shape';
+import { startFakeProvider, type Answers, type FakeProvider, type WireFormat } from '../helpers/fake-model-provider';
+import { call } from '../helpers/server';
+import type { SuiteContext } from '../helpers/suite-context';
+
+const API_KEY = 'sk-admin-probe-4242';
+
+export function aiClientTestConnectionSuite(ctx: SuiteContext) {
+  describe('ai-client: test connection', () => {
+    const servers: FakeProvider[] = [];
+    after(async () => {
+      await Promise.all(servers.map((server) => server.close()));
+    });
+
+    /** A language-model client whose stored credentials point at a stand-in provider, saved the way the edit screen saves them. */
+    async function clientAt(format: WireFormat, answers: Answers) {
+      const server = await startFakeProvider(format, answers);
+      servers.push(server);
+      const provider = ({ openai: 'OpenAI', anthropic: 'Claude', gemini: 'Gemini' } as const)[format];
+      const { token } = await createAdmin(ctx.server);
+      const client = await createAiClientRow(ctx.server.db, { provider, model: 'probe-model' });
+      const saved = await call(ctx.server, 'PATCH', `ai-client/update-ai-client/${client.id}`, {
+        token, body: { credentials: { apiKey: API_KEY, baseUrl: server.baseUrl } },
+      });
+      assert.equal(saved.status, 200, JSON.stringify(saved.body));
+      const test = () => call(ctx.server, 'POST', `ai-client/test-ai-client/${client.id}`, { token });
+      return { server, client, token, test };
+    }
+
+    it('makes one tiny request with the stored key and shows the model\'s answer', async () => {
+      for (const format of ['openai', 'anthropic'] as const) {
+        const { server, test } = await clientAt(format, [[{ text: 'ready' }]]);
+        const res = await test();
+        assert.equal(res.status, 200, JSON.stringify(res.body));
+        assertContract(contract.aiClient.testAiClient, res.body);
+        assert.equal(res.body.data.ok, true);
+        assert.equal(res.body.data.message, 'ready');
+        assert.equal(server.requests.length, 1);
+        const sent = server.requests[0]!;
+        assert.ok(sent.headers.authorization === `Bearer ${API_KEY}` || sent.headers['x-api-key'] === API_KEY, format);
+        assert.ok(!JSON.stringify(res.body).includes(API_KEY));
+      }
+    });
+
+    it('shows the provider\'s error with its status, with any key it echoes cut out', async () => {
+      const { test } = await clientAt('openai', [{ status: 401, message: `Incorrect API key provided: ${API_KEY}. Check sk-adm***4242 too.` }]);
+      const res = await test();
+      assert.equal(res.status, 200);
+      assert.equal(res.body.data.ok, false);
+      assert.match(res.body.data.message, /401/);
+      assert.match(res.body.data.message, /Incorrect API key provided/);
+      assert.ok(!res.body.data.message.includes(API_KEY) && !res.body.data.message.includes('sk-adm'), res.body.data.message);
+    });
+
+    it('gives up on a provider that does not answer within its time', async () => {
+      const server = await startFakeProvider('openai', [{ hang: true }]);
+      servers.push(server);
+      const result = await probeModel({ provider: 'OpenAI', model: 'probe-model', apiKey: API_KEY, baseUrl: server.baseUrl }, 0.5);
+      assert.deepEqual([result.ok, result.message], [false, noAnswerText(0.5)]);
+      assert.ok(result.millis < 5_000);
+    });
+
+    it('refuses a client with no credentials or that is not a language model, and anyone but an administrator', async () => {
+      const { token } = await createAdmin(ctx.server);
+      const keyless = await createAiClientRow(ctx.server.db, { provider: 'Claude' });
+      const stt = await createAiClientRow(ctx.server.db, { type: 'STT Client', provider: 'Deepgram', credentialsCiphertext: 'sealed' });
+      const noKey = await call(ctx.server, 'POST', `ai-client/test-ai-client/${keyless.id}`, { token });
+      assert.deepEqual([noKey.status, noKey.body.message], [400, NO_CREDENTIALS_TEXT]);
+      const notModel = await call(ctx.server, 'POST', `ai-client/test-ai-client/${stt.id}`, { token });
+      assert.deepEqual([notModel.status, notModel.body.message], [400, NOT_A_MODEL_CLIENT_TEXT]);
+
+      const { ownerToken, agentToken } = await createTenant(ctx.server);
+      for (const other of [ownerToken, agentToken]) {
+        const res = await call(ctx.server, 'POST', `ai-client/test-ai-client/${keyless.id}`, { token: other });
+        assert.equal(res.status, 403);
+      }
+      assert.equal((await call(ctx.server, 'POST', `ai-client/test-ai-client/${keyless.id}`)).status, 401);
+    });
+  });
+}
