@@ -147,6 +147,30 @@ export function agentVersionsSuite(ctx: SuiteContext) {
       assert.equal((await call(ctx.server, 'GET', `agent/get-agent/${agent.id}`, { token: t.ownerToken })).body.data.version, 2);
     });
 
+    it('restoring brings back custom tools, and a copy starts its own history with its own signing secret', async () => {
+      const t = await createTenant(ctx.server);
+      const tool = {
+        name: 'check_order', description: 'Looks up an order by its number.', url: 'http://127.0.0.1:9/orders', method: 'POST',
+        parameters: [{ name: 'order_number', type: 'string', description: 'The order number', required: true }],
+      };
+      const { id } = await newAgent(t);
+      const agent = (await update(t.ownerToken, id, { customTools: [tool] })).body.data as { id: string; toolSecretPrefix: string };
+      assert.equal(typeof agent.toolSecretPrefix, 'string');
+      await update(t.ownerToken, agent.id, { customTools: [] });
+      const restored = await restore(t.ownerToken, agent.id, 2);
+      assert.equal(restored.status, 200, JSON.stringify(restored.body));
+      assert.deepEqual(restored.body.data.customTools.map((x: { name: string }) => x.name), ['check_order']);
+      assert.equal(restored.body.data.toolSecretPrefix, agent.toolSecretPrefix);
+
+      const copy = await call(ctx.server, 'POST', 'agent/duplicate-agent', { token: t.ownerToken, body: { agentId: agent.id } });
+      assert.equal(copy.status, 200, JSON.stringify(copy.body));
+      assert.equal(copy.body.data.version, 1);
+      assert.equal(typeof copy.body.data.toolSecretPrefix, 'string');
+      assert.notEqual(copy.body.data.toolSecretPrefix, agent.toolSecretPrefix);
+      const history = await versionsOf(t.ownerToken, copy.body.data.id);
+      assert.deepEqual(history.body.data.map((v: { version: number; changed: string[] }) => [v.version, v.changed.length]), [[1, AGENT_SETTING_NAMES.length]]);
+    });
+
     it('an agent made before versions were kept starts its history at the version it is on', async () => {
       const t = await createTenant(ctx.server);
       const old = await createAiAgent(ctx.server.db, { accountId: t.account.id, version: 4, greeting: 'Old greeting.', prompt: 'Answer questions politely.' });

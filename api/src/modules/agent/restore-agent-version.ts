@@ -8,12 +8,13 @@ import { claimNumbers } from '../telephony';
 import { reindexKnowledge } from '../voice-agent';
 import { assertAgentFeatures } from '../entitlements';
 import { assertAgentLinks } from './agent-links';
+import { customToolSettings } from './custom-tool-settings';
 import { changedSettings, findVersion, recordSavedVersion, settingsOf } from './agent-versions';
 import { toAiAgent } from './to-ai-agent';
 
 /**
  * Puts an agent back to an earlier version's settings as a new save: the same checks as an edit
- * (a number another account has, links that still exist, the plan's features), then a new
+ * (a number another account has, links that still exist, the plan's features, tools' addresses), then a new
  * version with those settings. The history is never rewritten.
  */
 export const restoreAgentVersion = implement(contract.agentVersion.restoreAgentVersion, async ({ params, body, user, db, app }) => {
@@ -33,7 +34,8 @@ export const restoreAgentVersion = implement(contract.agentVersion.restoreAgentV
     await claimNumbers(tx, before.accountId, [settings.phoneNumber]);
     // An agent that now takes only inbound calls has no campaign to run.
     const campaign = settings.handleCallType === 'inbound' ? { campaignActive: false } : {};
-    const [updated] = await tx.update(aiAgents).set({ ...settings, ...campaign, updatedAt: new Date() }).where(eq(aiAgents.id, params.agentId)).returning();
+    const tools = await customToolSettings(app, tx, params.agentId, settings.customTools);
+    const [updated] = await tx.update(aiAgents).set({ ...settings, ...campaign, ...tools, updatedAt: new Date() }).where(eq(aiAgents.id, params.agentId)).returning();
     if (updated!.knowledge !== before.knowledge) {
       await reindexKnowledge(tx, { accountId: updated!.accountId, aiAgentId: updated!.id, text: updated!.knowledge });
     }
