@@ -5,6 +5,7 @@ import { DashboardPage, Descriptions, LoadError, PageCard, formatDateTime } from
 import { useSessionUser } from 'shared-auth';
 import { AiClientForm } from './ai-client-form';
 import { DeleteAiClientButton } from './delete-ai-client-button';
+import { TestConnectionPanel } from './test-connection-panel';
 
 /** admin/ai-client/edit/{id}: model, purpose, enabled flag and (write-only) credentials of one client. */
 export function AiClientEditScreen({ id }: { id: string }) {
@@ -34,6 +35,7 @@ export function AiClientEditScreen({ id }: { id: string }) {
             ]}
           />
           <AiClientForm client={client} onSaved={(saved) => void mutate({ data: saved }, { revalidate: false })} />
+          <TestConnectionPanel client={client} />
         </PageCard>
       )}
     </DashboardPage>
