@@ -134,6 +134,16 @@ export function agentVersionsSuite(ctx: SuiteContext) {
       assert.deepEqual(list.body.data.map((v: { version: number }) => v.version), [2, 1]);
     });
 
+    it('a version today\'s rules refuse cannot be restored, and says why', async () => {
+      const t = await createTenant(ctx.server);
+      const old = await createAiAgent(ctx.server.db, { accountId: t.account.id, version: 2, greeting: 'Hello.', prompt: '' });
+      await update(t.ownerToken, old.id, { prompt: 'Answer questions politely.' });
+      const refused = await restore(t.ownerToken, old.id, 2);
+      assert.equal(refused.status, 400);
+      assert.equal(refused.body.message, 'Instructions is required');
+      assert.deepEqual((await versionsOf(t.ownerToken, old.id)).body.data.map((v: { version: number }) => v.version), [3, 2]);
+    });
+
     it('another account can neither read nor restore an agent\'s versions', async () => {
       const t = await createTenant(ctx.server);
       const agent = await newAgent(t);

@@ -23,7 +23,7 @@ export const restoreAgentVersion = implement(contract.agentVersion.restoreAgentV
   // A version is read back through today's rules, as an edit would be; a setting it does not have keeps its value.
   const stored = Object.fromEntries(AGENT_SETTING_NAMES.filter((name) => name in kept.settings).map((name) => [name, kept.settings[name]]));
   const parsed = v.safeParse(UpdateAgentBody, stored);
-  if (!parsed.success) throw badRequest(parsed.issues[0].message);
+  if (!parsed.success) throw badRequest(parsed.issues[0].message, parsed.issues.map((issue) => issue.message));
   const settings = parsed.output;
   await assertAgentLinks(db, user.accountId, settings);
   await assertAgentFeatures(db, user.accountId, settings, params.agentId);
