@@ -189,6 +189,8 @@ export function customToolsSuite(ctx: SuiteContext) {
       assert.ok(Date.now() - started < CUSTOM_TOOL_TIMEOUT_MS + 1_500, `${Date.now() - started} ms`);
       // The wait was filled: the caller heard the holding sentence before the tool gave up.
       assert.ok(caller.heard.some((h) => h.token.includes('One moment')), JSON.stringify(caller.heard));
+      // After it, the model's answer reaches the caller whole: the words that came during the wait are not lost.
+      assert.ok(await caller.until(() => caller.heard.map((h) => h.token).join('').includes(TOOL_TIMED_OUT_TEXT), 5_000), JSON.stringify(caller.heard));
       await caller.until(() => caller.heard.at(-1)?.last === true, 5_000);
 
       // The call goes on: the next question, with the endpoint back, is answered from it.

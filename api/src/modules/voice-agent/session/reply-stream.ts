@@ -64,8 +64,12 @@ export async function streamReply(run: StreamReplyInput): Promise<string> {
   let failed = false;
   let holding = false;
   try {
+    // The request for the next words stays open across the holding sentence: what it brings
+    // when the responder speaks again is the reply's next words, never dropped.
+    let pending: Promise<IteratorResult<string>> | null = null;
     for (;;) {
-      const next = await settleWithin(stream.next(), remaining(), signal);
+      pending ??= stream.next();
+      const next = await settleWithin(pending, remaining(), signal);
       if (next === ABORTED) break;
       if (next === TIMED_OUT) {
         if (!holding) {
@@ -79,6 +83,7 @@ export async function streamReply(run: StreamReplyInput): Promise<string> {
         failed = true;
         break;
       }
+      pending = null;
       if (next.done) break;
       if (next.value === '') continue;
       holding = false;
