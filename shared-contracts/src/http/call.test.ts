@@ -22,7 +22,7 @@ describe('make-test-call: agentId and a US phone number', () => {
 describe('get-call: one call\'s status by id', () => {
   const ringing = {
     id: ID, callSid: null, direction: 'outbound', status: 'ringing', finished: false, fromNumber: '+14155550100', toNumber: '+12125550142',
-    aiAgent: { id: ID, name: 'Dialer' }, startedAt: '2026-01-05T10:00:00.000Z', durationSeconds: 0, endReason: null, summary: null, outcome: null,
+    aiAgent: { id: ID, name: 'Dialer' }, startedAt: '2026-01-05T10:00:00.000Z', durationSeconds: 0, endReason: null, summary: null, outcome: null, analysis: null,
   };
   test('a call still going on has no end reason or summary yet', () => expect(messageOf(CallStatusRecord, ringing)).toBeNull());
   test('unfinished statuses are the ones a call passes through', () =>

@@ -105,6 +105,23 @@ const SPEC: Array<[string, string, string[] | typeof P]> = [
   ['POST', 'lead/get-leads', U],
   ['POST', 'lead/create-lead', U],
   ['PATCH', 'lead/update-lead/{id}', U],
+  ['POST', 'ai-client/test-ai-client/{id}', AD],
+  // Knowing an agent: its tools, tests, traces and versions.
+  ['POST', 'agent/try-custom-tool', U],
+  ['POST', 'agent/rotate-tool-secret/{agentId}', U],
+  ['GET', 'agent/get-test-scenarios/{agentId}', U],
+  ['POST', 'agent/create-test-scenario/{agentId}', U],
+  ['POST', 'agent/add-suggested-test-scenarios/{agentId}', U],
+  ['PATCH', 'agent/update-test-scenario/{scenarioId}', U],
+  ['DELETE', 'agent/delete-test-scenario/{scenarioId}', U],
+  ['POST', 'agent/run-tests/{agentId}', U],
+  ['GET', 'agent/get-test-runs/{agentId}', U],
+  ['GET', 'agent/get-test-run/{runId}', U],
+  ['POST', 'agent/cancel-test-run/{runId}', U],
+  ['GET', 'call/get-call-trace/{id}', U],
+  ['GET', 'agent/get-agent-versions/{agentId}', U],
+  ['GET', 'agent/get-agent-version/{agentId}', U],
+  ['POST', 'agent/restore-agent-version/{agentId}', U],
 ];
 
 /** The public API: what a business integrates with, and nothing that changes sign-in, security, keys or billing. */
@@ -116,6 +133,11 @@ const PUBLIC_API = [
   // Agents and their knowledge, and following a placed call.
   'POST agent/get-agent-voices', 'POST agent/create-agent', 'GET agent/get-agent/{id}', 'PATCH agent/update-agent/{agentId}',
   'DELETE agent/delete-agent/{id}', 'POST agent/duplicate-agent', 'POST /knowledge/generate-text', 'GET call/get-call/{id}',
+  // Testing an agent in a business's own CI, reading what happened inside a call, and its versions.
+  'GET agent/get-test-scenarios/{agentId}', 'POST agent/create-test-scenario/{agentId}', 'PATCH agent/update-test-scenario/{scenarioId}',
+  'DELETE agent/delete-test-scenario/{scenarioId}', 'POST agent/run-tests/{agentId}', 'GET agent/get-test-runs/{agentId}',
+  'GET agent/get-test-run/{runId}', 'POST agent/cancel-test-run/{runId}', 'GET call/get-call-trace/{id}',
+  'GET agent/get-agent-versions/{agentId}', 'GET agent/get-agent-version/{agentId}',
 ];
 
 const endpoints = allEndpoints();

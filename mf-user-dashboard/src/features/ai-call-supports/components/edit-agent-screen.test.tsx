@@ -115,3 +115,18 @@ test('shows the agent\'s AI model and keeps it when other settings are saved', a
   expect(await screen.findByText('AI call support saved')).toBeInTheDocument();
   expect(requests.find((r) => r.method === 'PATCH')!.body).toMatchObject({ textClientId: aiClientId(1) });
 });
+
+test('the agent\'s tabs open from the address, and switching one changes it', async () => {
+  const { requests } = api((r) => {
+    if (r.url.pathname.includes('get-test-scenarios')) return ok([]);
+    if (r.url.pathname.includes('get-test-runs')) return ok([]);
+    return ok(makeAgent({ id, name: 'Front Desk' }));
+  });
+  renderScreen(ui, user, `/dashboard/ai-call-supports/edit/${id}?tab=tests`);
+  expect(await screen.findByRole('tab', { name: 'Tests', selected: true })).toBeInTheDocument();
+  expect(await screen.findByText('No scenarios yet')).toBeInTheDocument();
+  expect(requests.some((r) => r.url.pathname === `/v1/agent/get-test-scenarios/${id}`)).toBe(true);
+  await userEvent.click(screen.getByRole('tab', { name: 'Settings' }));
+  expect(await screen.findByLabelText('Agent name')).toHaveValue('Front Desk');
+  expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Settings', 'Tools', 'Tests', 'Call analysis', 'Versions']);
+});

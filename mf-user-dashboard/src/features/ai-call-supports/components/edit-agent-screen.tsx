@@ -7,10 +7,12 @@ import { AGENT_READS } from '../api/agent-endpoints';
 import { AgentForm } from './agent-form';
 import { agentToValues } from '../model/agent-form-values';
 import { AnalysisTab } from './analysis-tab';
+import { CustomToolsTab } from './custom-tools-tab';
 import { TestsTab } from './tests-tab';
+import { VersionsTab } from './versions-tab';
 
 /** The tabs of an agent's page; `?tab=` names the open one, so a link can open it. */
-const TABS = ['settings', 'tests', 'analysis'] as const;
+const TABS = ['settings', 'tools', 'tests', 'analysis', 'versions'] as const;
 type TabKey = (typeof TABS)[number];
 
 /** dashboard/ai-call-supports/edit/{id}: the agent's settings, and the tabs to test and inspect it. */
@@ -53,8 +55,10 @@ export function EditAgentScreen() {
                 />
               ),
             },
+            { key: 'tools', label: 'Tools', children: <CustomToolsTab agent={agent.data.data} /> },
             { key: 'tests', label: 'Tests', children: <TestsTab agent={agent.data.data} /> },
             { key: 'analysis', label: 'Call analysis', children: <AnalysisTab agent={agent.data.data} /> },
+            { key: 'versions', label: 'Versions', children: <VersionsTab agent={agent.data.data} /> },
           ]}
         />
       )}
