@@ -23,9 +23,11 @@ export default defineConfig({
   retries: 0,
   reporter: [['list']],
   projects: [
-    { name: 'app', testIgnore: /remote-down/ },
+    { name: 'app', testIgnore: /remote-down|with-a-model/ },
+    // Enables an AI client, which then answers every agent that names none: after the app's tests.
+    { name: 'models', testMatch: /with-a-model/, dependencies: ['app'] },
     // Stops a remote's server, so it runs alone after everything else.
-    { name: 'resilience', testMatch: /remote-down/, dependencies: ['app'] },
+    { name: 'resilience', testMatch: /remote-down/, dependencies: ['models'] },
   ],
   use: {
     baseURL: `http://localhost:${E2E_PORTS.host}`,

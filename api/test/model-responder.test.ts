@@ -4,7 +4,7 @@ import * as v from 'valibot';
 import type { CallTool } from '../src/modules/voice-agent/tools/call-tools';
 import { createModelResponder, ModelReplyError } from '../src/modules/voice-agent/responders/model-responder';
 import type { ReplyInput, Responder } from '../src/modules/voice-agent/responders/responder';
-import { startFakeProvider, type FakeProvider, type ScriptedAnswer, type WireFormat } from './helpers/fake-model-provider';
+import { startFakeProvider, type FakeProvider, type ScriptedAnswer, type WireFormat } from 'shared-test-kit';
 
 const PROVIDERS: Array<{ format: WireFormat; provider: 'OpenAI' | 'Claude' | 'Gemini'; model: string; name: string }> = [
   { format: 'openai', provider: 'OpenAI', model: 'llama3.1', name: 'an OpenAI-compatible endpoint' },

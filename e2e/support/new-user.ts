@@ -1,3 +1,4 @@
+import type { CreateAgentInput } from 'shared-contracts';
 import { expect, type APIRequestContext } from '@playwright/test';
 import { accountIdOf, adminUpdateAccount, apiToken, bearer } from './admin-api';
 import { latestMail } from './outbox';
@@ -51,6 +52,8 @@ export type AiAgentInput = {
   phoneNumber?: string | null;
   knowledge?: string;
   workingHours?: { days: string[]; start: string; end: string } | null;
+  textClientId?: string | null;
+  customTools?: CreateAgentInput['customTools'];
 };
 
 /** An AI agent made over the public API by the account's USER; returns its id. */

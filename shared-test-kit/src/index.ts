@@ -5,3 +5,4 @@ export { openJsonSocket, type JsonSocket } from './json-socket';
 export { openRealtimeSocket, realtimeSocketUrl, nextMatching, nextOfType, silentFor, type RealtimeSocket } from './realtime-socket';
 export { RelayCaller, type HeardText, type RelayCallerOptions } from './relay-caller';
 export { dialAiAgent, relaySocketUrl, simulatorDoor, type DialedCall } from './simulator-door';
+export { startFakeProvider, type Answers, type FakeProvider, type ScriptStep, type ScriptedAnswer, type SeenRequest, type WireFormat } from './fake-model-provider';

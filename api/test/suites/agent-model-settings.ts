@@ -7,7 +7,7 @@ import { aiAgents, aiClients } from '../../src/db/schema';
 import { createCredentialCipher } from '../../src/modules/ai-client/credential-cipher';
 import { responderForAgent } from '../../src/modules/voice-agent/responders/pick-responder';
 import { createAiClientRow, createTenant, uniquePhone } from '../factories';
-import { startFakeProvider, type FakeProvider } from '../helpers/fake-model-provider';
+import { startFakeProvider, type FakeProvider } from 'shared-test-kit';
 import { TEST_CONFIG, call } from '../helpers/server';
 import type { SuiteContext } from '../helpers/suite-context';
 

@@ -6,7 +6,7 @@ import {
 } from '../../src/modules/ai-client/test-ai-client';
 import { createAdmin, createAiClientRow, createTenant } from '../factories';
 import { assertContract } from '../helpers/contract-shape';
-import { startFakeProvider, type Answers, type FakeProvider, type WireFormat } from '../helpers/fake-model-provider';
+import { startFakeProvider, type Answers, type FakeProvider, type WireFormat } from 'shared-test-kit';
 import { call } from '../helpers/server';
 import type { SuiteContext } from '../helpers/suite-context';
 

@@ -9,7 +9,7 @@ import { localDateTime } from '../../src/modules/voice-agent/responders/call-ana
 import { callWrapUpJob } from '../../src/modules/voice-agent/responders/call-wrap-up';
 import { createAiAgent, createAiClientRow, createCall, createConversation, createTenant, createWebhookEndpoint, uniquePhone } from '../factories';
 import { assertContract } from '../helpers/contract-shape';
-import { startFakeProvider, type FakeProvider } from '../helpers/fake-model-provider';
+import { startFakeProvider, type FakeProvider } from 'shared-test-kit';
 import { answeredByLocalResponder, dialAiAgent } from '../helpers/relay';
 import { call, TEST_CONFIG } from '../helpers/server';
 import type { SuiteContext } from '../helpers/suite-context';

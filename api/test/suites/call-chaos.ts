@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import { createAdmin, createAiAgent, createTenant, setAgentStatus, uniquePhone } from '../factories';
 import { callerLinesOf, callRecordOf } from '../helpers/call-record';
 import { sayAndListen } from '../helpers/caller-experience';
-import { startFakeProvider, type Answers, type FakeProvider, type ScriptedAnswer } from '../helpers/fake-model-provider';
+import { startFakeProvider, type Answers, type FakeProvider, type ScriptedAnswer } from 'shared-test-kit';
 import { answeredByLocalResponder } from '../helpers/relay';
 import { RelayLine } from '../helpers/relay-line';
 import { call, type TestServer } from '../helpers/server';

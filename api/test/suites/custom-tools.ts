@@ -8,7 +8,7 @@ import { CUSTOM_TOOL_MAX_RESPONSE_BYTES, CUSTOM_TOOL_TIMEOUT_MS, TOOL_TIMED_OUT_
 import { aiClients } from '../../src/db/schema';
 import { createCredentialCipher } from '../../src/modules/ai-client/credential-cipher';
 import { createAiAgent, createAiClientRow, createTenant, uniquePhone } from '../factories';
-import { startFakeProvider, type FakeProvider } from '../helpers/fake-model-provider';
+import { startFakeProvider, type FakeProvider } from 'shared-test-kit';
 import { answeredByLocalResponder, dialAiAgent } from '../helpers/relay';
 import { call, startServer, TEST_CONFIG } from '../helpers/server';
 import type { SuiteContext } from '../helpers/suite-context';

@@ -7,7 +7,7 @@ import { aiClients } from '../../src/db/schema';
 import { createCredentialCipher } from '../../src/modules/ai-client/credential-cipher';
 import { responderForAgent, responderLabelForAgent } from '../../src/modules/voice-agent/responders/pick-responder';
 import { createAiClientRow } from '../factories';
-import { startFakeProvider, type FakeProvider } from '../helpers/fake-model-provider';
+import { startFakeProvider, type FakeProvider } from 'shared-test-kit';
 import { TEST_CONFIG } from '../helpers/server';
 import type { SuiteContext } from '../helpers/suite-context';
 
