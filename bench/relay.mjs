@@ -4,11 +4,12 @@
 // simulator rings in and plays Twilio's side of, as `pnpm --filter api sim call` does.
 import { setMaxListeners } from 'node:events';
 import fs from 'node:fs';
+import { createServer } from 'node:http';
 import os from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createDatabase } from './lib/postgres.mjs';
 import { RELAY_MAX_TURNS_PER_SECOND } from 'shared-contracts';
-import { dialAiAgent, signIn } from 'shared-test-kit';
+import { dialAiAgent, signIn, startFakeProvider } from 'shared-test-kit';
 import { startApiServer } from './lib/server.mjs';
 
 /** What the agent knows: a few paragraphs, so every turn's knowledge lookup finds passages. */
@@ -43,7 +44,11 @@ const FULL = {
 // BENCH_RELAY_SESSIONS=1000 runs only that row of a full run (a profile of one size, say).
 const onlySessions = process.env.BENCH_RELAY_SESSIONS?.split(',').map(Number);
 if (onlySessions) FULL.rows = FULL.rows.filter((row) => onlySessions.includes(row.sessions));
+// BENCH_RELAY_TOOLS_ONLY=1 runs only the row with a model and a custom tool.
+const onlyTools = process.env.BENCH_RELAY_TOOLS_ONLY === '1';
 const SMOKE = { warmUpTurns: 3, meanGapMs: 250, rows: [{ sessions: 1, turns: 5 }, { sessions: 20, turns: 20 }] };
+/** The row played again with a model that runs one of the agent's own tools on every turn. */
+const TOOL_ROWS = { full: [{ sessions: 1_000, turns: 4_000 }], smoke: [{ sessions: 20, turns: 20 }] };
 /** Calls rung in and set up at once while the sessions open. */
 const DIAL_BATCH = 50;
 const TURN_TIMEOUT_MS = 10_000;
@@ -186,8 +191,45 @@ async function hangUpAll(url, calls) {
   }
 }
 
-async function measure(url, load) {
-  const dial = createDialer(url, await inboundAgent(url));
+/**
+ * An agent answered by a stand-in model (OpenAI's wire format, answering at once) that calls the
+ * agent's own tool on every turn, against a local endpoint that answers at once: a turn is then
+ * two model requests and one signed tool request, each traced. Answers its number and a cleanup.
+ */
+async function toolAgent(url) {
+  const provider = await startFakeProvider('openai', (_index, seen) => {
+    if (seen.body.stream !== true) return [{ text: JSON.stringify({ summary: 'A question about stock.', outcome: 'answered', sentiment: 'neutral' }) }];
+    const last = seen.body.messages.at(-1);
+    if (last?.role === 'tool') return [{ text: 'We have ' }, { text: 'twelve loaves ' }, { text: 'of rye today.' }];
+    return [{ toolCall: { name: 'check_stock', args: { item: 'rye' } } }];
+  });
+  const stock = createServer((req, res) => {
+    req.resume();
+    req.on('end', () => res.writeHead(200, { 'content-type': 'application/json' }).end('{"loaves":12}'));
+  });
+  await new Promise((resolve) => stock.listen(0, '127.0.0.1', resolve));
+  const { token: admin } = await signIn(`${url}/v1`, 'admin@demo.test');
+  const client = await api(url, 'POST', '/v1/ai-client/create-ai-client', admin, { type: 'AI Client', client: 'OpenAI', model: 'bench-stand-in' });
+  await api(url, 'PATCH', `/v1/ai-client/update-ai-client/${client.id}`, admin, { credentials: { apiKey: 'sk-bench', baseUrl: provider.baseUrl }, enabled: true });
+  const { token } = await signIn(`${url}/v1`, 'user@demo.test');
+  const agent = await api(url, 'POST', '/v1/agent/create-agent', token, {
+    name: 'Stock Desk', handleCallType: 'inbound', greeting: 'Hello.', prompt: 'Answer stock questions with the tool.', voiceId: 'openai-alloy',
+    phoneNumber: '+15550107777', maxCallMinutes: 60, textClientId: client.id,
+    customTools: [{ name: 'check_stock', description: 'Loaves in stock.', url: `http://127.0.0.1:${stock.address().port}/stock`, method: 'POST',
+      parameters: [{ name: 'item', type: 'string', description: 'The bread', required: true }] }],
+  });
+  return {
+    number: agent.phoneNumber,
+    async close() {
+      await api(url, 'DELETE', `/v1/ai-client/delete-ai-client/${client.id}`, admin);
+      await provider.close();
+      await new Promise((resolve) => stock.close(resolve));
+    },
+  };
+}
+
+async function measure(url, load, agentNumber) {
+  const dial = createDialer(url, agentNumber);
   // One call first, so the code on a turn's path is loaded and compiled before anything is measured.
   const warmUp = await openCalls(dial, 1);
   await converse(warmUp, { turns: load.warmUpTurns, meanGapMs: 0 });
@@ -235,8 +277,15 @@ export async function benchRelay({ smoke }) {
   try {
     // The caller doors exist only outside production; nothing on a turn's path reads NODE_ENV.
     server = await startApiServer({ port: 4294, databaseUrl: pgDb?.url, env: { NODE_ENV: 'development', BENCH_RELAY_PROBE: '1' } });
-    const rows = await measure(server.url, load);
-    return { database: pgDb ? 'PostgreSQL' : 'embedded PGlite (no PostgreSQL on 127.0.0.1:5432)', meanGapSeconds: load.meanGapMs / 1000, rows };
+    const rows = onlyTools ? [] : await measure(server.url, load, await inboundAgent(server.url));
+    const tool = await toolAgent(server.url);
+    let toolRows;
+    try {
+      toolRows = await measure(server.url, { ...load, rows: smoke ? TOOL_ROWS.smoke : TOOL_ROWS.full }, tool.number);
+    } finally {
+      await tool.close();
+    }
+    return { database: pgDb ? 'PostgreSQL' : 'embedded PGlite (no PostgreSQL on 127.0.0.1:5432)', meanGapSeconds: load.meanGapMs / 1000, rows, toolRows };
   } finally {
     await server?.stop();
     await pgDb?.drop();

@@ -102,6 +102,14 @@ if (wanted('relay')) {
     `${r.database}; one API instance. Each session is a call rung in through the telephony simulator, which plays Twilio's side; each caller says a question every ${fmt(r.meanGapSeconds, 2)} s on average after the shortest pause (exponential pauses, so N sessions make N/${fmt(r.meanGapSeconds, 2)} turns/s; a lone session speaks again once it has its reply and the shortest pause a session allows, 1/RELAY_MAX_TURNS_PER_SECOND, has passed; every pause is at least that long). A turn's first token waits for the knowledge lookup; its transcript lines are stored alongside, all calls' lines in one INSERT at a time.`,
     'Client: the simulated carrier\'s time from sending the last `prompt` frame to receiving the first `text` token, an upper bound of the server\'s overhead (it adds loopback, the client\'s own event loop and the two processes sharing the cores). In-server: from the socket library handing the route the frame to the route sending the first token. Event-loop delay: how late the API process\'s loop ran during the turns (a turn waits behind it).',
     'Memory: heap+external and RSS of the API process after opening the sessions (each set up and past one turn) minus before, over the number of sessions.',
+    '',
+    'With a model and a custom tool on every turn (traced as every call is): a stand-in model in OpenAI\'s wire format that answers at once asks for the agent\'s own tool, the server sends the signed request to a local endpoint that answers at once, and the model then speaks; the figures are the same prompt-to-first-token times, so they include both model requests and the tool request over loopback.',
+    '',
+    table(
+      ['concurrent sessions', 'turns', 'turns/s', 'client p50 ms', 'client p99 ms', 'in-server p50 ms', 'in-server p99 ms', 'server event-loop delay p99 ms', 'machine load (1 min)'],
+      r.toolRows.map((row) => [fmt(row.sessions), fmt(row.turns), fmt(row.turnsPerSecond, 1), fmt(row.p50, 1), fmt(row.p99, 1),
+        fmt(row.serverP50, 1), fmt(row.serverP99, 1), fmt(row.loopDelayP99, 1), fmt(row.loadAverage, 1)]),
+    ),
   ].join('\n')]);
 }
 
