@@ -7,7 +7,8 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 /** Starts bench/api-server.ts in its own process and resolves once it listens. */
 export function startApiServer({ port, databaseUrl, calls = 0, env = {} }) {
   const child = fork(path.join(here, '..', 'api-server.ts'), [], {
-    execArgv: ['--import', 'tsx', '--expose-gc'],
+    // BENCH_CPU_PROF=<dir> writes the server's CPU profile there when it stops (open it in Chrome's DevTools).
+    execArgv: ['--import', 'tsx', '--expose-gc', ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [])],
     env: {
       ...process.env,
       PORT: String(port),

@@ -26,6 +26,9 @@ function parametersOf(callTool: CallTool) {
  * action is something to say to the caller, never an exception that ends the reply.
  */
 export function modelToolsOf(tools: readonly CallTool[]): ToolSet {
+  // A call's tools are made once and passed on every turn: their JSON Schemas are made once too.
+  const made = toolSets.get(tools);
+  if (made) return made;
   const set: ToolSet = {};
   for (const callTool of tools) {
     set[callTool.name] = tool<unknown, string>({
@@ -46,5 +49,8 @@ export function modelToolsOf(tools: readonly CallTool[]): ToolSet {
       },
     });
   }
+  toolSets.set(tools, set);
   return set;
 }
+
+const toolSets = new WeakMap<readonly CallTool[], ToolSet>();
