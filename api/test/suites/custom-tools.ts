@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { eq } from 'drizzle-orm';
 import { CUSTOM_TOOL_MAX_RESPONSE_BYTES, CUSTOM_TOOL_TIMEOUT_MS, TOOL_TIMED_OUT_TEXT, TOOL_UNAVAILABLE_TEXT, type CustomToolValue } from 'shared-contracts';
-import { aiClients } from '../../src/db/schema';
+import { aiAgents, aiClients } from '../../src/db/schema';
 import { createCredentialCipher } from '../../src/modules/ai-client/credential-cipher';
 import { createAiAgent, createAiClientRow, createTenant, uniquePhone } from '../factories';
 import { startFakeProvider, type FakeProvider } from 'shared-test-kit';
@@ -218,6 +218,18 @@ export function customToolsSuite(ctx: SuiteContext) {
         assert.equal(used.httpStatus, mode === 'error' ? 500 : 200);
       });
     }
+
+    it('an agent whose signing secret no longer opens sends nothing unsigned: the agent says it could not reach the system', async () => {
+      const { agent } = await agentWithTool();
+      // Sealed under another key, as after a changed CREDENTIALS_KEY.
+      await ctx.server.db.update(aiAgents).set({ toolSecretSealed: 'v1.not-a-sealed-secret' }).where(eq(aiAgents.id, agent.id));
+      const before = endpoint.received.length;
+      endpoint.answer('json');
+      const { answered, said } = await askAboutOrder(agent.phoneNumber!);
+      assert.ok(answered, said);
+      assert.ok(said.includes(TOOL_UNAVAILABLE_TEXT), said);
+      assert.equal(endpoint.received.length, before, 'no request reached the endpoint');
+    });
 
     it('an agent created with tools gets a signing secret at once; its prefix shows, never the secret', async () => {
       const t = await createTenant(ctx.server);

@@ -19,7 +19,7 @@ export function toolResultOf(answer: CustomToolAnswer): ToolResult {
   return { ok: true, say: answer.text === '' ? 'Done: the system accepted the request.' : answer.text, httpStatus: answer.httpStatus };
 }
 
-/** The agent's signing secret, or null when it has none (or it no longer opens: the requests go unsigned, and say so in the log). */
+/** The agent's signing secret, or null when it has none or it no longer opens (a changed CREDENTIALS_KEY, a copied row). */
 function secretOf(call: RelayCall, deps: CustomToolsDeps): string | null {
   const sealed = call.agent.toolSecretSealed;
   if (sealed === null) return null;
@@ -40,12 +40,14 @@ export function customToolsFor(call: RelayCall, deps: CustomToolsDeps): CallTool
   const tools = call.agent.customTools;
   if (tools.length === 0) return [];
   const secret = secretOf(call, deps);
+  if (secret === null) deps.log?.warn({ aiAgentId: call.agent.id }, 'custom tools not called: the agent has no signing secret that opens');
   return tools.map((tool) => ({
     name: tool.name,
     description: tool.description,
     args: customToolArgs(tool.parameters),
-    run: async (args) => toolResultOf(await requestCustomTool({
-      tool, args: args as CustomToolArgs, callId: call.callId, secret, policy: deps.policy,
-    })),
+    // As with webhooks, nothing is sent unsigned: the business's endpoint could not tell it from anyone's.
+    run: async (args) => (secret === null
+      ? { ok: false, say: TOOL_UNAVAILABLE_TEXT, outcome: 'error', httpStatus: null }
+      : toolResultOf(await requestCustomTool({ tool, args: args as CustomToolArgs, callId: call.callId, secret, policy: deps.policy }))),
   }));
 }
