@@ -4,7 +4,7 @@ import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'nod
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { eq } from 'drizzle-orm';
-import { CUSTOM_TOOL_MAX_RESPONSE_BYTES, CUSTOM_TOOL_TIMEOUT_MS, TOOL_TIMED_OUT_TEXT, TOOL_UNAVAILABLE_TEXT, type CustomToolValue } from 'shared-contracts';
+import { CUSTOM_TOOL_MAX_RESPONSE_BYTES, CUSTOM_TOOL_TIMEOUT_MS, TOOL_TIMED_OUT_TEXT, TOOL_UNAVAILABLE_TEXT, UNREADABLE_TOOL_SECRET_TEXT, type CustomToolValue } from 'shared-contracts';
 import { aiAgents, aiClients } from '../../src/db/schema';
 import { createCredentialCipher } from '../../src/modules/ai-client/credential-cipher';
 import { createAiAgent, createAiClientRow, createTenant, uniquePhone } from '../factories';
@@ -220,7 +220,7 @@ export function customToolsSuite(ctx: SuiteContext) {
     }
 
     it('an agent whose signing secret no longer opens sends nothing unsigned: the agent says it could not reach the system', async () => {
-      const { agent } = await agentWithTool();
+      const { t, agent } = await agentWithTool();
       // Sealed under another key, as after a changed CREDENTIALS_KEY.
       await ctx.server.db.update(aiAgents).set({ toolSecretSealed: 'v1.not-a-sealed-secret' }).where(eq(aiAgents.id, agent.id));
       const before = endpoint.received.length;
@@ -229,6 +229,12 @@ export function customToolsSuite(ctx: SuiteContext) {
       assert.ok(answered, said);
       assert.ok(said.includes(TOOL_UNAVAILABLE_TEXT), said);
       assert.equal(endpoint.received.length, before, 'no request reached the endpoint');
+      // "Try it" says what to do about it.
+      const tried = await call(ctx.server, 'POST', 'agent/try-custom-tool', {
+        token: t.ownerToken, body: { agentId: agent.id, tool: orderTool(endpoint.url(), 'POST'), args: { order_number: 'A-17' } },
+      });
+      assert.deepEqual([tried.status, tried.body.message], [400, UNREADABLE_TOOL_SECRET_TEXT]);
+      assert.equal(endpoint.received.length, before);
     });
 
     it('an agent created with tools gets a signing secret at once; its prefix shows, never the secret', async () => {

@@ -13,6 +13,8 @@ export const CUSTOM_TOOL_TIMEOUT_MS = 4_000;
 export const CUSTOM_TOOL_MAX_RESPONSE_BYTES = 16_384;
 /** What the agent tells the caller when the business's system did not answer in time. */
 export const TOOL_TIMED_OUT_TEXT = 'Sorry, our system is taking too long to answer. Let me help you another way.';
+/** What "Try it" answers when the agent's signing secret cannot be opened (a changed CREDENTIALS_KEY). */
+export const UNREADABLE_TOOL_SECRET_TEXT = 'The agent\'s signing secret could not be read: make a new secret, then try again';
 /** What the agent tells the caller when the business's system answered with an error or nothing it can read. */
 export const TOOL_UNAVAILABLE_TEXT = 'Sorry, I could not reach our system just now. Let me help you another way.';
 

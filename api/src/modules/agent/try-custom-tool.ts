@@ -1,11 +1,19 @@
 import { eq } from 'drizzle-orm';
 import * as v from 'valibot';
-import { contract } from 'shared-contracts';
+import { UNREADABLE_TOOL_SECRET_TEXT, contract } from 'shared-contracts';
 import { aiAgents } from '../../db/schema';
 import { badRequest, notFound } from '../../http/api-error';
 import { implement } from '../../http/implement';
 import { customToolArgs, openToolSecret, requestCustomTool, toolResultOf } from '../voice-agent';
 import { addressPolicyFor } from '../webhooks';
+
+function openedSecret(key: string, agentId: string, sealed: string): string {
+  try {
+    return openToolSecret(key, agentId, sealed);
+  } catch {
+    throw badRequest(UNREADABLE_TOOL_SECRET_TEXT);
+  }
+}
 
 /**
  * "Try it": one request to the tool's endpoint with sample arguments, sent as a call would send
@@ -24,7 +32,7 @@ export const tryCustomTool = implement(contract.agent.tryCustomTool, async ({ bo
     });
     throw badRequest(messages[0]!, messages);
   }
-  const secret = agent.toolSecretSealed === null ? null : openToolSecret(app.config.credentialsKey, agent.id, agent.toolSecretSealed);
+  const secret = agent.toolSecretSealed === null ? null : openedSecret(app.config.credentialsKey, agent.id, agent.toolSecretSealed);
   const answer = await requestCustomTool({
     tool: body.tool, args: args.output as Record<string, string | number | boolean>, callId: null, secret, policy: addressPolicyFor(app.config.nodeEnv),
   });
