@@ -2,28 +2,14 @@ import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
 import { eq } from 'drizzle-orm';
 import { AGENT_REPLY_TOKENS_RANGE } from 'shared-contracts';
-import type { Db } from '../../src/db/client';
 import { aiAgents, aiClients } from '../../src/db/schema';
 import { createCredentialCipher } from '../../src/modules/ai-client/credential-cipher';
 import { responderForAgent } from '../../src/modules/voice-agent/responders/pick-responder';
 import { createAiClientRow, createTenant, uniquePhone } from '../factories';
 import { startFakeProvider, type FakeProvider } from 'shared-test-kit';
 import { TEST_CONFIG, call } from '../helpers/server';
+import { rolledBack } from '../helpers/rolled-back';
 import type { SuiteContext } from '../helpers/suite-context';
-
-class RolledBack extends Error {}
-
-/** AI clients are global: the stand-in provider is the only enabled client only inside this transaction. */
-async function isolated<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> {
-  let result: T | undefined;
-  await db.transaction(async (tx) => {
-    result = await work(tx);
-    throw new RolledBack();
-  }).catch((err: unknown) => {
-    if (!(err instanceof RolledBack)) throw err;
-  });
-  return result as T;
-}
 
 const agentBody = (overrides: Record<string, unknown> = {}) => ({
   name: 'Front Desk',
@@ -46,7 +32,7 @@ export function agentModelSettingsSuite(ctx: SuiteContext) {
     async function requestFor(agentId: string) {
       const server = await startFakeProvider('openai', [[{ text: 'Hello.' }]]);
       servers.push(server);
-      const responder = await isolated(ctx.server.db, async (tx) => {
+      const responder = await rolledBack(ctx.server.db, async (tx) => {
         await tx.update(aiClients).set({ enabled: false }).where(eq(aiClients.type, 'AI Client'));
         const client = await createAiClientRow(tx, { provider: 'OpenAI', model: 'llama3.1' });
         const credentialsCiphertext = createCredentialCipher(TEST_CONFIG.credentialsKey)

@@ -9,24 +9,8 @@ import { responderForAgent, responderLabelForAgent } from '../../src/modules/voi
 import { createAiClientRow } from '../factories';
 import { startFakeProvider, type FakeProvider } from 'shared-test-kit';
 import { TEST_CONFIG } from '../helpers/server';
+import { rolledBack } from '../helpers/rolled-back';
 import type { SuiteContext } from '../helpers/suite-context';
-
-class RolledBack extends Error {}
-
-/**
- * Runs `work` in a transaction that is rolled back: AI clients are global, so a test that needs
- * "no client configured" switches every client off only where no other test can see it.
- */
-async function isolated<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> {
-  let result: T | undefined;
-  await db.transaction(async (tx) => {
-    result = await work(tx);
-    throw new RolledBack();
-  }).catch((err: unknown) => {
-    if (!(err instanceof RolledBack)) throw err;
-  });
-  return result as T;
-}
 
 const noClients = (tx: Db) => tx.update(aiClients).set({ enabled: false }).where(eq(aiClients.type, 'AI Client'));
 
@@ -46,7 +30,7 @@ export function pickResponderSuite(ctx: SuiteContext) {
     const deps = (tx: Db) => ({ db: tx, config: TEST_CONFIG });
 
     it('is the local responder when no AI client is enabled with credentials', async () => {
-      const labels = await isolated(ctx.server.db, async (tx) => {
+      const labels = await rolledBack(ctx.server.db, async (tx) => {
         await noClients(tx);
         const off = await clientWithKey(tx, { provider: 'OpenAI', enabled: false }, { apiKey: 'sk-off' });
         const keyless = await createAiClientRow(tx, { provider: 'Claude' });
@@ -57,7 +41,7 @@ export function pickResponderSuite(ctx: SuiteContext) {
     });
 
     it('is the agent\'s chosen client, else the first enabled one, skipping one whose key cannot be read', async () => {
-      const picked = await isolated(ctx.server.db, async (tx) => {
+      const picked = await rolledBack(ctx.server.db, async (tx) => {
         await noClients(tx);
         await clientWithKey(tx, { provider: 'OpenAI', model: 'unreadable' }, { apiKey: 'sk-old' }, 'a-credentials-key-that-is-no-longer-in-use-0123');
         await clientWithKey(tx, { provider: 'Gemini', model: 'gemini-2.0-flash' }, { apiKey: 'g-key' });
@@ -72,7 +56,7 @@ export function pickResponderSuite(ctx: SuiteContext) {
       const server = await startFakeProvider('openai', [[{ text: 'Hello' }, { text: ' there.' }]]);
       servers.push(server);
       const apiKey = 'sk-company-gateway-7788';
-      const responder = await isolated(ctx.server.db, async (tx) => {
+      const responder = await rolledBack(ctx.server.db, async (tx) => {
         await noClients(tx);
         const client = await clientWithKey(tx, { provider: 'OpenAI', model: 'llama3.1' }, { apiKey, baseUrl: server.baseUrl });
         return responderForAgent(deps(tx), { textClientId: client.id });
