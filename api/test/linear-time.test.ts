@@ -5,6 +5,7 @@ import { findControlCharacter, firstUnknownKey, inputRefusal, jsonNestedTooDeepl
 import { parseInput, parseJsonInput } from '../src/http/parse-input';
 import { parseLeadsCsv } from '../src/modules/campaign/leads-csv';
 import { tidyExtractedText } from '../src/modules/knowledge/tidy-text';
+import { readToolAnswer } from '../src/modules/voice-agent/tools/custom-tool-request';
 
 /** Milliseconds `run` takes. */
 function timed(run: () => void): number {
@@ -84,6 +85,13 @@ describe('readers of outside input run in linear time', { timeout: 60_000 }, () 
     const tidy = (text: string) => tidyExtractedText(stripControlCharacters(text));
     assertLinear((size) => `${' '.repeat(size)}x`, tidy, 200_000);
     assertLinear((size) => `${' \t'.repeat(size / 2)}x\n${'\r\n'.repeat(size / 4)}y`, tidy, 200_000);
+  });
+
+  it('the reader of a custom tool\'s answer, over runs of spaces, brackets and plus signs (answers are capped at 16 KB)', () => {
+    assertLinear((size) => `${' '.repeat(size)}{"a":1}`, (text) => readToolAnswer(200, 'application/json', text), 8_000);
+    assertLinear((size) => `${'['.repeat(size)}`, (text) => readToolAnswer(200, '', text), 8_000);
+    assertLinear((size) => `application/${'+'.repeat(size)}x`, (type) => readToolAnswer(200, type, '{}'), 8_000);
+    assertLinear((size) => `${' '.repeat(size)}<html>`, (text) => readToolAnswer(200, 'text/plain', text), 8_000);
   });
 
   it('the unknown-field walk of a request from another contract, over wide lists of objects', () => {

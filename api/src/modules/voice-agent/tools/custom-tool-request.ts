@@ -60,7 +60,7 @@ const isJson = (type: string) => /^application\/([\w.+-]*\+)?json\b/i.test(type)
 const looksLikeHtml = (text: string) => /^\s*<(!doctype|html|head|body)\b/i.test(text);
 
 /** The answer the model may read, or why it may not. */
-function readAnswer(status: number, contentType: string, text: string): Pick<CustomToolAnswer, 'text' | 'error'> {
+export function readToolAnswer(status: number, contentType: string, text: string): Pick<CustomToolAnswer, 'text' | 'error'> {
   if (status >= 300 && status < 400) return { text: '', error: REDIRECT_TEXT };
   if (status < 200 || status >= 300) return { text: '', error: `The endpoint answered with HTTP ${status}` };
   const type = contentType.split(';')[0]!.trim();
@@ -148,7 +148,7 @@ export async function requestCustomTool(input: CustomToolRequest): Promise<Custo
         });
         response.on('end', () => {
           const text = Buffer.concat(chunks).toString('utf8');
-          const read = readAnswer(status, contentType, text);
+          const read = readToolAnswer(status, contentType, text);
           finish({
             outcome: read.error === null ? 'ok' : 'error', httpStatus: status, durationMs: elapsed(),
             text: read.text, excerpt: text.slice(0, EXCERPT_CHARS), error: read.error,
