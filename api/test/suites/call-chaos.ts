@@ -1,4 +1,6 @@
 import assert from 'node:assert/strict';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { CALL_END_REASONS, TRANSFER_TEXTS } from 'shared-contracts';
@@ -220,6 +222,53 @@ export function callChaosSuite(ctx: SuiteContext) {
           assertNoCallerStranded(found);
         });
       }
+    });
+
+    describe('with a model whose custom tool never answers', () => {
+      let provider: FakeProvider;
+      let endpoint: Server;
+      let clientId: string;
+      before(async () => {
+        // The model looks the hours up with the business's own tool, then says what it was told.
+        provider = await startFakeProvider('openai', (_index, seen) => {
+          if (seen.body.stream !== true) return [{ text: WRAP_UP }];
+          const last = (seen.body.messages as Array<{ role: string; content: unknown }>).at(-1);
+          if (last?.role === 'tool') return [{ text: 'Our system did not answer, ' }, { text: 'but a person can help.' }];
+          return [{ toolCall: { name: 'opening_hours', args: {} } }];
+        });
+        // The business's endpoint takes the request and never answers it.
+        endpoint = createServer((req) => req.resume());
+        await new Promise<void>((resolve) => endpoint.listen(0, '127.0.0.1', resolve));
+        const admin = await createAdmin(ctx.server);
+        const created = await call(ctx.server, 'POST', 'ai-client/create-ai-client', { token: admin.token, body: { type: 'AI Client', client: 'OpenAI', model: 'fake-model' } });
+        clientId = created.body.data.id;
+        await call(ctx.server, 'PATCH', `ai-client/update-ai-client/${clientId}`, { token: admin.token, body: { credentials: { apiKey: 'sk-test-key', baseUrl: provider.baseUrl } } });
+      });
+      after(async () => {
+        await ctx.server.db.delete(aiClients).where(eq(aiClients.id, clientId));
+        await provider.close();
+        endpoint.closeAllConnections();
+        await new Promise((resolve) => endpoint.close(resolve));
+      });
+
+      it('the tool times out, the caller hears the holding sentence and then an answer, and still reaches a person or a message', async () => {
+        const url = `http://127.0.0.1:${(endpoint.address() as AddressInfo).port}/hours`;
+        const outcomes = await Promise.all(ROUTES.map(async (route) => {
+          const account = await chaosAccount(ctx.server, route, clientId);
+          const agents = await call(ctx.server, 'GET', `agent/get-agents/${account.t.account.id}`, { token: account.t.ownerToken });
+          const saved = await call(ctx.server, 'PATCH', `agent/update-agent/${agents.body.data[0].id}`, {
+            token: account.t.ownerToken,
+            body: { customTools: [{ name: 'opening_hours', description: 'The opening hours.', url, method: 'POST', parameters: [] }] },
+          });
+          assert.equal(saved.status, 200, JSON.stringify(saved.body));
+          const caller = await chaosCall(ctx.server, account);
+          const answer = await caller.ask();
+          const outcome = await caller.finish();
+          if (!answer.includes('a person can help')) outcome.problems.push(`${route}: the model's answer after the tool timed out was not heard: ${JSON.stringify(answer)}`);
+          return outcome;
+        }));
+        assertNoCallerStranded(figuresOf('custom tool never answers', outcomes));
+      });
     });
   });
 }
