@@ -43,7 +43,9 @@ export function serveApp(name, { port = APPS[name].port, env = process.env, port
   const files = sirv(path.join(root, app.dir), {
     single: Boolean(app.spa),
     etag: true,
-    gzip: false,
+    // The build's precompressed copies (.br, .gz), picked by the browser's Accept-Encoding.
+    brotli: true,
+    gzip: true,
     setHeaders: (res, pathname) => {
       // Remotes are fetched cross-origin by the host; entry files must not be cached
       // so a remote team's deploy is picked up on the next load.

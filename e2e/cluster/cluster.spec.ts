@@ -108,6 +108,20 @@ test.describe('the web apps behind the load balancer', () => {
     for (const app of ['agentSoftphone', 'admin'] as const) expect((await request('GET', `${appUrl(app)}/remoteEntry.js`)).status, app).toBe(200);
   });
 
+  test('files and API answers arrive compressed through the load balancer, and whole to a client that takes no compression', async () => {
+    const gzip = { headers: { 'accept-encoding': 'gzip, br' } };
+    const manifest = await request('GET', `${appUrl('userDashboard')}/mf-manifest.json`);
+    const remoteChunk = `${appUrl('userDashboard')}/${(manifest.body as { exposes: { assets: { js: { sync: string[] } } }[] }).exposes[0]!.assets.js.sync[0]!}`;
+    for (const url of [`${APP_ORIGIN}/main.js`, `${appUrl('userDashboard')}/remoteEntry.js`, remoteChunk, api('openapi.json')]) {
+      const compressed = await request('GET', url, gzip);
+      expect(compressed.status, url).toBe(200);
+      expect(compressed.headers['content-encoding'], url).toBe('gzip');
+      expect(String(compressed.headers.vary), url).toMatch(/Accept-Encoding/i);
+      const plain = await request('GET', url);
+      expect(plain.headers['content-encoding'], url).toBeUndefined();
+    }
+  });
+
   test('a person signs in through the one origin and works in a remote, with nothing refused by the CSP', async ({ page }) => {
     const refused: string[] = [];
     page.on('console', (message) => {

@@ -3,8 +3,10 @@
 const path = require('node:path');
 const fs = require('node:fs');
 const crypto = require('node:crypto');
+const zlib = require('node:zlib');
 const webpack = require('webpack');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
+const CompressionPlugin = require('compression-webpack-plugin');
 const { antdShares, antdShareNames, isAntdShareKey, AntdSharesPlugin, antdCacheGroups, hostAntdCacheGroups } = require('./antd-shares');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 
@@ -143,6 +145,18 @@ function persistentCache({ cacheName, appDir, isProd, refresh }) {
   };
 }
 
+/** Text assets a server sends compressed: the build writes a Brotli (.br) and a gzip (.gz) copy
+ *  of each at the highest level once, so neither nginx (gzip_static) nor `pnpm start` (sirv)
+ *  compresses on every request. Files under 1 KiB gain less than a header costs. */
+const COMPRESSIBLE = /\.(js|css|html|json|svg|txt)$/;
+const precompressed = () => [
+  new CompressionPlugin({ test: COMPRESSIBLE, threshold: 1024, minRatio: 0.9, filename: '[path][base].gz', algorithm: 'gzip', compressionOptions: { level: 9 } }),
+  new CompressionPlugin({
+    test: COMPRESSIBLE, threshold: 1024, minRatio: 0.9, filename: '[path][base].br', algorithm: 'brotliCompress',
+    compressionOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } },
+  }),
+];
+
 /** What every build shares, federated or not: TypeScript through swc, names, minifier.
  *  `refresh` adds React Fast Refresh (the dev servers only). */
 function baseConfig({ name, context, outputPath, isProd, refresh = false, cacheName = name, appDir = context }) {
@@ -188,6 +202,7 @@ function baseConfig({ name, context, outputPath, isProd, refresh = false, cacheN
       // Each app's refresh runtime is namespaced by output.uniqueName, so the host and the
       // remotes in one page each refresh their own modules.
       ...(refresh ? [new (require('@pmmmwh/react-refresh-webpack-plugin'))({ overlay: false })] : []),
+      ...(isProd ? precompressed() : []),
     ],
     optimization: { runtimeChunk: false, minimizer: [swcMinimizer() ?? '...'] },
     performance: { hints: false },
