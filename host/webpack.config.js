@@ -1,4 +1,5 @@
 const { createAppConfig } = require('mf-config');
 
 // No remotes here: their manifest URLs come from /runtime-config.json at start-up.
-module.exports = createAppConfig({ name: 'host', dirname: __dirname, port: 3000, isHost: true });
+// The pages a visitor meets before signing in carry only their own code (host/src/app/host-screens.ts).
+module.exports = createAppConfig({ name: 'host', dirname: __dirname, port: 3000, isHost: true, selfContainedChunks: ['sign-in', 'register'] });

@@ -265,6 +265,18 @@ function remoteContainer({ name, dirname, exposes }) {
   });
 }
 
+/** webpack's two default groups (vendors, and modules two chunks share), leaving out the
+ *  self-contained chunks: a common chunk is cut by which chunks use its modules and, under the
+ *  request limits, merged with others, so a lean page could wait on a chunk of another's code. */
+function commonCacheGroups(selfContainedChunks) {
+  if (selfContainedChunks.length === 0) return {};
+  const shared = (chunk) => !selfContainedChunks.includes(chunk.name);
+  return {
+    defaultVendors: { chunks: shared, test: /[\\/]node_modules[\\/]/i, idHint: 'vendors', priority: -10, reuseExistingChunk: true },
+    default: { chunks: shared, minChunks: 2, priority: -20, reuseExistingChunk: true },
+  };
+}
+
 const isProduction = (argv) => (argv.mode ?? process.env.NODE_ENV) === 'production';
 
 /**
@@ -275,9 +287,12 @@ const isProduction = (argv) => (argv.mode ?? process.env.NODE_ENV) === 'producti
  * @param {Record<string,string>} [options.exposes]  e.g. { './Overview': './src/exposes/Overview.tsx' }
  * @param {boolean} [options.isHost]  the host is an ordinary bundle that starts the federation
  *   runtime itself (host/src/federation); every other app is a Module Federation container
+ * @param {string[]} [options.selfContainedChunks]  named lazy chunks (webpackChunkName) that carry
+ *   every module they need beyond the entry's: no common chunk shared with other screens, which
+ *   would bring those screens' modules along
  * @returns {(env: unknown, argv: { mode?: string }) => import('webpack').Configuration}
  */
-function createAppConfig({ name, dirname, port, exposes = {}, isHost = false }) {
+function createAppConfig({ name, dirname, port, exposes = {}, isHost = false, selfContainedChunks = [] }) {
   if (!name || !dirname || !port) throw new Error('mf-config: name, dirname and port are required');
 
   return (env = {}, argv = {}) => {
@@ -288,7 +303,10 @@ function createAppConfig({ name, dirname, port, exposes = {}, isHost = false }) 
     // The host loads React DOM for the whole page, remotes included: it shares the page's
     // devtools hook between the apps' refresh runtimes before React DOM registers with it.
     if (isHost && refresh) config.entry.main = [require.resolve('./refresh-hook.js'), config.entry.main];
-    config.optimization.splitChunks = { chunks: 'async', cacheGroups: isHost ? hostAntdCacheGroups : antdCacheGroups };
+    config.optimization.splitChunks = {
+      chunks: 'async',
+      cacheGroups: { ...(isHost ? hostAntdCacheGroups : antdCacheGroups), ...commonCacheGroups(selfContainedChunks) },
+    };
     config.plugins.push(
       ...(isHost ? [hostShareDefines(dirname)] : [remoteContainer({ name, dirname, exposes }), new AntdSharesPlugin()]),
       htmlPlugin(isHost ? 'AI Calls' : `${name} (standalone)`, { standalone: !isHost }),

@@ -1,3 +1,4 @@
+import { matchPath } from 'react-router-dom';
 import { APP_ROUTES } from 'shared-contracts';
 import type { AppRoute } from 'shared-contracts';
 
@@ -16,3 +17,7 @@ export const ROUTED: readonly AppRoute[] = (APP_ROUTES as readonly AppRoute[]).f
 );
 
 export { isBuiltHostScreen };
+
+/** The route a page at `pathname` renders, if the table has one. */
+export const routeAt = (pathname: string): AppRoute | undefined =>
+  ROUTED.find((route) => matchPath({ path: `/${route.path}`, end: true }, pathname));

@@ -1,49 +1,26 @@
+import { Suspense } from 'react';
 import type { ReactNode } from 'react';
 import { Navigate } from 'react-router-dom';
 import type { RouteObject } from 'react-router-dom';
 import { RequireRole } from 'shared-auth';
 import type { AppRoute } from 'shared-contracts';
-import { AccountOverviewPage } from '../features/account/components/account-overview-page';
-import { AccountProfilePage } from '../features/account/components/account-profile-page';
-import { AccountSecurityPage } from '../features/account/components/account-security-page';
-import { ForgotPasswordPage } from '../features/auth/components/forgot-password-page';
-import { LoginPage } from '../features/auth/components/login-page';
-import { LoginRolePage } from '../features/auth/components/login-role-page';
-import { RegisterPage } from '../features/auth/components/register-page';
-import { ResetPasswordPage } from '../features/auth/components/reset-password-page';
-import { TwoStepPage } from '../features/auth/components/two-step-page';
-import { VerifyEmailPage } from '../features/auth/components/verify-email-page';
-import { NotFoundPage } from '../features/not-found/components/not-found-page';
-import { RestrictedPage } from '../features/restricted/components/restricted-page';
 import { RemoteScreen } from '../federation/remote-screen';
-import { AppLayout } from '../layout/app-layout';
+import { appLayout, hostScreens, notFoundPage } from './host-screens';
 import { RootShell } from './root-shell';
 import { RouteReady } from './route-ready';
 import { ROUTED, isBuiltHostScreen } from './route-table';
-import type { HostScreen } from './route-table';
-
-const HOST_ELEMENTS: Record<HostScreen, () => ReactNode> = {
-  Login: () => <LoginPage />,
-  LoginRole: () => <LoginRolePage />,
-  Register: () => <RegisterPage />,
-  TwoStep: () => <TwoStepPage />,
-  ForgotPassword: () => <ForgotPasswordPage />,
-  ResetPassword: () => <ResetPasswordPage />,
-  VerifyEmail: () => <VerifyEmailPage />,
-  Restricted: () => <RestrictedPage />,
-  AccountProfile: () => <AccountProfilePage />,
-  AccountOverview: () => <AccountOverviewPage />,
-  AccountSecurity: () => <AccountSecurityPage />,
-};
+import { FullScreenLoading, ScreenLoading } from './screen-loading';
 
 function screenOf(route: AppRoute): ReactNode {
   if (route.owner === 'host') {
     if (!isBuiltHostScreen(route.screen)) throw new Error(`No host screen ${route.screen}`);
+    const Screen = hostScreens[route.screen].component;
+    // Signed-in screens load inside the frame; the others have the whole page.
     return (
-      <>
-        {HOST_ELEMENTS[route.screen]()}
+      <Suspense fallback={route.roles ? <ScreenLoading /> : <FullScreenLoading />}>
+        <Screen />
         <RouteReady />
-      </>
+      </Suspense>
     );
   }
   // Keyed by path: two routes of one remote must not share a boundary (and its error).
@@ -59,6 +36,8 @@ function toRoute(route: AppRoute): RouteObject {
 }
 
 const toOverview = <Navigate to="/dashboard/overview" replace />;
+const AppLayout = appLayout.component;
+const NotFoundPage = notFoundPage.component;
 
 /** The whole route tree, built from the route table. */
 export const appRoutes: RouteObject[] = [
@@ -68,13 +47,24 @@ export const appRoutes: RouteObject[] = [
       { index: true, element: toOverview },
       ...ROUTED.filter((route) => route.roles === null).map(toRoute),
       {
-        element: <AppLayout />,
+        element: (
+          <Suspense fallback={<FullScreenLoading />}>
+            <AppLayout />
+          </Suspense>
+        ),
         children: [
           { path: 'dashboard', element: toOverview },
           ...ROUTED.filter((route) => route.roles !== null).map(toRoute),
         ],
       },
-      { path: '*', element: <NotFoundPage /> },
+      {
+        path: '*',
+        element: (
+          <Suspense fallback={<FullScreenLoading />}>
+            <NotFoundPage />
+          </Suspense>
+        ),
+      },
     ],
   },
 ];

@@ -54,6 +54,17 @@ export function whenPageReady(task: () => void): void {
   observer.observe({ type: 'mark' });
 }
 
+/** Runs `task` on the visitor's first keypress, tap or focus: on a page before signing in, the
+ *  code for the pages after it waits for someone to use this one, and loads while they type. */
+export function whenVisitorActs(task: () => void): void {
+  const events = ['pointerdown', 'keydown', 'focusin'] as const;
+  const act = () => {
+    for (const event of events) window.removeEventListener(event, act, true);
+    task();
+  };
+  for (const event of events) window.addEventListener(event, act, { capture: true, passive: true });
+}
+
 async function startRuntime(): Promise<Runtime> {
   const [federation, { hostShares }, { default: provideRuntimeCore }] = await importRuntimeChunk();
   // Every federation instance in the page (each remote starts its own) reports share skew.

@@ -1,7 +1,8 @@
-import { lazy, useSyncExternalStore } from 'react';
+import { useSyncExternalStore } from 'react';
 import type { ComponentType, LazyExoticComponent } from 'react';
 import { matchPath } from 'react-router-dom';
 import { APP_ROUTES } from 'shared-contracts';
+import { preloadable, type Preloadable } from '../app/preloadable';
 import { federation } from './init-federation';
 import { RemoteLoadError } from './remote-load-error';
 import type { RemoteName } from './remotes';
@@ -14,42 +15,21 @@ export const FLOATING_SCREENS = [{ remote: 'agentSoftphone', screen: 'Softphone'
 const screenId = (remote: RemoteName, screen: string) => `${remote}/${screen}`;
 
 /** An exposed module must default-export its screen (`export default function Overview()`). */
-async function loadScreen(remote: RemoteName, screen: string): Promise<{ default: ComponentType }> {
+async function loadScreen(remote: RemoteName, screen: string): Promise<ComponentType> {
   const { loadRemote } = await federation();
   const module = await loadRemote<{ default?: ComponentType }>(screenId(remote, screen));
   if (!module?.default) throw new RemoteLoadError(remote, `${screenId(remote, screen)} has no default export`);
-  return { default: module.default };
+  return module.default;
 }
 
-interface ScreenEntry {
+interface ScreenEntry extends Preloadable {
   remote: RemoteName;
   screen: string;
-  component: RemoteScreenComponent;
-  /** Starts the load the component will wait on (one load, shared by both). */
-  preload: () => Promise<unknown>;
 }
 
-type ScreenModule = { default: ComponentType };
-
-function screenEntry(remote: RemoteName, screen: string): ScreenEntry {
-  let loading: Promise<ScreenModule> | undefined;
-  let loaded: ScreenModule | undefined;
-  const load = () =>
-    (loading ??= loadScreen(remote, screen).then((module) => {
-      loaded = module;
-      return module;
-    }));
-  // A screen whose code is already in (preloaded at start-up) is handed to React.lazy as a
-  // thenable that settles at once, so it renders in the same pass. A promise, even a settled
-  // one, settles a microtask later: React would commit the loading view first, then hold the
-  // screen back until 300 ms after it (its throttle on revealing Suspense content).
-  const settledOrLoad = () => (loaded ? settled(loaded) : load());
-  return { remote, screen, component: lazy(settledOrLoad), preload: load };
-}
-
-/** A thenable that calls back synchronously: React.lazy reads its module in the same render. */
-const settled = (module: ScreenModule) =>
-  ({ then: (onFulfilled: (value: ScreenModule) => unknown) => onFulfilled(module) }) as unknown as Promise<ScreenModule>;
+const screenEntry = (remote: RemoteName, screen: string): ScreenEntry => ({
+  remote, screen, ...preloadable(() => loadScreen(remote, screen)),
+});
 
 // Created once per screen, here at module scope: a lazy() made during render would be a new
 // component each render and remount its screen.

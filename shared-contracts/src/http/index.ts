@@ -1,52 +1,8 @@
-import { accountContract } from './account';
-import { agentContract } from './agent';
-import { aiClientContract } from './ai-client';
-import { apiKeyContract } from './api-key';
-import { appointmentContract } from './appointment';
-import { authContract } from './auth';
-import { billingContract } from './billing';
-import { callContract } from './call';
-import { campaignContract } from './campaign';
-import { leadContract } from './lead';
-import { companyContract } from './company';
-import { conversationContract } from './conversation';
-import { integrationsContract } from './integrations';
-import { knowledgeContract } from './knowledge';
-import { supportContract } from './support';
-import { usersContract } from './users';
-import { webhookContract } from './webhook';
-import { callFeedbackContract } from './call-feedback';
-import { callSummariesContract } from './call-summaries';
-import { callTraceContract } from './call-trace';
-import { agentTestContract } from './agent-tests';
-import { agentVersionContract } from './agent-versions';
+import * as contract from './contract-table';
 import type { EndpointDef } from './endpoint';
 
-/** The contract table: every HTTP endpoint, grouped by domain. */
-export const contract = {
-  auth: authContract,
-  users: usersContract,
-  account: accountContract,
-  call: callContract,
-  agent: agentContract,
-  aiClient: aiClientContract,
-  conversation: conversationContract,
-  appointment: appointmentContract,
-  lead: leadContract,
-  campaign: campaignContract,
-  company: companyContract,
-  integrations: integrationsContract,
-  knowledge: knowledgeContract,
-  support: supportContract,
-  apiKey: apiKeyContract,
-  billing: billingContract,
-  callFeedback: callFeedbackContract,
-  callSummaries: callSummariesContract,
-  callTrace: callTraceContract,
-  agentTest: agentTestContract,
-  agentVersion: agentVersionContract,
-  webhook: webhookContract,
-} as const;
+/** The contract table: every HTTP endpoint, grouped by domain (contract-table.ts). */
+export { contract };
 
 export type Contract = typeof contract;
 export type Domain = keyof Contract;

@@ -1,0 +1,45 @@
+import { expect, test, type Page } from '@playwright/test';
+import { E2E_PORTS } from '../support/ports';
+
+type Script = { url: string; encoding: string | undefined; size: number; text: string };
+
+/** The page at `path` before anyone signs in, with every script it loaded (decoded). */
+async function loadSignedOut(page: Page, path: string, heading: string): Promise<Script[]> {
+  const scripts: Script[] = [];
+  page.on('response', async (response) => {
+    if (!response.url().endsWith('.js')) return;
+    const body = await response.body().catch(() => null);
+    scripts.push({ url: response.url(), encoding: response.headers()['content-encoding'], size: body?.length ?? 0, text: body?.toString('utf8') ?? '' });
+  });
+  await page.goto(`http://localhost:${E2E_PORTS.host}${path}`);
+  await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  return scripts;
+}
+
+// `pnpm start` serves each app from its build's precompressed copies: the browser gets Brotli.
+test('the sign-in page arrives Brotli-compressed, every script of it over 1 KiB', async ({ page }) => {
+  const large = (await loadSignedOut(page, '/auth/login', 'Sign in')).filter((script) => script.size > 1024);
+  expect(large.length).toBeGreaterThan(0);
+  for (const script of large) expect(script.encoding, script.url).toBe('br');
+});
+
+/** The chunks of the signed-in frame and the account screens (host/src/app/host-screens.ts), and
+ *  the federation runtime, which names itself in its messages. */
+const signedInCode = (scripts: Script[]) =>
+  scripts.filter((script) => /\/(layout|account)\.[0-9a-f]{8}\.js$/.test(script.url) || script.text.includes('Federation Runtime')).map((script) => script.url);
+
+// The sign-in pages carry no signed-in frame, no account screens and no federation runtime
+// until the visitor starts on the form.
+for (const [path, heading] of [['/auth/login', 'Sign in'], ['/auth/register', 'Create account'], ['/auth/forgot-password', 'Forgot password']] as const) {
+  test(`${path} loads no code of the signed-in pages`, async ({ page }) => {
+    expect(signedInCode(await loadSignedOut(page, path, heading))).toEqual([]);
+  });
+}
+
+test('the runtime for the signed-in pages loads once the visitor starts on the form', async ({ page }) => {
+  expect(signedInCode(await loadSignedOut(page, '/auth/login', 'Sign in'))).toEqual([]);
+  const runtime = page.waitForResponse((response) => /federation\.[0-9a-f]{8}\.js$/.test(response.url()));
+  await page.getByLabel('Email').click();
+  await runtime;
+});

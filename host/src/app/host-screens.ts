@@ -1,0 +1,45 @@
+import type { ComponentType } from 'react';
+import { preloadable, type Preloadable } from './preloadable';
+import { isBuiltHostScreen, routeAt, type HostScreen } from './route-table';
+
+// Each group of the host's screens is a chunk of its own, so a page loads only its group: the
+// sign-in pages carry no dashboard frame, account screens or component they do not draw.
+const signIn = () => import(/* webpackChunkName: "sign-in" */ './host-screens-sign-in');
+const account = () => import(/* webpackChunkName: "account" */ './host-screens-account');
+
+const SCREEN_CODE: Record<HostScreen, () => Promise<ComponentType>> = {
+  Login: () => signIn().then((m) => m.LoginPage),
+  LoginRole: () => signIn().then((m) => m.LoginRolePage),
+  TwoStep: () => signIn().then((m) => m.TwoStepPage),
+  ForgotPassword: () => signIn().then((m) => m.ForgotPasswordPage),
+  ResetPassword: () => signIn().then((m) => m.ResetPasswordPage),
+  VerifyEmail: () => signIn().then((m) => m.VerifyEmailPage),
+  Register: () => import(/* webpackChunkName: "register" */ '../features/auth/components/register-page').then((m) => m.RegisterPage),
+  Restricted: () => import(/* webpackChunkName: "restricted" */ '../features/restricted/components/restricted-page').then((m) => m.RestrictedPage),
+  AccountProfile: () => account().then((m) => m.AccountProfilePage),
+  AccountOverview: () => account().then((m) => m.AccountOverviewPage),
+  AccountSecurity: () => account().then((m) => m.AccountSecurityPage),
+};
+
+export const hostScreens = Object.fromEntries(
+  Object.entries(SCREEN_CODE).map(([screen, load]) => [screen, preloadable(load)]),
+) as Record<HostScreen, Preloadable>;
+
+/** The frame of every signed-in screen (menu, header, breadcrumbs). */
+export const appLayout = preloadable(() => import(/* webpackChunkName: "layout" */ '../layout/app-layout').then((m) => m.AppLayout));
+
+export const notFoundPage = preloadable(() => import(/* webpackChunkName: "not-found" */ '../features/not-found/components/not-found-page').then((m) => m.NotFoundPage));
+
+/**
+ * Starts loading the host's code a page at `pathname` renders (its screen, if the host owns it,
+ * and the frame around a signed-in route), beside the session check rather than after the
+ * first render. Settles once all of it is in or has failed; a failure is left for the route's
+ * own render to meet.
+ */
+export function preloadHostCode(pathname: string): Promise<void> {
+  const route = routeAt(pathname);
+  const loads: Preloadable[] = [];
+  if (route?.owner === 'host' && isBuiltHostScreen(route.screen)) loads.push(hostScreens[route.screen]);
+  if (route && route.roles !== null) loads.push(appLayout);
+  return Promise.all(loads.map((code) => code.preload().catch(() => undefined))).then(() => undefined);
+}
