@@ -87,12 +87,13 @@ export async function load(browser, url, token, { throttle }) {
   return { js, timing, reactCopies };
 }
 
-/** The API, the four federated apps and the one-bundle build on their ports, and a browser. */
-export async function startStack() {
+/** The API, the four federated apps and the one-bundle build on their ports, and a browser
+ *  unless `browser: false` (a caller that launches its own). */
+export async function startStack({ browser: withBrowser = true } = {}) {
   const origins = [`http://localhost:${PORTS.host}`, `http://localhost:${PORTS.plain}`].join(',');
   const api = await startApiServer({ port: PORTS.api, env: { CORS_ORIGINS: origins } });
   const servers = await startStaticServers(['host', 'userDashboard', 'agentSoftphone', 'admin', 'plain'], PORTS);
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const browser = withBrowser ? await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS }) : null;
   const tokens = {};
   for (const r of ROUTES) if (r.email) tokens[r.email] = (await signIn(api.apiUrl, r.email)).token;
   return {
@@ -103,7 +104,7 @@ export async function startStack() {
       token: route.email ? tokens[route.email] : null,
     }),
     stop: async () => {
-      await browser.close();
+      await browser?.close();
       await servers.stop();
       await api.stop();
     },

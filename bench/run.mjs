@@ -1,6 +1,6 @@
 // `pnpm bench`: every benchmark, printed as tables of figures and, for a full run, written to
 // RESULTS.md with the machine, date and commit. `--smoke` runs each one small (CI keeps the
-// scripts working); `--only api,realtime,bundle,knowledge,relay,agent-tests` picks some.
+// scripts working); `--only api,realtime,bundle,lighthouse,knowledge,relay,agent-tests` picks some.
 import { execSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -12,6 +12,7 @@ import { benchBundle, distsNeeded } from './bundle.mjs';
 import { benchKnowledge } from './knowledge.mjs';
 import { benchRelay } from './relay.mjs';
 import { benchAgentTests } from './agent-tests.mjs';
+import { benchLighthouse } from './lighthouse.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const args = process.argv.slice(2);
@@ -28,9 +29,13 @@ const table = (headers, rows) => [
 
 const sections = [];
 const kib = (bytes) => `${fmt(bytes / 1024)} KiB`;
-if (wanted('bundle')) {
-  // A full run measures the current source; a smoke run builds only what is missing (in CI,
-  // `pnpm test` has just built the federated apps, so only the one-bundle build is left).
+// The benchmarks that load the pages build them once: a full run measures the current source; a
+// smoke run builds only what is missing (in CI, `pnpm test` has just built the federated apps,
+// so only the one-bundle build is left).
+let built = false;
+const buildApps = () => {
+  if (built) return;
+  built = true;
   const build = (command) => execSync(command, { cwd: path.join(here, '..'), stdio: 'inherit' });
   const missing = (dists) => dists.some((d) => !fs.existsSync(d));
   if (!smoke || missing(distsNeeded.federated)) {
@@ -41,6 +46,9 @@ if (wanted('bundle')) {
     console.info('building the one-bundle build first…');
     build('pnpm --filter plain-build build');
   }
+};
+if (wanted('bundle')) {
+  buildApps();
   const { runs, throttle, rows } = await benchBundle({ smoke });
   sections.push(['Bundle cost: JS on a cold load (target: federated/plain gzip <= 1.15; React, ReactDOM and antd once)', table(
     ['route', 'federated requests', 'federated raw', 'federated gzip', 'plain requests', 'plain raw', 'plain gzip', 'gzip ratio', 'React and antd copies (federated)'],
@@ -52,6 +60,20 @@ if (wanted('bundle')) {
     rows.map((r) => [r.route, fmt(r.federated.lcp), fmt(r.plain.lcp), fmt(r.federated.ready), fmt(r.plain.ready), fmt(r.federated.ready - r.plain.ready),
       fmt(r.pairedDifference), `${fmt(r.federated.readySpread)} / ${fmt(r.plain.readySpread)}`]),
   )]);
+}
+if (wanted('lighthouse')) {
+  buildApps();
+  const { runs, rows, benchmarkIndex, loadAverage } = await benchLighthouse({ smoke });
+  sections.push([`Lighthouse 12.2.3, mobile (its default config and simulated throttling): the median run of ${runs} by performance score (target: performance >= 90 on each, accessibility 100)`, [
+    table(
+      ['route', 'build', 'performance', 'accessibility', 'best practices', 'LCP ms', 'TBT ms', 'transferred', 'JS transferred', 'unused JS', 'performance of the runs'],
+      rows.map((r) => [r.route, r.build, r.performance, r.accessibility, r.bestPractices, fmt(r.lcp), fmt(r.tbt), kib(r.bytes), kib(r.jsBytes),
+        kib(r.unusedJsBytes), r.scores.join(', ')]),
+    ),
+    '',
+    `Lighthouse is pinned to 12.2.3 (13 needs Node 22). Each run a fresh Chromium profile and a cold load; signed-in pages carry the session in localStorage. Unused JS is Lighthouse's estimate over scripts with at least 20 KiB unused. Lighthouse's CPU benchmark index ${fmt(benchmarkIndex.min)}–${fmt(benchmarkIndex.max)}; machine load (1 min) ${fmt(loadAverage.min, 1)}–${fmt(loadAverage.max, 1)}.`,
+    ...rows.filter((r) => r.failing.length > 0).map((r) => `Not passed on ${r.route} (${r.build}): ${r.failing.join(' | ')}`),
+  ].join('\n')]);
 }
 if (wanted('api')) {
   const rows = await benchApi({ smoke });
