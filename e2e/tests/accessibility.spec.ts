@@ -51,7 +51,7 @@ async function violationsOn(page: Page, path: string): Promise<string[]> {
   // endless animations (a "processing" dot) never do.
   await page.waitForFunction(() => document.getAnimations()
     .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity));
-  const results = await new AxeBuilder({ page }).options({ rules: { 'label-content-name-mismatch': { enabled: true } } }).analyze();
+  const results = await new AxeBuilder({ page }).options({ rules: { 'label-content-name-mismatch': { enabled: true }, 'target-size': { enabled: true } } }).analyze();
   return results.violations
     .filter((v) => FAILING_IMPACTS.has(v.impact ?? '') || STRUCTURE_RULES.has(v.id))
     .map((v) => `${path}: ${v.id} (${v.impact}) ${v.help}: ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);

@@ -2,18 +2,18 @@ import type { ComponentType } from 'react';
 import { preloadable, type Preloadable } from './preloadable';
 import { isBuiltHostScreen, routeAt, type HostScreen } from './route-table';
 
-// Each group of the host's screens is a chunk of its own, so a page loads only its group: the
-// sign-in pages carry no dashboard frame, account screens or component they do not draw.
-const signIn = () => import(/* webpackChunkName: "sign-in" */ './host-screens-sign-in');
+// The host's screens are chunks of their own, so a page loads only its screen: the sign-in pages
+// carry no dashboard frame, account screens or component they do not draw. The pages before
+// signing in are each a chunk (host/webpack.config.js keeps them self-contained).
 const account = () => import(/* webpackChunkName: "account" */ './host-screens-account');
 
 const SCREEN_CODE: Record<HostScreen, () => Promise<ComponentType>> = {
-  Login: () => signIn().then((m) => m.LoginPage),
-  LoginRole: () => signIn().then((m) => m.LoginRolePage),
-  TwoStep: () => signIn().then((m) => m.TwoStepPage),
-  ForgotPassword: () => signIn().then((m) => m.ForgotPasswordPage),
-  ResetPassword: () => signIn().then((m) => m.ResetPasswordPage),
-  VerifyEmail: () => signIn().then((m) => m.VerifyEmailPage),
+  Login: () => import(/* webpackChunkName: "sign-in" */ '../features/auth/components/login-page').then((m) => m.LoginPage),
+  LoginRole: () => import(/* webpackChunkName: "sign-in-role" */ '../features/auth/components/login-role-page').then((m) => m.LoginRolePage),
+  TwoStep: () => import(/* webpackChunkName: "two-step" */ '../features/auth/components/two-step-page').then((m) => m.TwoStepPage),
+  ForgotPassword: () => import(/* webpackChunkName: "forgot-password" */ '../features/auth/components/forgot-password-page').then((m) => m.ForgotPasswordPage),
+  ResetPassword: () => import(/* webpackChunkName: "reset-password" */ '../features/auth/components/reset-password-page').then((m) => m.ResetPasswordPage),
+  VerifyEmail: () => import(/* webpackChunkName: "verify-email" */ '../features/auth/components/verify-email-page').then((m) => m.VerifyEmailPage),
   Register: () => import(/* webpackChunkName: "register" */ '../features/auth/components/register-page').then((m) => m.RegisterPage),
   Restricted: () => import(/* webpackChunkName: "restricted" */ '../features/restricted/components/restricted-page').then((m) => m.RestrictedPage),
   AccountProfile: () => account().then((m) => m.AccountProfilePage),
