@@ -197,12 +197,14 @@ async function hangUpAll(url, calls) {
  * two model requests and one signed tool request, each traced. Answers its number and a cleanup.
  */
 async function toolAgent(url) {
+  // It stands for an outside provider, so it keeps nothing per request (its memory and garbage
+  // collection would otherwise stall the answers the server waits for).
   const provider = await startFakeProvider('openai', (_index, seen) => {
     if (seen.body.stream !== true) return [{ text: JSON.stringify({ summary: 'A question about stock.', outcome: 'answered', sentiment: 'neutral' }) }];
     const last = seen.body.messages.at(-1);
     if (last?.role === 'tool') return [{ text: 'We have ' }, { text: 'twelve loaves ' }, { text: 'of rye today.' }];
     return [{ toolCall: { name: 'check_stock', args: { item: 'rye' } } }];
-  });
+  }, { keepRequests: false });
   const stock = createServer((req, res) => {
     req.resume();
     req.on('end', () => res.writeHead(200, { 'content-type': 'application/json' }).end('{"loaves":12}'));

@@ -1,8 +1,12 @@
 import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
+import { stepCountIs, streamText } from 'ai';
 import * as v from 'valibot';
 import type { CallTool } from '../src/modules/voice-agent/tools/call-tools';
+import { languageModelFor } from '../src/modules/voice-agent/responders/language-model';
+import { conversationOf, systemPromptOf } from '../src/modules/voice-agent/responders/model-prompt';
 import { createModelResponder, ModelReplyError } from '../src/modules/voice-agent/responders/model-responder';
+import { modelToolsOf } from '../src/modules/voice-agent/responders/model-tools';
 import type { ReplyInput, Responder } from '../src/modules/voice-agent/responders/responder';
 import { startFakeProvider, type FakeProvider, type ScriptedAnswer, type WireFormat } from 'shared-test-kit';
 
@@ -137,6 +141,33 @@ for (const { format, provider, model, name } of PROVIDERS) {
       assert.ok(toolAnswer.includes('day: Say a weekday') && toolAnswer.includes('time: Say the time as hours and minutes'), toolAnswer);
     });
 
+    it('answers a call of a tool the agent does not have with the error, and the model speaks on', async () => {
+      const ran: unknown[] = [];
+      const { responder, server } = await responderFor(format, [
+        [{ toolCall: { name: 'cancel_everything', args: {} } }],
+        [{ text: 'I cannot do that, sorry.' }],
+      ]);
+      const tokens = await collect(responder.reply(input({ tools: [bookingTool(ran)] })));
+      assert.deepEqual(tokens, ['I cannot do that, sorry.']);
+      assert.deepEqual(ran, []);
+      assert.ok(sent(server, 1).includes('unavailable tool \'cancel_everything\''), sent(server, 1));
+    });
+
+    it('asks the model at most four times in one reply, however many tools it calls', async () => {
+      const ran: unknown[] = [];
+      const again = [{ toolCall: { name: 'book_appointment', args: { day: 'Monday', time: '9:00' } } }];
+      const { responder, server } = await responderFor(format, [again, again, again, again, again, [{ text: 'Never asked for.' }]]);
+      const tokens = await collect(responder.reply(input({ tools: [bookingTool(ran)] })));
+      assert.deepEqual(tokens, []);
+      assert.equal(server.requests.length, 4);
+      assert.equal(ran.length, 4, 'the last step\'s tool still runs');
+    });
+
+    it('throws from the reply when the provider answers something that is not its format', async () => {
+      const { responder } = await responderFor(format, [{ garbage: `data: {"choices": [${'['.repeat(20)}\n\n` }]);
+      await assert.rejects(collect(responder.reply(input())), (err: unknown) => err instanceof ModelReplyError);
+    });
+
     it('stops the request when the caller interrupts', async () => {
       const never = gate();
       const { responder, server } = await responderFor(format, [[{ text: 'Our hours are' }, { wait: never.opened }, { text: ' never heard' }]]);
@@ -180,6 +211,30 @@ describe('model responder: the official OpenAI client', () => {
       if (before === undefined) delete process.env.OPENAI_BASE_URL;
       else process.env.OPENAI_BASE_URL = before;
     }
+  });
+});
+
+describe('model responder: OpenAI\'s wire format', () => {
+  it('sends the requests streamText sends over the SDK\'s own client, step by step', async () => {
+    const script: ScriptedAnswer[] = [
+      [{ text: 'Let me book that.' }, { toolCall: { name: 'book_appointment', args: { day: 'Tuesday', time: '15:00' } } }],
+      [{ text: 'You are booked.' }],
+    ];
+    const server = await startFakeProvider('openai', [...script, ...script]);
+    servers.push(server);
+    const config = { provider: 'OpenAI' as const, model: 'llama3.1', apiKey: API_KEY, baseUrl: server.baseUrl };
+    const tools = [bookingTool([])];
+    const lean = await collect(createModelResponder(config, { temperature: 0.3, maxReplyTokens: 200 }).reply(input({ tools })));
+    const { opening, messages } = conversationOf(input().history);
+    const bySdk = streamText({
+      model: languageModelFor(config), system: systemPromptOf(input(), opening), messages, tools: modelToolsOf(tools),
+      stopWhen: stepCountIs(4), maxOutputTokens: 200, temperature: 0.3, maxRetries: 0,
+    });
+    assert.equal(await bySdk.text, 'You are booked.', 'the last step\'s text');
+    assert.deepEqual(lean, ['Let me book that.', ' You are booked.']);
+    assert.equal(server.requests.length, 4);
+    assert.deepEqual(server.requests[0]!.body, server.requests[2]!.body);
+    assert.deepEqual(server.requests[1]!.body, server.requests[3]!.body);
   });
 });
 

@@ -36,6 +36,15 @@ export interface SeenRequest {
   finished: boolean;
 }
 
+export interface FakeProviderOptions {
+  /**
+   * Keep every request for the test to read (the default). A benchmark serving thousands of them
+   * turns it off, so the stand-in holds no memory per request; `requests` then stays empty and
+   * `ended` is not answered.
+   */
+  keepRequests?: boolean;
+}
+
 export interface FakeProvider {
   /** The base URL to give the client library. */
   baseUrl: string;
@@ -52,8 +61,10 @@ export interface FakeProvider {
 const BASE_PATH: Record<WireFormat, string> = { openai: '/v1', anthropic: '/v1', gemini: '/v1beta' };
 
 /** Answers requests with `answers`. */
-export async function startFakeProvider(format: WireFormat, answers: Answers): Promise<FakeProvider> {
+export async function startFakeProvider(format: WireFormat, answers: Answers, options: FakeProviderOptions = {}): Promise<FakeProvider> {
+  const keepRequests = options.keepRequests ?? true;
   const requests: SeenRequest[] = [];
+  let answered = 0;
   const endWaiters = new Map<number, Array<(seen: SeenRequest) => void>>();
   const settle = (index: number) => {
     for (const resolve of endWaiters.get(index) ?? []) resolve(requests[index]!);
@@ -64,7 +75,7 @@ export async function startFakeProvider(format: WireFormat, answers: Answers): P
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
-      const index = requests.length;
+      const index = answered++;
       const seen: SeenRequest = {
         path: req.url ?? '',
         headers: req.headers,
@@ -72,11 +83,13 @@ export async function startFakeProvider(format: WireFormat, answers: Answers): P
         closedEarly: false,
         finished: false,
       };
-      requests.push(seen);
-      res.on('close', () => {
-        if (!res.writableFinished) seen.closedEarly = true;
-        settle(index);
-      });
+      if (keepRequests) {
+        requests.push(seen);
+        res.on('close', () => {
+          if (!res.writableFinished) seen.closedEarly = true;
+          settle(index);
+        });
+      }
       const answer = typeof answers === 'function' ? answers(index, seen) : (answers[index] ?? { status: 500, message: 'No answer scripted' });
       void answerWith(format, streaming(format, seen), answer, res).then(() => {
         seen.finished = res.writableFinished;

@@ -9,4 +9,5 @@ import { updateAiClient } from './update-ai-client';
 export { createCredentialCipher, type CredentialCipher } from './credential-cipher';
 
 export const aiClientEndpoints = [getAllClients, createAiClient, getAiClients, getAiClient, updateAiClient, testAiClient, deleteAiClient];
-export { languageModelFor, type ModelConfig } from './language-model';
+export { chatCompletionsClientFor, languageModelFor, type ModelConfig } from './language-model';
+export { createChatCompletionsClient, type ChatCallOptions, type ChatCompletionsClient, type ChatFinishReason, type ChatPart } from './chat-completions-client';

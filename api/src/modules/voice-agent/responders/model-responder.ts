@@ -1,5 +1,6 @@
-import { stepCountIs, streamText } from 'ai';
-import { languageModelFor, type ModelConfig, type ModelSettings } from './language-model';
+import { stepCountIs, streamText, type TextStreamPart, type ToolSet } from 'ai';
+import { chatCompletionsSteps, type ReplyPart } from './chat-completions-steps';
+import { chatCompletionsClientFor, languageModelFor, type ModelConfig, type ModelSettings } from './language-model';
 import { conversationOf, systemPromptOf } from './model-prompt';
 import { modelToolsOf } from './model-tools';
 import { wrapUpWithModel } from './model-wrap-up';
@@ -29,6 +30,9 @@ export class ModelReplyError extends Error {
  */
 export function createModelResponder(config: ModelConfig, settings: Partial<ModelSettings> = {}): Responder {
   const model = languageModelFor(config);
+  // OpenAI's wire format is read by the lean client, with streamText's step semantics; Claude
+  // and Gemini stream through the SDK.
+  const chat = chatCompletionsClientFor(config);
   const label = `${config.provider} ${config.model}`;
   const temperature = settings.temperature ?? undefined;
   const maxOutputTokens = settings.maxReplyTokens ?? MAX_REPLY_TOKENS;
@@ -36,25 +40,29 @@ export function createModelResponder(config: ModelConfig, settings: Partial<Mode
   async function* reply(input: ReplyInput): AsyncGenerator<string> {
     if (input.signal.aborted) return;
     const { opening, messages } = conversationOf(input.history);
-    const result = streamText({
-      model,
-      system: systemPromptOf(input, opening),
-      messages,
-      tools: modelToolsOf(input.tools),
-      stopWhen: stepCountIs(MAX_STEPS),
-      maxOutputTokens,
-      // Omitted rather than sent as null: the provider's own default applies.
-      ...(temperature === undefined ? {} : { temperature }),
-      // A caller is waiting on the line: a failed request becomes a spoken fallback at once
-      // rather than retries with back-off.
-      maxRetries: 0,
-      abortSignal: input.signal,
-      // Errors arrive as `error` parts below and are thrown from there.
-      onError: () => {},
-    });
+    const system = systemPromptOf(input, opening);
+    const tools = modelToolsOf(input.tools);
+    const parts: AsyncIterable<ReplyPart | TextStreamPart<ToolSet>> = chat !== null
+      ? chatCompletionsSteps(chat, { system, messages, tools, maxSteps: MAX_STEPS, maxOutputTokens, temperature, signal: input.signal })
+      : streamText({
+        model,
+        system,
+        messages,
+        tools,
+        stopWhen: stepCountIs(MAX_STEPS),
+        maxOutputTokens,
+        // Omitted rather than sent as null: the provider's own default applies.
+        ...(temperature === undefined ? {} : { temperature }),
+        // A caller is waiting on the line: a failed request becomes a spoken fallback at once
+        // rather than retries with back-off.
+        maxRetries: 0,
+        abortSignal: input.signal,
+        // Errors arrive as `error` parts below and are thrown from there.
+        onError: () => {},
+      }).fullStream;
     let spoke = false;
     let newStep = false;
-    for await (const part of result.fullStream) {
+    for await (const part of parts) {
       switch (part.type) {
         case 'start-step':
           newStep = spoke;
