@@ -38,11 +38,40 @@ export function routeReady(page, timeoutMs = 60_000) {
   }), timeoutMs);
 }
 
+/** Chrome's own count of requests in flight, through CDP: resolves once none has been for
+ *  `quietMs`. Playwright's 'networkidle' at times never comes on a CPU-throttled page whose
+ *  requests have all finished. */
+function trackNetwork(cdp) {
+  const inFlight = new Set();
+  let lastChange = Date.now();
+  const scriptBytes = new Map();
+  cdp.on('Network.requestWillBeSent', (e) => { inFlight.add(e.requestId); lastChange = Date.now(); if (e.type === 'Script') scriptBytes.set(e.requestId, 0); });
+  cdp.on('Network.loadingFinished', (e) => {
+    inFlight.delete(e.requestId);
+    lastChange = Date.now();
+    if (scriptBytes.has(e.requestId)) scriptBytes.set(e.requestId, e.encodedDataLength);
+  });
+  cdp.on('Network.loadingFailed', (e) => { inFlight.delete(e.requestId); lastChange = Date.now(); });
+  return {
+    /** Bytes of JavaScript over the wire (compressed as served, headers included). */
+    scriptTransferred: () => [...scriptBytes.values()].reduce((a, b) => a + b, 0),
+    quiet: async (quietMs = 500, timeoutMs = 30_000) => {
+      const deadline = Date.now() + timeoutMs;
+      while (inFlight.size > 0 || Date.now() - lastChange < quietMs) {
+        if (Date.now() > deadline) throw new Error(`network still busy after ${timeoutMs} ms (${inFlight.size} requests in flight)`);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    },
+  };
+}
+
 export async function load(browser, url, token, { throttle }) {
   const context = await browser.newContext();
   if (token) await context.addInitScript((t) => window.localStorage.setItem('token', t), token);
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  const network = trackNetwork(cdp);
   await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
   if (throttle) await cdp.send('Emulation.setCPUThrottlingRate', { rate: throttle });
   const js = [];
@@ -55,7 +84,7 @@ export async function load(browser, url, token, { throttle }) {
   });
   await page.goto(url);
   await routeReady(page).catch(async (err) => { await page.screenshot({ path: '/tmp/bench-fail.png' }); throw new Error(`${url} never marked route-ready (at ${page.url()}): ${err.message}`); });
-  await page.waitForLoadState('networkidle');
+  await network.quiet();
   const timing = await page.evaluate(() => new Promise((resolve) => {
     const ready = performance.getEntriesByName('route-ready')[0]?.startTime ?? NaN;
     new PerformanceObserver((list) => {
@@ -84,7 +113,7 @@ export async function load(browser, url, token, { throttle }) {
   const antdServers = new Set(js.filter((f) => f.antd).map((f) => new URL(f.url).port));
   reactCopies.push(`antd from ${antdServers.size} server(s)`);
   await context.close();
-  return { js, timing, reactCopies };
+  return { js, transferred: network.scriptTransferred(), timing, reactCopies };
 }
 
 /** The API, the four federated apps and the one-bundle build on their ports, and a browser
@@ -138,6 +167,7 @@ export async function benchBundle({ smoke }) {
           requests: bytes[build].js.length,
           raw: bytes[build].js.reduce((s, f) => s + f.raw, 0),
           gzip: bytes[build].js.reduce((s, f) => s + f.gzip, 0),
+          transferred: bytes[build].transferred,
           reactCopies: bytes[build].reactCopies,
           lcp: median(timed[build].map((t) => t.lcp)),
           ready: median(timed[build].map((t) => t.ready)),

@@ -51,9 +51,9 @@ if (wanted('bundle')) {
   buildApps();
   const { runs, throttle, rows } = await benchBundle({ smoke });
   sections.push(['Bundle cost: JS on a cold load (target: federated/plain gzip <= 1.15; React, ReactDOM and antd once)', table(
-    ['route', 'federated requests', 'federated raw', 'federated gzip', 'plain requests', 'plain raw', 'plain gzip', 'gzip ratio', 'React and antd copies (federated)'],
-    rows.map((r) => [r.route, r.federated.requests, kib(r.federated.raw), kib(r.federated.gzip), r.plain.requests, kib(r.plain.raw),
-      kib(r.plain.gzip), fmt(r.federated.gzip / r.plain.gzip, 2), r.federated.reactCopies.join('; ') || 'none reported']),
+    ['route', 'federated requests', 'federated raw', 'federated gzip', 'federated transferred', 'plain requests', 'plain raw', 'plain gzip', 'plain transferred', 'gzip ratio', 'React and antd copies (federated)'],
+    rows.map((r) => [r.route, r.federated.requests, kib(r.federated.raw), kib(r.federated.gzip), kib(r.federated.transferred), r.plain.requests, kib(r.plain.raw),
+      kib(r.plain.gzip), kib(r.plain.transferred), fmt(r.federated.gzip / r.plain.gzip, 2), r.federated.reactCopies.join('; ') || 'none reported']),
   )]);
   sections.push([`Page timing: median of ${runs} cold loads, CPU throttled ${throttle}x (target: federated within 100 ms of plain)`, table(
     ['route', 'federated LCP ms', 'plain LCP ms', 'federated route-ready ms', 'plain route-ready ms', 'route-ready difference ms', 'median of the turns\' route-ready differences ms', 'route-ready spread of the loads, federated / plain ms'],

@@ -270,7 +270,8 @@ function remoteContainer({ name, dirname, exposes }) {
  *  request limits, merged with others, so a lean page could wait on a chunk of another's code. */
 function commonCacheGroups(selfContainedChunks) {
   if (selfContainedChunks.length === 0) return {};
-  const shared = (chunk) => !selfContainedChunks.includes(chunk.name);
+  // 'async' as the defaults have it, less the self-contained chunks.
+  const shared = (chunk) => !chunk.canBeInitial() && !selfContainedChunks.includes(chunk.name);
   return {
     defaultVendors: { chunks: shared, test: /[\\/]node_modules[\\/]/i, idHint: 'vendors', priority: -10, reuseExistingChunk: true },
     default: { chunks: shared, minChunks: 2, priority: -20, reuseExistingChunk: true },
