@@ -16,7 +16,10 @@ let passwordHash: Promise<string> | undefined;
 const sharedHash = () => (passwordHash ??= hashPassword(PASSWORD));
 
 const unique = () => randomBytes(4).toString('hex');
-export const uniquePhone = () => `+1555${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
+// Numbers in a row from a random start: drawn at random, a suite's thousands of agents and
+// AI agents met a number twice now and then (a unique column refused the second).
+let nextPhone = Math.floor(Math.random() * 1e7);
+export const uniquePhone = () => `+1555${String(nextPhone++ % 1e7).padStart(7, '0')}`;
 
 let lastCreatedAt = 0;
 /**
