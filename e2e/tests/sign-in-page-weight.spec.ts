@@ -11,10 +11,24 @@ async function loadSignedOut(page: Page, path: string, heading: string): Promise
     const body = await response.body().catch(() => null);
     scripts.push({ url: response.url(), encoding: response.headers()['content-encoding'], size: body?.length ?? 0, text: body?.toString('utf8') ?? '' });
   });
+  const settled = networkSettled(page);
   await page.goto(`http://localhost:${E2E_PORTS.host}${path}`);
   await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible();
-  await page.waitForLoadState('networkidle');
+  await settled();
   return scripts;
+}
+
+/** Resolves once no request has been in flight for a second. Counted here rather than by
+ *  Chromium's 'networkidle', which on a loaded machine can fail to fire at all. */
+function networkSettled(page: Page, quietMs = 1000) {
+  const inFlight = new Set<unknown>();
+  let lastChange = Date.now();
+  const change = () => { lastChange = Date.now(); };
+  page.on('request', (request) => { inFlight.add(request); change(); });
+  const done = (request: unknown) => { inFlight.delete(request); change(); };
+  page.on('requestfinished', done);
+  page.on('requestfailed', done);
+  return () => expect.poll(() => inFlight.size === 0 && Date.now() - lastChange >= quietMs, { intervals: [100] }).toBe(true);
 }
 
 // `pnpm start` serves each app from its build's precompressed copies: the browser gets Brotli.

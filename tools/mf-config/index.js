@@ -149,13 +149,24 @@ function persistentCache({ cacheName, appDir, isProd, refresh }) {
  *  of each at the highest level once, so neither nginx (gzip_static) nor `pnpm start` (sirv)
  *  compresses on every request. Files under 1 KiB gain less than a header costs. */
 const COMPRESSIBLE = /\.(js|css|html|json|svg|txt)$/;
-const precompressed = () => [
+const precompressors = () => [
   new CompressionPlugin({ test: COMPRESSIBLE, threshold: 1024, minRatio: 0.9, filename: '[path][base].gz', algorithm: 'gzip', compressionOptions: { level: 9 } }),
   new CompressionPlugin({
     test: COMPRESSIBLE, threshold: 1024, minRatio: 0.9, filename: '[path][base].br', algorithm: 'brotliCompress',
     compressionOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } },
   }),
 ];
+
+/** Compresses only a minified build: an unminified production build (`--no-optimization-minimize`,
+ *  which tests use for speed) is never served to a phone, and Brotli at quality 11 is most of a
+ *  build's time. `minimize` is known only after webpack applies its defaults, hence the hook. */
+class Precompress {
+  apply(compiler) {
+    compiler.hooks.afterEnvironment.tap('Precompress', () => {
+      if (compiler.options.optimization.minimize) for (const plugin of precompressors()) plugin.apply(compiler);
+    });
+  }
+}
 
 /** What every build shares, federated or not: TypeScript through swc, names, minifier.
  *  `refresh` adds React Fast Refresh (the dev servers only). */
@@ -202,7 +213,7 @@ function baseConfig({ name, context, outputPath, isProd, refresh = false, cacheN
       // Each app's refresh runtime is namespaced by output.uniqueName, so the host and the
       // remotes in one page each refresh their own modules.
       ...(refresh ? [new (require('@pmmmwh/react-refresh-webpack-plugin'))({ overlay: false })] : []),
-      ...(isProd ? precompressed() : []),
+      ...(isProd ? [new Precompress()] : []),
     ],
     optimization: { runtimeChunk: false, minimizer: [swcMinimizer() ?? '...'] },
     performance: { hints: false },
@@ -213,12 +224,19 @@ function baseConfig({ name, context, outputPath, isProd, refresh = false, cacheN
   };
 }
 
+/** The page around every app. Filled here rather than as a `template`: html-webpack-plugin
+ *  compiles a template in a child compilation, which inherits the federation plugin's hooks and
+ *  so builds every shared package a second time, as unused node chunks in dist/. */
+const pageTemplate = fs.readFileSync(path.join(__dirname, 'index.html'), 'utf8');
+const pageHtml = (title, standalone) =>
+  pageTemplate
+    .replace('%TITLE%', title)
+    // A remote's own page has no host to take the runtime core from: it loads its own first.
+    .replace('%STANDALONE_RUNTIME%', standalone ? `    <script src="/${STANDALONE_RUNTIME}"></script>\n` : '');
+
 const htmlPlugin = (title, { standalone = false } = {}) =>
   new HtmlWebpackPlugin({
-    template: path.join(__dirname, 'index.html'),
-    title,
-    // A remote's own page has no host to take the runtime core from: it loads its own first.
-    standaloneRuntime: standalone ? `/${STANDALONE_RUNTIME}` : null,
+    templateContent: pageHtml(title, standalone),
     // Only the app's own entry: the container (remoteEntry.js) is loaded by hosts.
     chunks: ['main'],
     // Absolute, so a deep link such as /dashboard/overview still finds /main.js;
