@@ -52,11 +52,17 @@ async function businessEndpoint() {
       res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ order: 'A-17', status: 'shipped', eta: 'Friday' }));
     });
   });
+  let connections = 0;
+  server.on('connection', () => { connections += 1; });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
     url: (path = '/tools/order') => `http://127.0.0.1:${port}${path}`,
     received,
+    /** TCP connections opened to the endpoint so far. */
+    connections: () => connections,
+    /** Closes the connections that wait for a next request, as a server's idle timeout does. */
+    dropIdle() { server.closeIdleConnections(); },
     answer(next: EndpointMode) { mode = next; },
     async close() {
       for (const res of hanging) res.destroy();
@@ -294,6 +300,21 @@ export function customToolsSuite(ctx: SuiteContext) {
       } finally {
         await production.close();
       }
+    });
+
+    it('requests to an endpoint share a kept-open connection, and one the endpoint dropped while idle is replaced unnoticed', async () => {
+      const { t, agent } = await agentWithTool();
+      endpoint.answer('json');
+      const tryIt = () => call(ctx.server, 'POST', 'agent/try-custom-tool', { token: t.ownerToken, body: { agentId: agent.id, tool: orderTool(endpoint.url('/tools/try')), args: { order_number: 'C-3' } } });
+      assert.equal((await tryIt()).body.data.error, null);
+      const opened = endpoint.connections();
+      for (let i = 0; i < 3; i += 1) assert.equal((await tryIt()).body.data.error, null);
+      assert.equal(endpoint.connections(), opened, 'no new connection for the next requests');
+      endpoint.dropIdle();
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      const after = await tryIt();
+      assert.equal(after.body.data.error, null);
+      assert.equal(after.body.data.status, 200);
     });
 
     it('Try it sends a signed sample request and shows the answer; another account cannot use its agent', async () => {

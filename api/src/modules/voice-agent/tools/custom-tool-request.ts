@@ -56,6 +56,15 @@ function requestOf(input: CustomToolRequest): { url: URL; payload: string; body:
   return { url, payload: body, body };
 }
 
+/** Connections to tools' endpoints are kept open between calls: a turn does not pay a TCP (and
+ *  TLS) handshake. The public-only lookup is an agent's own, so a socket is always checked when
+ *  it connects, and a socket opened without the check is never handed to a request that needs it. */
+const agentOptions = { keepAlive: true, maxSockets: 64, maxFreeSockets: 16, timeout: 30_000 };
+const agents = {
+  http: { open: new http.Agent(agentOptions), publicOnly: new http.Agent({ ...agentOptions, lookup: publicOnlyLookup }) },
+  https: { open: new https.Agent(agentOptions), publicOnly: new https.Agent({ ...agentOptions, lookup: publicOnlyLookup }) },
+};
+
 const isJson = (type: string) => /^application\/([\w.+-]*\+)?json\b/i.test(type);
 const looksLikeHtml = (text: string) => /^\s*<(!doctype|html|head|body)\b/i.test(text);
 
@@ -120,13 +129,9 @@ export async function requestCustomTool(input: CustomToolRequest): Promise<Custo
         ...(body === null ? {} : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body).toString() }),
       };
       const literal = isIP(url.hostname.replace(/^\[|\]$/g, '')) !== 0;
-      const client = url.protocol === 'https:' ? https : http;
-      const outgoing = client.request(url, {
-        method: input.tool.method,
-        headers,
-        ...(input.policy.allowPrivate || literal ? {} : { lookup: publicOnlyLookup }),
-        agent: false,
-      }, (response) => {
+      const [client, pool] = url.protocol === 'https:' ? [https, agents.https] : [http, agents.http];
+      const agent = input.policy.allowPrivate || literal ? pool.open : pool.publicOnly;
+      const send = (retry: boolean) => client.request(url, { method: input.tool.method, headers, agent }, (response) => {
         const status = response.statusCode ?? 0;
         const contentType = String(response.headers['content-type'] ?? '');
         const declared = Number(response.headers['content-length'] ?? NaN);
@@ -156,10 +161,17 @@ export async function requestCustomTool(input: CustomToolRequest): Promise<Custo
         });
         response.on('error', () => finish(failed('The answer was cut off', status)));
         response.on('close', () => finish(failed('The answer was cut off', status)));
-      });
-      outgoing.on('error', (err: NodeJS.ErrnoException) => {
+      }).on('error', function (this: http.ClientRequest, err: NodeJS.ErrnoException) {
+        // A kept-open connection the endpoint closed while idle fails before anything was read:
+        // the request is sent once more, on a new connection.
+        if (retry && this.reusedSocket && err.code === 'ECONNRESET') {
+          outgoing = send(false);
+          outgoing.end(body ?? undefined);
+          return;
+        }
         finish(failed(err.code === 'EPRIVATE' ? err.message : `Could not connect: ${err.code ?? err.message}`));
       });
+      let outgoing = send(true);
       void deadline.then(() => {
         outgoing.destroy();
         finish(timedOut());
