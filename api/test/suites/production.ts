@@ -5,7 +5,7 @@ import { connect, createServer, type Socket } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { SOCKET_CLOSE_SERVER_RESTART } from 'shared-contracts';
+import { CALLING_UNAVAILABLE_TEXT, SOCKET_CLOSE_SERVER_RESTART } from 'shared-contracts';
 import { DEFAULT_AUTH_RATE_LIMITS, loadConfig } from '../../src/config';
 import { openDatabase } from '../../src/db/client';
 import { DEMO_PASSWORD, DEMO_SIGN_INS } from '../../src/db/demo-sign-ins';
@@ -13,6 +13,7 @@ import { SIMULATOR_CHECKOUT_BASE } from '../../src/modules/billing/simulator-pay
 import { SIMULATOR_PORTAL_BASE } from '../../src/modules/billing/simulator-portal-session';
 import { LOCAL_CONSENT_PATH } from '../../src/modules/integrations/connector';
 import { SIMULATOR_HTTP_BASE } from '../../src/modules/telephony/simulator-routes';
+import { createTenant } from '../factories';
 import { call, startServer, type TestServer } from '../helpers/server';
 import { openSocket } from '../helpers/sockets';
 import type { SuiteContext } from '../helpers/suite-context';
@@ -82,6 +83,22 @@ export function productionSuite(ctx: SuiteContext) {
         // The same routes exist in development, so the 404s above are the production rule.
         const res = await fetch(`${ctx.server.origin}${SIMULATOR_HTTP_BASE}/inbound-call`, { method: 'POST' });
         assert.notEqual(res.status, 404);
+      } finally {
+        await production.close();
+      }
+    });
+
+    it('without a Twilio account, the softphone is told calling is not set up rather than handed a token nothing answers', async () => {
+      const tenant = await createTenant(ctx.server);
+      const production = await startServer(ctx.server.db, { nodeEnv: 'production', devOutbox: false });
+      try {
+        const refused = await call(production, 'POST', 'call/generate-token', { token: tenant.agentToken, body: { identity: tenant.agent.email } });
+        assert.equal(refused.status, 503);
+        assert.equal(refused.body.message, CALLING_UNAVAILABLE_TEXT);
+        // Development keeps the simulator's token, so a fresh clone can call.
+        const dev = await call(ctx.server, 'POST', 'call/generate-token', { token: tenant.agentToken, body: { identity: tenant.agent.email } });
+        assert.equal(dev.status, 200);
+        assert.equal(dev.body.data.provider, 'simulator');
       } finally {
         await production.close();
       }

@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { SnackbarProvider } from 'notistack';
 import { RealtimeProvider, setToken } from 'shared-auth';
-import { QUEUE_ENTRY_TAKEN_TEXT } from 'shared-contracts';
+import { CALLING_UNAVAILABLE_TEXT, QUEUE_ENTRY_TAKEN_TEXT } from 'shared-contracts';
 import { failure, FakeWebSocket, installFakeWebSocket, makeUser, ok, renderScreen, stubFetch, type SentRequest, type StubReply } from 'shared-auth/src/testing';
 import { Softphone } from './softphone';
 
@@ -342,6 +342,20 @@ test('a failed token fetch says the call system could not start', async () => {
   setToken('session-token');
   renderScreen(<SnackbarProvider><RealtimeProvider><Softphone /></RealtimeProvider></SnackbarProvider>, agent);
   expect(await screen.findByText('Failed to initialize call system')).toBeInTheDocument();
+});
+
+test('a server without telephony: the softphone says calling is not set up, and the dial pad cannot call', async () => {
+  const user = userEvent.setup({ delay: null });
+  stubFetch(() => ({ status: 503, body: { type: 'ServiceUnavailable', message: CALLING_UNAVAILABLE_TEXT } }));
+  setToken('session-token');
+  renderScreen(<SnackbarProvider><RealtimeProvider><Softphone /></RealtimeProvider></SnackbarProvider>, agent);
+  expect(await screen.findByText(CALLING_UNAVAILABLE_TEXT)).toHaveAttribute('role', 'status');
+  expect(screen.queryByText('Failed to initialize call system')).toBeNull();
+  expect(FakeDevice.latest).toBeNull();
+  await user.click(screen.getByRole('button', { name: 'Dial pad' }));
+  await user.type(within(dialPad()).getByRole('textbox', { name: 'Phone number' }), '5551234567');
+  await user.click(within(dialPad()).getByRole('button', { name: 'Call' }));
+  expect(await screen.findByText('Call device not ready')).toBeInTheDocument();
 });
 
 test('microphone and speaker can be chosen', async () => {

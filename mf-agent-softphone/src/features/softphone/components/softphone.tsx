@@ -18,6 +18,11 @@ const panelsStyle = {
   alignItems: 'flex-end', gap: 8, width: 'max-content', maxWidth: 'calc(100vw - 32px)',
 } as const;
 
+const UNAVAILABLE_STYLE = {
+  margin: 0, alignSelf: 'center', maxWidth: 320, padding: '6px 10px', borderRadius: 6,
+  background: '#fffbe6', border: '1px solid #ffe58f', fontSize: 13,
+} as const;
+
 /** The floating softphone (AGENT only; the host places it bottom-right). */
 export function Softphone() {
   const phone = useSoftphone();
@@ -39,6 +44,7 @@ export function Softphone() {
         )}
         {answeredSid !== null && <CallContextPanel callSid={answeredSid} />}
       </div>
+      {phone.unavailableText !== null && <p role="status" style={UNAVAILABLE_STYLE}>{phone.unavailableText}</p>}
       {phone.queue.length > 0 && (
         <Badge count={phone.queue.length}>
           <Button shape="circle" size="large" aria-label={SOFTPHONE_TEXT.queueTitle} aria-expanded={showQueue}

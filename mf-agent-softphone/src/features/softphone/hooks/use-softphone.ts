@@ -10,7 +10,7 @@ import { isOnCall } from '../model/softphone-machine';
 export function useSoftphone() {
   const session = useCallSession();
   const incoming = useIncomingCall(session);
-  const { device, status } = useVoiceDevice({ onIncoming: incoming.onIncoming });
+  const { device, status, unavailableText } = useVoiceDevice({ onIncoming: incoming.onIncoming });
   const { dial } = useDialling(session, device, status);
   const queueCalls = useQueueCalls(session, dial);
   const { state, stateRef, agentId, realtime } = session;
@@ -25,7 +25,7 @@ export function useSoftphone() {
   }, [connected, status, agentId, realtime, stateRef]);
 
   return {
-    state, queue: queueCalls.queue, device, deviceStatus: status,
+    state, queue: queueCalls.queue, device, deviceStatus: status, unavailableText,
     accept: incoming.accept, reject: incoming.reject, callFromQueue: queueCalls.callFromQueue,
     hangUp: session.hangUp, pressKey: session.pressKey, toggleMute: session.toggleMute,
     dial: () => void dial(stateRef.current.number, queueCalls.notFromQueue),

@@ -1,12 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
-import { callApi, getRuntimeConfig, notify, useSessionUser } from 'shared-auth';
+import { callApi, getRuntimeConfig, isApiError, notify, useSessionUser } from 'shared-auth';
 import {
-  CALL_SYSTEM_INIT_FAILED_TEXT, callErrorText, contract, isTokenError, TOKEN_EXPIRY_WARNING_MS, voiceErrorMessage,
+  CALL_SYSTEM_INIT_FAILED_TEXT, callErrorText, contract, extractErrorText, isTokenError, TOKEN_EXPIRY_WARNING_MS, voiceErrorMessage,
 } from 'shared-contracts';
 import { createPhoneDevice } from '../voice/create-device';
 import type { PhoneCall, PhoneDevice } from '../voice/phone-device';
 
-export type DeviceStatus = 'starting' | 'ready' | 'offline' | 'failed';
+/** 'unavailable': the server has no telephony to register with (it says why). */
+export type DeviceStatus = 'starting' | 'ready' | 'offline' | 'failed' | 'unavailable';
 
 interface Handlers {
   onIncoming: (call: PhoneCall) => void;
@@ -19,11 +20,12 @@ const fetchToken = (identity: string) => callApi(contract.call.generateToken, { 
  * keeps its token fresh: a timer from the token's ttl (the SDK's tokenWillExpire may fire only
  * once) and the SDK's own warning both refresh it TOKEN_EXPIRY_WARNING_MS before it ends.
  */
-export function useVoiceDevice(handlers: Handlers): { device: PhoneDevice | null; status: DeviceStatus } {
+export function useVoiceDevice(handlers: Handlers): { device: PhoneDevice | null; status: DeviceStatus; unavailableText: string | null } {
   const user = useSessionUser();
   const identity = user?.role === 'AGENT' ? user.email : null;
   const [device, setDevice] = useState<PhoneDevice | null>(null);
   const [status, setStatus] = useState<DeviceStatus>('starting');
+  const [unavailableText, setUnavailableText] = useState<string | null>(null);
   const latest = useRef(handlers);
   latest.current = handlers;
 
@@ -74,8 +76,14 @@ export function useVoiceDevice(handlers: Handlers): { device: PhoneDevice | null
         setDevice(created);
         scheduleRefresh(data.ttlSeconds);
         await created.register();
-      } catch {
+      } catch (error) {
         if (cancelled) return;
+        // A lasting state of the server, not a failure to retry: shown on the softphone, not toasted.
+        if (isApiError(error) && error.status === 503) {
+          setStatus('unavailable');
+          setUnavailableText(extractErrorText(error));
+          return;
+        }
         setStatus('failed');
         notify.error(CALL_SYSTEM_INIT_FAILED_TEXT);
       }
@@ -87,8 +95,9 @@ export function useVoiceDevice(handlers: Handlers): { device: PhoneDevice | null
       current?.destroy();
       setDevice(null);
       setStatus('starting');
+      setUnavailableText(null);
     };
   }, [identity]);
 
-  return { device, status };
+  return { device, status, unavailableText };
 }
