@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
-import { contract } from 'shared-contracts';
-import {
-  NOT_A_MODEL_CLIENT_TEXT, NO_CREDENTIALS_TEXT, noAnswerText, probeModel,
-} from '../../src/modules/ai-client/test-ai-client';
+import { contract, SPEECH_PROBE_SENTENCE } from 'shared-contracts';
+import { NO_CREDENTIALS_TEXT, noAnswerText, probeModel } from '../../src/modules/ai-client/test-ai-client';
+import { speechProbeUnsupportedText } from '../../src/modules/ai-client/speech-probe';
+import { STAND_IN_AUDIO, STAND_IN_TRANSCRIPT, startSpeechStandIn } from '../helpers/speech-stand-in';
 import { createAdmin, createAiClientRow, createTenant } from '../factories';
 import { assertContract } from '../helpers/contract-shape';
 import { startFakeProvider, type Answers, type FakeProvider, type WireFormat } from 'shared-test-kit';
@@ -67,14 +67,14 @@ export function aiClientTestConnectionSuite(ctx: SuiteContext) {
       assert.ok(result.millis < 5_000);
     });
 
-    it('refuses a client with no credentials or that is not a language model, and anyone but an administrator', async () => {
+    it('refuses a client with no credentials or one it cannot test, and anyone but an administrator', async () => {
       const { token } = await createAdmin(ctx.server);
       const keyless = await createAiClientRow(ctx.server.db, { provider: 'Claude' });
-      const stt = await createAiClientRow(ctx.server.db, { type: 'STT Client', provider: 'Deepgram', credentialsCiphertext: 'sealed' });
+      const stt = await createAiClientRow(ctx.server.db, { type: 'STT Client', provider: 'AssemblyAI', credentialsCiphertext: 'sealed' });
       const noKey = await call(ctx.server, 'POST', `ai-client/test-ai-client/${keyless.id}`, { token });
       assert.deepEqual([noKey.status, noKey.body.message], [400, NO_CREDENTIALS_TEXT]);
       const notModel = await call(ctx.server, 'POST', `ai-client/test-ai-client/${stt.id}`, { token });
-      assert.deepEqual([notModel.status, notModel.body.message], [400, NOT_A_MODEL_CLIENT_TEXT]);
+      assert.deepEqual([notModel.status, notModel.body.message], [400, speechProbeUnsupportedText('AssemblyAI', 'STT Client')]);
 
       const { ownerToken, agentToken } = await createTenant(ctx.server);
       for (const other of [ownerToken, agentToken]) {
@@ -82,6 +82,59 @@ export function aiClientTestConnectionSuite(ctx: SuiteContext) {
         assert.equal(res.status, 403);
       }
       assert.equal((await call(ctx.server, 'POST', `ai-client/test-ai-client/${keyless.id}`)).status, 401);
+    });
+
+    describe('speech clients, through the providers\' own SDKs', () => {
+      const speechKey = 'dg-admin-probe-7777';
+      let standIn: Awaited<ReturnType<typeof startSpeechStandIn>>;
+      after(async () => { await standIn?.close(); });
+
+      async function speechClient(type: 'STT Client' | 'TTS Client', provider: 'Deepgram' | 'Elevenlabs' | 'OpenAI', apiKey = speechKey) {
+        standIn ??= await startSpeechStandIn(speechKey);
+        const { token } = await createAdmin(ctx.server);
+        const client = await createAiClientRow(ctx.server.db, { type, provider, model: '' });
+        const baseUrl = provider === 'OpenAI' ? `${standIn.origin}/v1` : standIn.origin;
+        const saved = await call(ctx.server, 'PATCH', `ai-client/update-ai-client/${client.id}`, { token, body: { credentials: { apiKey, baseUrl } } });
+        assert.equal(saved.status, 200, JSON.stringify(saved.body));
+        return async () => {
+          const before = standIn.received.length;
+          const res = await call(ctx.server, 'POST', `ai-client/test-ai-client/${client.id}`, { token });
+          assert.equal(res.status, 200, JSON.stringify(res.body));
+          assertContract(contract.aiClient.testAiClient, res.body);
+          return { result: res.body.data, requests: standIn.received.slice(before) };
+        };
+      }
+
+      for (const provider of ['Deepgram', 'OpenAI'] as const) {
+        it(`an STT client on ${provider} transcribes the caller's sample sentence and shows what it heard`, async () => {
+          const { result, requests } = await (await speechClient('STT Client', provider))();
+          assert.deepEqual([result.ok, result.message, result.audio], [true, STAND_IN_TRANSCRIPT, undefined]);
+          assert.equal(requests.length, 1);
+          // The sample went up: a WAV, as a phone line carries speech.
+          assert.ok(requests[0]!.body.includes(Buffer.from('RIFF')), 'the request carries the WAV sample');
+        });
+      }
+
+      for (const provider of ['Deepgram', 'Elevenlabs', 'OpenAI'] as const) {
+        it(`a TTS client on ${provider} speaks the sample sentence, and the audio comes back to play`, async () => {
+          const { result, requests } = await (await speechClient('TTS Client', provider))();
+          assert.equal(result.ok, true, result.message);
+          assert.equal(result.message, SPEECH_PROBE_SENTENCE);
+          assert.ok(result.audio);
+          assert.deepEqual(Buffer.from(result.audio.base64, 'base64'), STAND_IN_AUDIO);
+          assert.equal(requests.length, 1);
+          assert.ok(requests[0]!.body.toString('utf8').includes(SPEECH_PROBE_SENTENCE), 'the sentence was sent to be spoken');
+        });
+      }
+
+      it('a refused key shows the provider\'s own error, without the key', async () => {
+        const wrongKey = 'dg-wrong-key-0000';
+        const { result } = await (await speechClient('TTS Client', 'Deepgram', wrongKey))();
+        assert.equal(result.ok, false);
+        assert.match(result.message, /401/);
+        assert.match(result.message, /Invalid credentials/);
+        assert.doesNotMatch(result.message, new RegExp(wrongKey));
+      });
     });
   });
 }

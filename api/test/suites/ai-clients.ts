@@ -238,7 +238,7 @@ export function aiClientsSuite(ctx: SuiteContext) {
       assert.notEqual(cipher.encrypt('same', 'ctx'), cipher.encrypt('same', 'ctx'));
     });
 
-    it('keep the base URL of an OpenAI-compatible endpoint for a language model, and only there', async () => {
+    it('keep the base URL of another endpoint of the provider\'s API, for a model and a voice alike', async () => {
       const { token } = await createAdmin(ctx.server);
       const cipher = createCredentialCipher(TEST_CONFIG.credentialsKey);
       const model = await createAiClientRow(ctx.server.db, { provider: 'OpenAI', type: 'AI Client' });
@@ -251,7 +251,7 @@ export function aiClientsSuite(ctx: SuiteContext) {
       }
       const saved = async (id: string) => JSON.parse(cipher.decrypt((await stored(id))!.credentialsCiphertext!, id));
       assert.deepEqual(await saved(model.id), { apiKey: 'ollama', baseUrl: 'http://127.0.0.1:11434/v1' });
-      assert.deepEqual(await saved(voice.id), { apiKey: 'ollama' });
+      assert.deepEqual(await saved(voice.id), { apiKey: 'ollama', baseUrl: 'http://127.0.0.1:11434/v1' });
 
       const bad = await call(ctx.server, 'PATCH', `ai-client/update-ai-client/${model.id}`, {
         token, body: { credentials: { apiKey: 'k', baseUrl: 'file:///etc/passwd' } },

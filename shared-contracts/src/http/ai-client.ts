@@ -100,6 +100,8 @@ export type AiClientOptions = v.InferOutput<typeof AiClientOptions>;
 
 /** How long a connection test waits for the provider before it says there was no answer. */
 export const AI_CLIENT_TEST_TIMEOUT_SECONDS = 10;
+/** What a TTS client's Test connection speaks. */
+export const SPEECH_PROBE_SENTENCE = 'Thanks for calling. This is how your agent will sound.';
 
 /**
  * One tiny request made with the stored credentials: the model's answer, or the provider's
@@ -107,9 +109,12 @@ export const AI_CLIENT_TEST_TIMEOUT_SECONDS = 10;
  */
 export const AiClientTestResult = v.object({
   ok: v.boolean(),
-  /** The model's reply when ok, else what went wrong in the provider's own words. */
+  /** When ok: the model's reply, the words an STT client heard, or the sentence a TTS client spoke;
+   *  else what went wrong in the provider's own words. */
   message: v.string(),
   millis: v.number(),
+  /** What a TTS client spoke, to play on the page. */
+  audio: v.optional(v.object({ contentType: v.string(), base64: v.string() })),
 });
 export type AiClientTestResult = v.InferOutput<typeof AiClientTestResult>;
 
@@ -143,7 +148,7 @@ export const aiClientContract = {
     roles: ADMIN, tenant: byId,
   }),
   testAiClient: endpoint({
-    method: 'POST', path: 'ai-client/test-ai-client/{id}', summary: 'Make one tiny request to a language-model client with its stored credentials and say how it went',
+    method: 'POST', path: 'ai-client/test-ai-client/{id}', summary: 'Make one tiny request with a client\'s stored credentials and say how it went: a model answers, an STT client transcribes a sample, a TTS client speaks one',
     params: v.object({ id: Id }), response: AiClientTestResult,
     roles: ADMIN, tenant: byId,
   }),

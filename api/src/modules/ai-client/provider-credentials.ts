@@ -1,16 +1,14 @@
 import * as v from 'valibot';
-import { AI_CLIENT_PROVIDERS_BY_TYPE, AWS_CREDENTIAL_PROVIDERS, type AiClientCredentials, type AiClientProvider } from 'shared-contracts';
+import { AWS_CREDENTIAL_PROVIDERS, type AiClientCredentials, type AiClientProvider } from 'shared-contracts';
 import { badRequest } from '../../http/api-error';
 
 type Credentials = v.InferOutput<typeof AiClientCredentials>;
 
-/** Language-model providers: their clients may talk to an OpenAI-compatible endpoint instead. */
-const MODEL_PROVIDERS: readonly AiClientProvider[] = AI_CLIENT_PROVIDERS_BY_TYPE['AI Client'];
-
 /**
  * The contract accepts an API key or an AWS key triple; which one a client needs depends on
  * its provider. Only the fields that provider uses are kept, so nothing stray is stored; a base
- * URL is kept for language-model providers only.
+ * URL (another endpoint for the provider's API: an OpenAI-compatible server, a
+ * regional or self-hosted speech endpoint) is kept for any API-key provider.
  */
 export function credentialsFor(provider: AiClientProvider, credentials: Credentials): Credentials {
   if (AWS_CREDENTIAL_PROVIDERS.includes(provider)) {
@@ -26,5 +24,5 @@ export function credentialsFor(provider: AiClientProvider, credentials: Credenti
     throw badRequest(message, [message]);
   }
   const { apiKey, baseUrl } = credentials;
-  return baseUrl !== undefined && MODEL_PROVIDERS.includes(provider) ? { apiKey, baseUrl } : { apiKey };
+  return baseUrl !== undefined ? { apiKey, baseUrl } : { apiKey };
 }

@@ -6,6 +6,7 @@ import { implement } from '../../http/implement';
 import { findAiClient } from './ai-client-store';
 import { createCredentialCipher } from './credential-cipher';
 import { languageModelFor, type ModelConfig } from './language-model';
+import { canProbeSpeech, probeSpeech, speechProbeUnsupportedText } from './speech-probe';
 
 const MODEL_PROVIDERS: readonly string[] = AI_CLIENT_PROVIDERS_BY_TYPE['AI Client'];
 const StoredModelCredentials = v.object({ apiKey: v.string(), baseUrl: v.optional(v.string()) });
@@ -15,7 +16,6 @@ const PROBE_PROMPT = 'Reply with the single word: ready';
 const PROBE_MAX_TOKENS = 16;
 const MAX_MESSAGE_CHARS = 300;
 
-export const NOT_A_MODEL_CLIENT_TEXT = 'Test connection is offered for AI (language model) clients';
 export const NO_CREDENTIALS_TEXT = 'Enter this client\'s credentials and save them before testing it';
 export const UNREADABLE_CREDENTIALS_TEXT = 'The stored credentials cannot be read (the server\'s credentials key changed): enter them again';
 export const noAnswerText = (seconds: number) => `No answer within ${seconds} seconds`;
@@ -63,7 +63,11 @@ export async function probeModel(config: ModelConfig, timeoutSeconds = AI_CLIENT
  */
 export const testAiClient = implement(contract.aiClient.testAiClient, async ({ params, db, app }) => {
   const row = await findAiClient(db, params.id);
-  if (row.type !== 'AI Client' || !MODEL_PROVIDERS.includes(row.provider)) throw badRequest(NOT_A_MODEL_CLIENT_TEXT, [NOT_A_MODEL_CLIENT_TEXT]);
+  const speech = row.type === 'STT Client' || row.type === 'TTS Client';
+  if (speech ? !canProbeSpeech(row.type, row.provider) : !MODEL_PROVIDERS.includes(row.provider)) {
+    const text = speechProbeUnsupportedText(row.provider, row.type);
+    throw badRequest(text, [text]);
+  }
   if (row.credentialsCiphertext === null) throw badRequest(NO_CREDENTIALS_TEXT, [NO_CREDENTIALS_TEXT]);
   let credentials: v.InferOutput<typeof StoredModelCredentials>;
   try {
@@ -71,5 +75,6 @@ export const testAiClient = implement(contract.aiClient.testAiClient, async ({ p
   } catch {
     return { ok: false, message: UNREADABLE_CREDENTIALS_TEXT, millis: 0 };
   }
+  if (speech) return probeSpeech({ type: row.type as 'STT Client' | 'TTS Client', provider: row.provider, model: row.model ?? '', apiKey: credentials.apiKey, baseUrl: credentials.baseUrl });
   return probeModel({ provider: row.provider as ModelConfig['provider'], model: row.model, apiKey: credentials.apiKey, baseUrl: credentials.baseUrl });
 });

@@ -116,10 +116,14 @@ test('an AI client may be pointed at an OpenAI-compatible endpoint, saved with i
   await waitFor(() => expect(field('Base URL')).toHaveValue(''));
 });
 
-test('a speech client has no base URL', async () => {
-  serve(makeAiClient({ name: 'OpenAI', type: 'TTS Client', model: 'tts-1' }));
-  renderAdmin(<AiClientEditScreen id="00000000-0000-4000-a000-000000000997" />);
-  expect(await screen.findByLabelText('API key')).toBeInTheDocument();
+test('a speech client with an API key takes a base URL; Amazon Polly, with AWS keys, does not', async () => {
+  serve(makeAiClient({ name: 'Deepgram', type: 'STT Client', model: 'nova-3' }));
+  const { unmount } = renderAdmin(<AiClientEditScreen id="00000000-0000-4000-a000-000000000997" />);
+  expect(await screen.findByLabelText('Base URL')).toBeInTheDocument();
+  unmount();
+  serve(makeAiClient({ name: 'Amazon Polly', type: 'TTS Client', model: '' }));
+  renderAdmin(<AiClientEditScreen id="00000000-0000-4000-a000-000000000998" />);
+  expect(await screen.findByLabelText('Region')).toBeInTheDocument();
   expect(screen.queryByLabelText('Base URL')).toBeNull();
 });
 

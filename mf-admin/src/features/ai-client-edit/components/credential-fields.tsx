@@ -5,7 +5,9 @@ import { takesBaseUrl, usesAwsKeys } from '../model/ai-client-form-values';
 export const OPENAI_COMPATIBLE_HINT = 'For an OpenAI-compatible endpoint such as Ollama, vLLM or a company gateway';
 
 const baseUrlHint = (client: AiClient) =>
-  client.name === 'OpenAI' ? OPENAI_COMPATIBLE_HINT : `For a gateway in front of ${client.name}'s API; leave empty to use ${client.name} directly`;
+  client.name === 'OpenAI' && client.type === 'AI Client'
+    ? OPENAI_COMPATIBLE_HINT
+    : `For a gateway, a region or a self-hosted server of ${client.name}'s API; leave empty to use ${client.name} directly`;
 
 /**
  * Credentials are write-only: the server says only whether some are stored, so the fields

@@ -39,17 +39,28 @@ test('shows the provider\'s error, and the server\'s refusal', async () => {
   expect(screen.queryByText('The provider did not answer')).not.toBeInTheDocument();
 });
 
-test('waits for saved credentials, and is not offered for a speech client', async () => {
+test('waits for saved credentials before it can test', async () => {
   const keyless = makeAiClient({ hasCredentials: false });
   serve(keyless, () => ok({ ok: true, message: 'ready', millis: 1 }));
-  const view = renderAdmin(<AiClientEditScreen id={keyless.id} />);
+  renderAdmin(<AiClientEditScreen id={keyless.id} />);
   expect(await screen.findByRole('button', { name: 'Test connection' })).toBeDisabled();
   expect(screen.getByText('Save credentials first to test them')).toBeInTheDocument();
-  view.unmount();
+});
 
+test('an STT client shows what it heard the sample caller say', async () => {
   const stt = makeAiClient({ name: 'Deepgram', type: 'STT Client', hasCredentials: true });
-  serve(stt, () => ok({ ok: true, message: 'ready', millis: 1 }));
+  serve(stt, () => ok({ ok: true, message: 'I would like to book an appointment', millis: 310 }));
   renderAdmin(<AiClientEditScreen id={stt.id} />);
-  expect(await screen.findByText('Deepgram · STT Client')).toBeInTheDocument();
-  expect(screen.queryByRole('button', { name: 'Test connection' })).not.toBeInTheDocument();
+  await userEvent.click(await screen.findByRole('button', { name: 'Test connection' }));
+  expect(await screen.findByText('It heard the sample caller say: I would like to book an appointment')).toBeInTheDocument();
+  expect(screen.queryByLabelText('What the voice said')).toBeNull();
+});
+
+test('a TTS client\'s speech plays on the page', async () => {
+  const tts = makeAiClient({ name: 'Elevenlabs', type: 'TTS Client', hasCredentials: true });
+  serve(tts, () => ok({ ok: true, message: 'This is how your agent will sound.', millis: 420, audio: { contentType: 'audio/mpeg', base64: 'SUQz' } }));
+  renderAdmin(<AiClientEditScreen id={tts.id} />);
+  await userEvent.click(await screen.findByRole('button', { name: 'Test connection' }));
+  expect(await screen.findByText('Connected in 420 ms')).toBeInTheDocument();
+  expect(screen.getByLabelText('What the voice said')).toHaveAttribute('src', 'data:audio/mpeg;base64,SUQz');
 });

@@ -16,7 +16,9 @@ type UpdateBody = BodyInputOf<typeof contract.aiClient.updateAiClient>;
 
 export const usesAwsKeys = (client: Pick<AiClient, 'name'>): boolean => AWS_CREDENTIAL_PROVIDERS.includes(client.name);
 /** A language model may be reached at another endpoint (an OpenAI-compatible server, a gateway). */
-export const takesBaseUrl = (client: Pick<AiClient, 'type'>): boolean => client.type === 'AI Client';
+/** Every API-key client can point at another endpoint of its provider's API (a gateway, a region, a
+ *  self-hosted server); an AWS client's endpoint follows from its region. */
+export const takesBaseUrl = (client: Pick<AiClient, 'name'>): boolean => !usesAwsKeys(client);
 
 /** Credentials are write-only: the form starts with them empty whatever is stored. */
 export const formValuesOf = (client: AiClient): AiClientFormValues => ({

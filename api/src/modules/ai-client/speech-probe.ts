@@ -1,0 +1,129 @@
+import { readFile } from 'node:fs/promises';
+import { DeepgramClient } from '@deepgram/sdk';
+import { ElevenLabsClient } from '@elevenlabs/elevenlabs-js';
+import { createOpenAI } from '@ai-sdk/openai';
+import { experimental_generateSpeech as generateSpeech, experimental_transcribe as transcribe } from 'ai';
+import { AI_CLIENT_TEST_TIMEOUT_SECONDS, SPEECH_PROBE_SENTENCE, type AiClientTestResult } from 'shared-contracts';
+import { ASSETS_FOLDER } from '../../paths';
+
+/** The credentials a speech client's probe needs; a base URL points the SDK at another server. */
+export interface SpeechConfig {
+  type: 'STT Client' | 'TTS Client';
+  provider: string;
+  /** The client's Model field; empty for the provider's default. */
+  model: string;
+  apiKey: string;
+  baseUrl?: string;
+}
+
+/** A short caller's sentence, 8 kHz as a phone line carries it, for transcription probes. */
+const SAMPLE_URL = new URL('speech-sample.wav', ASSETS_FOLDER);
+let sample: Promise<Buffer> | null = null;
+const speechSample = () => (sample ??= readFile(SAMPLE_URL));
+
+/** The audio a TTS probe returns is played on the page: more than this is cut off, not sent. */
+const MAX_PROBE_AUDIO_BYTES = 512 * 1024;
+const MAX_MESSAGE_CHARS = 300;
+
+/** Defaults where the client's Model field is empty: each provider's current general model. */
+const DEFAULTS = {
+  deepgramListen: 'nova-3',
+  deepgramSpeak: 'aura-2-thalia-en',
+  elevenLabsModel: 'eleven_flash_v2_5',
+  /** ElevenLabs' premade "Rachel", present in every account. */
+  elevenLabsVoice: '21m00Tcm4TlvDq8ikWAM',
+  openAiTranscription: 'whisper-1',
+  openAiSpeech: 'tts-1',
+  openAiVoice: 'alloy',
+} as const;
+
+export const speechProbeUnsupportedText = (provider: string, type: string) => `Test connection is not offered for ${provider} ${type === 'STT Client' ? 'transcription' : 'voices'}`;
+
+type Heard = { kind: 'heard'; text: string };
+type Spoken = { kind: 'spoken'; audio: Uint8Array; contentType: string };
+
+async function readAll(stream: ReadableStream<Uint8Array>): Promise<Uint8Array> {
+  const parts: Uint8Array[] = [];
+  let size = 0;
+  const reader = stream.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    parts.push(value);
+    size += value.length;
+    if (size > MAX_PROBE_AUDIO_BYTES) {
+      await reader.cancel();
+      break;
+    }
+  }
+  return Buffer.concat(parts).subarray(0, MAX_PROBE_AUDIO_BYTES);
+}
+
+async function probe(config: SpeechConfig, signal: AbortSignal): Promise<Heard | Spoken | null> {
+  const { provider, model, apiKey, baseUrl } = config;
+  const timeoutInSeconds = AI_CLIENT_TEST_TIMEOUT_SECONDS;
+  if (provider === 'Deepgram') {
+    const client = new DeepgramClient({ apiKey, ...(baseUrl ? { baseUrl } : {}), maxRetries: 0, timeoutInSeconds });
+    if (config.type === 'STT Client') {
+      const answer = await client.listen.v1.media.transcribeFile(await speechSample(), { model: (model || DEFAULTS.deepgramListen) as never }, { abortSignal: signal });
+      const text = 'results' in answer ? answer.results.channels[0]?.alternatives?.[0]?.transcript ?? '' : '';
+      return { kind: 'heard', text };
+    }
+    const response = await client.speak.v1.audio.generate({ text: SPEECH_PROBE_SENTENCE, model: (model || DEFAULTS.deepgramSpeak) as never }, { abortSignal: signal });
+    const stream = response.stream();
+    return { kind: 'spoken', audio: stream === null ? new Uint8Array() : await readAll(stream), contentType: 'audio/mpeg' };
+  }
+  if (provider === 'Elevenlabs' && config.type === 'TTS Client') {
+    const client = new ElevenLabsClient({ apiKey, ...(baseUrl ? { baseUrl } : {}), maxRetries: 0, timeoutInSeconds });
+    const stream = await client.textToSpeech.convert(DEFAULTS.elevenLabsVoice, { text: SPEECH_PROBE_SENTENCE, modelId: model || DEFAULTS.elevenLabsModel }, { abortSignal: signal });
+    return { kind: 'spoken', audio: await readAll(stream), contentType: 'audio/mpeg' };
+  }
+  if (provider === 'OpenAI') {
+    const openai = createOpenAI({ apiKey, ...(baseUrl ? { baseURL: baseUrl } : {}) });
+    if (config.type === 'STT Client') {
+      const result = await transcribe({ model: openai.transcription(model || DEFAULTS.openAiTranscription), audio: await speechSample(), maxRetries: 0, abortSignal: signal });
+      return { kind: 'heard', text: result.text };
+    }
+    const result = await generateSpeech({ model: openai.speech(model || DEFAULTS.openAiSpeech), text: SPEECH_PROBE_SENTENCE, voice: DEFAULTS.openAiVoice, maxRetries: 0, abortSignal: signal });
+    return { kind: 'spoken', audio: result.audio.uint8Array.subarray(0, MAX_PROBE_AUDIO_BYTES), contentType: result.audio.mediaType };
+  }
+  return null;
+}
+
+/** Whether this product can test a speech client of this provider and type. */
+export const canProbeSpeech = (type: string, provider: string) =>
+  provider === 'Deepgram' || provider === 'OpenAI' || (provider === 'Elevenlabs' && type === 'TTS Client');
+
+/** A provider's error as the administrator should read it: its status and words, never the key. */
+function failureText(error: unknown, apiKey: string, timedOut: boolean): string {
+  if (timedOut) return `No answer within ${AI_CLIENT_TEST_TIMEOUT_SECONDS} seconds`;
+  const status = (error as { statusCode?: unknown })?.statusCode;
+  const body = (error as { body?: unknown })?.body;
+  const detail = body === undefined ? '' : typeof body === 'string' ? body : JSON.stringify(body);
+  const base = error instanceof Error ? error.message : String(error);
+  const text = typeof status === 'number' ? `HTTP ${status}: ${detail || base}` : base;
+  const scrubbed = apiKey === '' ? text : text.split(apiKey).join('[key]');
+  return scrubbed.length > MAX_MESSAGE_CHARS ? `${scrubbed.slice(0, MAX_MESSAGE_CHARS - 1)}…` : scrubbed;
+}
+
+/**
+ * Test connection for a speech client: an STT client transcribes a short caller's sentence, a
+ * TTS client speaks one, through the provider's own SDK. Never throws and never logs.
+ */
+export async function probeSpeech(config: SpeechConfig): Promise<AiClientTestResult> {
+  const started = Date.now();
+  const timeout = AbortSignal.timeout(AI_CLIENT_TEST_TIMEOUT_SECONDS * 1000);
+  const millis = () => Date.now() - started;
+  try {
+    const outcome = await probe(config, timeout);
+    if (outcome === null) return { ok: false, message: speechProbeUnsupportedText(config.provider, config.type), millis: 0 };
+    if (outcome.kind === 'heard') return { ok: true, message: outcome.text.trim() === '' ? '(no words heard)' : outcome.text.trim(), millis: millis() };
+    if (outcome.audio.length === 0) return { ok: false, message: 'The provider answered with no audio', millis: millis() };
+    return {
+      ok: true, message: SPEECH_PROBE_SENTENCE, millis: millis(),
+      audio: { contentType: outcome.contentType, base64: Buffer.from(outcome.audio).toString('base64') },
+    };
+  } catch (error) {
+    return { ok: false, message: failureText(error, config.apiKey, timeout.aborted), millis: millis() };
+  }
+}
