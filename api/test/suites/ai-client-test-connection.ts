@@ -70,11 +70,11 @@ export function aiClientTestConnectionSuite(ctx: SuiteContext) {
     it('refuses a client with no credentials or one it cannot test, and anyone but an administrator', async () => {
       const { token } = await createAdmin(ctx.server);
       const keyless = await createAiClientRow(ctx.server.db, { provider: 'Claude' });
-      const stt = await createAiClientRow(ctx.server.db, { type: 'STT Client', provider: 'AssemblyAI', credentialsCiphertext: 'sealed' });
+      const untestable = await createAiClientRow(ctx.server.db, { type: 'TTS Client', provider: 'PlayHT', credentialsCiphertext: 'sealed' });
       const noKey = await call(ctx.server, 'POST', `ai-client/test-ai-client/${keyless.id}`, { token });
       assert.deepEqual([noKey.status, noKey.body.message], [400, NO_CREDENTIALS_TEXT]);
-      const notModel = await call(ctx.server, 'POST', `ai-client/test-ai-client/${stt.id}`, { token });
-      assert.deepEqual([notModel.status, notModel.body.message], [400, speechProbeUnsupportedText('AssemblyAI', 'STT Client')]);
+      const notModel = await call(ctx.server, 'POST', `ai-client/test-ai-client/${untestable.id}`, { token });
+      assert.deepEqual([notModel.status, notModel.body.message], [400, speechProbeUnsupportedText('PlayHT', 'TTS Client')]);
 
       const { ownerToken, agentToken } = await createTenant(ctx.server);
       for (const other of [ownerToken, agentToken]) {
@@ -89,12 +89,13 @@ export function aiClientTestConnectionSuite(ctx: SuiteContext) {
       let standIn: Awaited<ReturnType<typeof startSpeechStandIn>>;
       after(async () => { await standIn?.close(); });
 
-      async function speechClient(type: 'STT Client' | 'TTS Client', provider: 'Deepgram' | 'Elevenlabs' | 'OpenAI', apiKey = speechKey) {
+      async function speechClient(type: 'STT Client' | 'TTS Client', provider: 'Deepgram' | 'Elevenlabs' | 'OpenAI' | 'AssemblyAI' | 'Amazon Polly', key = speechKey) {
         standIn ??= await startSpeechStandIn(speechKey);
         const { token } = await createAdmin(ctx.server);
         const client = await createAiClientRow(ctx.server.db, { type, provider, model: '' });
-        const baseUrl = provider === 'OpenAI' ? `${standIn.origin}/v1` : standIn.origin;
-        const saved = await call(ctx.server, 'PATCH', `ai-client/update-ai-client/${client.id}`, { token, body: { credentials: { apiKey, baseUrl } } });
+        const baseUrl = provider === 'OpenAI' ? `${standIn.origin}/v1` : provider === 'Amazon Polly' ? standIn.h2Origin : standIn.origin;
+        const secret = provider === 'Amazon Polly' ? { accessKeyId: key, secretAccessKey: 'aws-secret-probe', region: 'us-east-1' } : { apiKey: key };
+        const saved = await call(ctx.server, 'PATCH', `ai-client/update-ai-client/${client.id}`, { token, body: { credentials: { ...secret, baseUrl } } });
         assert.equal(saved.status, 200, JSON.stringify(saved.body));
         return async () => {
           const before = standIn.received.length;
@@ -105,17 +106,16 @@ export function aiClientTestConnectionSuite(ctx: SuiteContext) {
         };
       }
 
-      for (const provider of ['Deepgram', 'OpenAI'] as const) {
+      for (const provider of ['Deepgram', 'OpenAI', 'AssemblyAI'] as const) {
         it(`an STT client on ${provider} transcribes the caller's sample sentence and shows what it heard`, async () => {
           const { result, requests } = await (await speechClient('STT Client', provider))();
           assert.deepEqual([result.ok, result.message, result.audio], [true, STAND_IN_TRANSCRIPT, undefined]);
-          assert.equal(requests.length, 1);
           // The sample went up: a WAV, as a phone line carries speech.
-          assert.ok(requests[0]!.body.includes(Buffer.from('RIFF')), 'the request carries the WAV sample');
+          assert.ok(requests[0]!.body.includes(Buffer.from('RIFF')), 'the first request carries the WAV sample');
         });
       }
 
-      for (const provider of ['Deepgram', 'Elevenlabs', 'OpenAI'] as const) {
+      for (const provider of ['Deepgram', 'Elevenlabs', 'OpenAI', 'Amazon Polly'] as const) {
         it(`a TTS client on ${provider} speaks the sample sentence, and the audio comes back to play`, async () => {
           const { result, requests } = await (await speechClient('TTS Client', provider))();
           assert.equal(result.ok, true, result.message);
@@ -124,6 +124,7 @@ export function aiClientTestConnectionSuite(ctx: SuiteContext) {
           assert.deepEqual(Buffer.from(result.audio.base64, 'base64'), STAND_IN_AUDIO);
           assert.equal(requests.length, 1);
           assert.ok(requests[0]!.body.toString('utf8').includes(SPEECH_PROBE_SENTENCE), 'the sentence was sent to be spoken');
+          assert.equal(result.audio.contentType, 'audio/mpeg');
         });
       }
 
@@ -134,6 +135,11 @@ export function aiClientTestConnectionSuite(ctx: SuiteContext) {
         assert.match(result.message, /401/);
         assert.match(result.message, /Invalid credentials/);
         assert.doesNotMatch(result.message, new RegExp(wrongKey));
+        const polly = (await (await speechClient('TTS Client', 'Amazon Polly', 'AKIAWRONGKEY0000'))()).result;
+        assert.equal(polly.ok, false);
+        assert.match(polly.message, /403/);
+        assert.match(polly.message, /security token included in the request is invalid/);
+        assert.doesNotMatch(polly.message, /AKIAWRONGKEY0000|aws-secret-probe/);
       });
     });
   });

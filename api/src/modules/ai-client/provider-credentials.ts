@@ -8,7 +8,7 @@ type Credentials = v.InferOutput<typeof AiClientCredentials>;
  * The contract accepts an API key or an AWS key triple; which one a client needs depends on
  * its provider. Only the fields that provider uses are kept, so nothing stray is stored; a base
  * URL (another endpoint for the provider's API: an OpenAI-compatible server, a
- * regional or self-hosted speech endpoint) is kept for any API-key provider.
+ * regional, private or self-hosted endpoint) is kept for every provider.
  */
 export function credentialsFor(provider: AiClientProvider, credentials: Credentials): Credentials {
   if (AWS_CREDENTIAL_PROVIDERS.includes(provider)) {
@@ -17,7 +17,7 @@ export function credentialsFor(provider: AiClientProvider, credentials: Credenti
       const message = `${provider} needs an access key id, secret access key and region`;
       throw badRequest(message, [message]);
     }
-    return { accessKeyId, secretAccessKey, region };
+    return { accessKeyId, secretAccessKey, region, ...(credentials.baseUrl !== undefined ? { baseUrl: credentials.baseUrl } : {}) };
   }
   if (credentials.apiKey === undefined) {
     const message = `${provider} needs an API key`;

@@ -1,5 +1,7 @@
 import { readFile } from 'node:fs/promises';
+import { PollyClient, SynthesizeSpeechCommand, type Engine } from '@aws-sdk/client-polly';
 import { DeepgramClient } from '@deepgram/sdk';
+import { AssemblyAI } from 'assemblyai';
 import { ElevenLabsClient } from '@elevenlabs/elevenlabs-js';
 import { createOpenAI } from '@ai-sdk/openai';
 import { experimental_generateSpeech as generateSpeech, experimental_transcribe as transcribe } from 'ai';
@@ -12,7 +14,9 @@ export interface SpeechConfig {
   provider: string;
   /** The client's Model field; empty for the provider's default. */
   model: string;
-  apiKey: string;
+  /** Every provider's but Amazon Polly's, which signs with an AWS key pair in a region. */
+  apiKey?: string;
+  aws?: { accessKeyId: string; secretAccessKey: string; region: string };
   baseUrl?: string;
 }
 
@@ -35,6 +39,11 @@ const DEFAULTS = {
   openAiTranscription: 'whisper-1',
   openAiSpeech: 'tts-1',
   openAiVoice: 'alloy',
+  pollyEngine: 'neural',
+  /** A US English voice every Polly engine has. */
+  pollyVoice: 'Joanna',
+  /** AssemblyAI's transcripts are a job: asked after this long until done. */
+  assemblyPollMs: 250,
 } as const;
 
 export const speechProbeUnsupportedText = (provider: string, type: string) => `Test connection is not offered for ${provider} ${type === 'STT Client' ? 'transcription' : 'voices'}`;
@@ -59,8 +68,37 @@ async function readAll(stream: ReadableStream<Uint8Array>): Promise<Uint8Array> 
   return Buffer.concat(parts).subarray(0, MAX_PROBE_AUDIO_BYTES);
 }
 
+/** Settles with `work`, or rejects once `signal` aborts (for an SDK that takes no signal). */
+const until = <T,>(work: Promise<T>, signal: AbortSignal) => Promise.race([
+  work,
+  new Promise<never>((_, reject) => signal.addEventListener('abort', () => reject(signal.reason), { once: true })),
+]);
+
 async function probe(config: SpeechConfig, signal: AbortSignal): Promise<Heard | Spoken | null> {
-  const { provider, model, apiKey, baseUrl } = config;
+  const { provider, model, baseUrl } = config;
+  if (provider === 'Amazon Polly' && config.type === 'TTS Client' && config.aws) {
+    const { accessKeyId, secretAccessKey, region } = config.aws;
+    const client = new PollyClient({ region, credentials: { accessKeyId, secretAccessKey }, maxAttempts: 1, ...(baseUrl ? { endpoint: baseUrl } : {}) });
+    try {
+      const answer = await client.send(new SynthesizeSpeechCommand({
+        Text: SPEECH_PROBE_SENTENCE, OutputFormat: 'mp3', VoiceId: DEFAULTS.pollyVoice, Engine: (model || DEFAULTS.pollyEngine) as Engine,
+      }), { abortSignal: signal });
+      const audio = answer.AudioStream ? await answer.AudioStream.transformToByteArray() : new Uint8Array();
+      return { kind: 'spoken', audio: audio.subarray(0, MAX_PROBE_AUDIO_BYTES), contentType: answer.ContentType ?? 'audio/mpeg' };
+    } finally {
+      client.destroy();
+    }
+  }
+  const apiKey = config.apiKey ?? '';
+  if (provider === 'AssemblyAI' && config.type === 'STT Client') {
+    const client = new AssemblyAI({ apiKey, ...(baseUrl ? { baseUrl } : {}) });
+    const transcript = await until(client.transcripts.transcribe(
+      { audio: await speechSample(), ...(model ? { speech_model: model as never } : {}) },
+      { pollingInterval: DEFAULTS.assemblyPollMs, pollingTimeout: AI_CLIENT_TEST_TIMEOUT_SECONDS * 1000 },
+    ), signal);
+    if (transcript.status === 'error') throw new Error(transcript.error ?? 'The transcript failed');
+    return { kind: 'heard', text: transcript.text ?? '' };
+  }
   const timeoutInSeconds = AI_CLIENT_TEST_TIMEOUT_SECONDS;
   if (provider === 'Deepgram') {
     const client = new DeepgramClient({ apiKey, ...(baseUrl ? { baseUrl } : {}), maxRetries: 0, timeoutInSeconds });
@@ -92,17 +130,19 @@ async function probe(config: SpeechConfig, signal: AbortSignal): Promise<Heard |
 
 /** Whether this product can test a speech client of this provider and type. */
 export const canProbeSpeech = (type: string, provider: string) =>
-  provider === 'Deepgram' || provider === 'OpenAI' || (provider === 'Elevenlabs' && type === 'TTS Client');
+  provider === 'Deepgram' || provider === 'OpenAI'
+  || (type === 'TTS Client' && (provider === 'Elevenlabs' || provider === 'Amazon Polly'))
+  || (type === 'STT Client' && provider === 'AssemblyAI');
 
-/** A provider's error as the administrator should read it: its status and words, never the key. */
-function failureText(error: unknown, apiKey: string, timedOut: boolean): string {
+/** A provider's error as the administrator should read it: its status and words, never a key. */
+function failureText(error: unknown, secrets: string[], timedOut: boolean): string {
   if (timedOut) return `No answer within ${AI_CLIENT_TEST_TIMEOUT_SECONDS} seconds`;
-  const status = (error as { statusCode?: unknown })?.statusCode;
+  const status = (error as { statusCode?: unknown })?.statusCode ?? (error as { $metadata?: { httpStatusCode?: unknown } })?.$metadata?.httpStatusCode;
   const body = (error as { body?: unknown })?.body;
   const detail = body === undefined ? '' : typeof body === 'string' ? body : JSON.stringify(body);
   const base = error instanceof Error ? error.message : String(error);
   const text = typeof status === 'number' ? `HTTP ${status}: ${detail || base}` : base;
-  const scrubbed = apiKey === '' ? text : text.split(apiKey).join('[key]');
+  const scrubbed = secrets.filter((secret) => secret !== '').reduce((t, secret) => t.split(secret).join('[key]'), text);
   return scrubbed.length > MAX_MESSAGE_CHARS ? `${scrubbed.slice(0, MAX_MESSAGE_CHARS - 1)}…` : scrubbed;
 }
 
@@ -124,6 +164,7 @@ export async function probeSpeech(config: SpeechConfig): Promise<AiClientTestRes
       audio: { contentType: outcome.contentType, base64: Buffer.from(outcome.audio).toString('base64') },
     };
   } catch (error) {
-    return { ok: false, message: failureText(error, config.apiKey, timeout.aborted), millis: millis() };
+    const secrets = [config.apiKey ?? '', config.aws?.secretAccessKey ?? '', config.aws?.accessKeyId ?? ''];
+    return { ok: false, message: failureText(error, secrets, timeout.aborted), millis: millis() };
   }
 }

@@ -10,6 +10,8 @@ import { canProbeSpeech, probeSpeech, speechProbeUnsupportedText } from './speec
 
 const MODEL_PROVIDERS: readonly string[] = AI_CLIENT_PROVIDERS_BY_TYPE['AI Client'];
 const StoredModelCredentials = v.object({ apiKey: v.string(), baseUrl: v.optional(v.string()) });
+const StoredAwsCredentials = v.object({ accessKeyId: v.string(), secretAccessKey: v.string(), region: v.string(), baseUrl: v.optional(v.string()) });
+const StoredCredentials = v.union([StoredModelCredentials, StoredAwsCredentials]);
 
 /** Small enough to cost nothing; a model that follows it proves the key, the model name and the endpoint. */
 const PROBE_PROMPT = 'Reply with the single word: ready';
@@ -69,12 +71,19 @@ export const testAiClient = implement(contract.aiClient.testAiClient, async ({ p
     throw badRequest(text, [text]);
   }
   if (row.credentialsCiphertext === null) throw badRequest(NO_CREDENTIALS_TEXT, [NO_CREDENTIALS_TEXT]);
-  let credentials: v.InferOutput<typeof StoredModelCredentials>;
+  let credentials: v.InferOutput<typeof StoredCredentials>;
   try {
-    credentials = v.parse(StoredModelCredentials, JSON.parse(createCredentialCipher(app.config.credentialsKey).decrypt(row.credentialsCiphertext, row.id)));
+    credentials = v.parse(StoredCredentials, JSON.parse(createCredentialCipher(app.config.credentialsKey).decrypt(row.credentialsCiphertext, row.id)));
   } catch {
     return { ok: false, message: UNREADABLE_CREDENTIALS_TEXT, millis: 0 };
   }
-  if (speech) return probeSpeech({ type: row.type as 'STT Client' | 'TTS Client', provider: row.provider, model: row.model ?? '', apiKey: credentials.apiKey, baseUrl: credentials.baseUrl });
-  return probeModel({ provider: row.provider as ModelConfig['provider'], model: row.model, apiKey: credentials.apiKey, baseUrl: credentials.baseUrl });
+  const { baseUrl } = credentials;
+  if (speech) {
+    const secret = 'apiKey' in credentials
+      ? { apiKey: credentials.apiKey }
+      : { aws: { accessKeyId: credentials.accessKeyId, secretAccessKey: credentials.secretAccessKey, region: credentials.region } };
+    return probeSpeech({ type: row.type as 'STT Client' | 'TTS Client', provider: row.provider, model: row.model ?? '', baseUrl, ...secret });
+  }
+  if (!('apiKey' in credentials)) return { ok: false, message: UNREADABLE_CREDENTIALS_TEXT, millis: 0 };
+  return probeModel({ provider: row.provider as ModelConfig['provider'], model: row.model, apiKey: credentials.apiKey, baseUrl });
 });

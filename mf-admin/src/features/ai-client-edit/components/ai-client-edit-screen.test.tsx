@@ -116,7 +116,7 @@ test('an AI client may be pointed at an OpenAI-compatible endpoint, saved with i
   await waitFor(() => expect(field('Base URL')).toHaveValue(''));
 });
 
-test('a speech client with an API key takes a base URL; Amazon Polly, with AWS keys, does not', async () => {
+test('a speech client takes a base URL too, with AWS keys as with an API key', async () => {
   serve(makeAiClient({ name: 'Deepgram', type: 'STT Client', model: 'nova-3' }));
   const { unmount } = renderAdmin(<AiClientEditScreen id="00000000-0000-4000-a000-000000000997" />);
   expect(await screen.findByLabelText('Base URL')).toBeInTheDocument();
@@ -124,7 +124,7 @@ test('a speech client with an API key takes a base URL; Amazon Polly, with AWS k
   serve(makeAiClient({ name: 'Amazon Polly', type: 'TTS Client', model: '' }));
   renderAdmin(<AiClientEditScreen id="00000000-0000-4000-a000-000000000998" />);
   expect(await screen.findByLabelText('Region')).toBeInTheDocument();
-  expect(screen.queryByLabelText('Base URL')).toBeNull();
+  expect(screen.getByLabelText('Base URL')).toBeInTheDocument();
 });
 
 test('a refused save shows the server\'s message and keeps what was typed', async () => {

@@ -1,6 +1,6 @@
 import type { AiClient } from 'shared-contracts';
 import { Tag, TextField, Typography } from 'shared-ui';
-import { takesBaseUrl, usesAwsKeys } from '../model/ai-client-form-values';
+import { usesAwsKeys } from '../model/ai-client-form-values';
 
 export const OPENAI_COMPATIBLE_HINT = 'For an OpenAI-compatible endpoint such as Ollama, vLLM or a company gateway';
 
@@ -28,13 +28,9 @@ export function CredentialFields({ client }: { client: AiClient }) {
           <TextField name="region" label="Region" autoComplete="off" placeholder={client.hasCredentials ? placeholder : 'e.g. us-east-1'} />
         </>
       ) : (
-        <>
-          <TextField name="apiKey" label="API key" type="password" autoComplete="new-password" placeholder={placeholder} />
-          {takesBaseUrl(client) && (
-            <TextField name="baseUrl" label="Base URL" autoComplete="off" placeholder="e.g. http://localhost:11434/v1" hint={baseUrlHint(client)} />
-          )}
-        </>
+        <TextField name="apiKey" label="API key" type="password" autoComplete="new-password" placeholder={placeholder} />
       )}
+      <TextField name="baseUrl" label="Base URL" autoComplete="off" placeholder={client.type === 'AI Client' ? 'e.g. http://localhost:11434/v1' : 'Leave empty for the provider\'s own'} hint={baseUrlHint(client)} />
     </fieldset>
   );
 }

@@ -16,9 +16,6 @@ type UpdateBody = BodyInputOf<typeof contract.aiClient.updateAiClient>;
 
 export const usesAwsKeys = (client: Pick<AiClient, 'name'>): boolean => AWS_CREDENTIAL_PROVIDERS.includes(client.name);
 /** A language model may be reached at another endpoint (an OpenAI-compatible server, a gateway). */
-/** Every API-key client can point at another endpoint of its provider's API (a gateway, a region, a
- *  self-hosted server); an AWS client's endpoint follows from its region. */
-export const takesBaseUrl = (client: Pick<AiClient, 'name'>): boolean => !usesAwsKeys(client);
 
 /** Credentials are write-only: the form starts with them empty whatever is stored. */
 export const formValuesOf = (client: AiClient): AiClientFormValues => ({
@@ -41,9 +38,14 @@ export function updateBodyOf(client: AiClient, values: AiClientFormValues): Upda
     purpose: filled(values.purpose ?? '') ?? null,
     enabled: values.enabled,
   };
-  const credentials = usesAwsKeys(client)
-    ? { accessKeyId: filled(values.accessKeyId ?? ''), secretAccessKey: filled(values.secretAccessKey ?? ''), region: filled(values.region ?? '') }
-    : { apiKey: filled(values.apiKey ?? ''), ...(takesBaseUrl(client) ? { baseUrl: filled(values.baseUrl ?? '') } : {}) };
+  // Every client can point at another endpoint of its provider's API: a gateway, a region, a
+  // private or self-hosted server.
+  const credentials = {
+    ...(usesAwsKeys(client)
+      ? { accessKeyId: filled(values.accessKeyId ?? ''), secretAccessKey: filled(values.secretAccessKey ?? ''), region: filled(values.region ?? '') }
+      : { apiKey: filled(values.apiKey ?? '') }),
+    baseUrl: filled(values.baseUrl ?? ''),
+  };
   if (Object.values(credentials).some((value) => value !== undefined)) body.credentials = credentials;
   return body;
 }
