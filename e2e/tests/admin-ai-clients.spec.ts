@@ -1,5 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { randomBytes } from 'node:crypto';
+import { SPEECH_PROBE_SENTENCE } from 'shared-contracts';
+import { STAND_IN_AUDIO, startSpeechStandIn } from 'shared-test-kit';
 import { apiToken, bearer } from '../support/admin-api';
 import { API_URL } from '../support/ports';
 import { choose } from '../support/select';
@@ -98,4 +100,36 @@ test('an administrator adds eleven AI clients, finds the eleventh on page 2 and 
   await page.getByRole('textbox', { name: 'Search clients' }).fill(`${tag}-nova`);
   await expect(table.getByRole('row', { name: new RegExp(`${tag}-nova`) }).getByRole('cell'))
     .toHaveText(['Deepgram STT ClientDisabled', `${tag}-nova`, 'Transcribes inbound calls', '']);
+});
+
+test('an administrator adds a TTS client, tests its connection and hears what it spoke', async ({ page }) => {
+  const apiKey = `xi-${randomBytes(8).toString('hex')}`;
+  // ElevenLabs' API on this machine, reached by the API server through the client's base URL.
+  const elevenLabs = await startSpeechStandIn(apiKey);
+  try {
+    const model = `e2e-voice-${randomBytes(3).toString('hex')}`;
+    await signIn(page, DEMO.ADMINISTRATOR);
+    await page.goto('/admin/ai-clients');
+    await addClient(page, 'TTS Client', 'Elevenlabs', model);
+    await page.getByRole('textbox', { name: 'Search clients' }).fill(model);
+    const row = page.getByRole('region', { name: 'Ai/STT/TTS Clients' }).getByRole('row', { name: new RegExp(model) });
+    await row.getByRole('button', { name: `Actions for Elevenlabs ${model}` }).click();
+    await page.getByRole('menuitem', { name: 'Edit' }).click();
+
+    await expect(page.getByRole('button', { name: 'Test connection' })).toBeDisabled();
+    await page.getByLabel('API key').fill(apiKey);
+    await page.getByLabel('Base URL').fill(elevenLabs.origin);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('AI Client updated')).toBeVisible();
+
+    await page.getByRole('button', { name: 'Test connection' }).click();
+    await expect(page.getByText(/^Connected in \d+ ms$/)).toBeVisible();
+    await expect(page.getByText(`It spoke: ${SPEECH_PROBE_SENTENCE}`)).toBeVisible();
+    await expect(page.getByLabel('What the voice said')).toHaveAttribute('src', `data:audio/mpeg;base64,${STAND_IN_AUDIO.toString('base64')}`);
+    const spoken = elevenLabs.received.filter((r) => r.path.startsWith('/v1/text-to-speech/'));
+    expect(spoken).toHaveLength(1);
+    expect(spoken[0]!.headers['xi-api-key']).toBe(apiKey);
+  } finally {
+    await elevenLabs.close();
+  }
 });

@@ -6,3 +6,4 @@ export { openRealtimeSocket, realtimeSocketUrl, nextMatching, nextOfType, silent
 export { RelayCaller, type HeardText, type RelayCallerOptions } from './relay-caller';
 export { dialAiAgent, relaySocketUrl, simulatorDoor, type DialedCall } from './simulator-door';
 export { startFakeProvider, type Answers, type FakeProvider, type ScriptStep, type ScriptedAnswer, type SeenRequest, type WireFormat } from './fake-model-provider';
+export { startSpeechStandIn, STAND_IN_AUDIO, STAND_IN_TRANSCRIPT, type SpeechRequest } from './speech-stand-in';

@@ -3,10 +3,9 @@ import { after, describe, it } from 'node:test';
 import { contract, SPEECH_PROBE_SENTENCE } from 'shared-contracts';
 import { NO_CREDENTIALS_TEXT, noAnswerText, probeModel } from '../../src/modules/ai-client/test-ai-client';
 import { speechProbeUnsupportedText } from '../../src/modules/ai-client/speech-probe';
-import { STAND_IN_AUDIO, STAND_IN_TRANSCRIPT, startSpeechStandIn } from '../helpers/speech-stand-in';
 import { createAdmin, createAiClientRow, createTenant } from '../factories';
 import { assertContract } from '../helpers/contract-shape';
-import { startFakeProvider, type Answers, type FakeProvider, type WireFormat } from 'shared-test-kit';
+import { STAND_IN_AUDIO, STAND_IN_TRANSCRIPT, startFakeProvider, startSpeechStandIn, type Answers, type FakeProvider, type WireFormat } from 'shared-test-kit';
 import { call } from '../helpers/server';
 import type { SuiteContext } from '../helpers/suite-context';
 
