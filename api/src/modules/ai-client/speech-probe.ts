@@ -83,8 +83,8 @@ async function probe(config: SpeechConfig, signal: AbortSignal): Promise<Heard |
       const answer = await client.send(new SynthesizeSpeechCommand({
         Text: SPEECH_PROBE_SENTENCE, OutputFormat: 'mp3', VoiceId: DEFAULTS.pollyVoice, Engine: (model || DEFAULTS.pollyEngine) as Engine,
       }), { abortSignal: signal });
-      const audio = answer.AudioStream ? await answer.AudioStream.transformToByteArray() : new Uint8Array();
-      return { kind: 'spoken', audio: audio.subarray(0, MAX_PROBE_AUDIO_BYTES), contentType: answer.ContentType ?? 'audio/mpeg' };
+      const audio = answer.AudioStream ? await readAll(answer.AudioStream.transformToWebStream()) : new Uint8Array();
+      return { kind: 'spoken', audio, contentType: answer.ContentType ?? 'audio/mpeg' };
     } finally {
       client.destroy();
     }
