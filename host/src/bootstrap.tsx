@@ -11,7 +11,7 @@ import { loadRuntimeConfig } from './config/runtime-config';
 import { configureGoogleSignIn } from './features/auth/google/model/google-config';
 import { initFederation, warmFederation, whenPageReady, whenVisitorActs } from './federation/init-federation';
 import { preloadRemoteEntries } from './federation/preload-remote-entries';
-import { preloadScreens, remoteScreensAt } from './federation/remote-screens';
+import { preloadScreens, remoteScreensOf } from './federation/remote-screens';
 
 async function start() {
   const root = createRoot(document.getElementById('root')!);
@@ -19,12 +19,13 @@ async function start() {
     // The federation runtime: on a remote's page, fetched while runtime-config.json is on its
     // way; on the host's own pages, once the page is ready and idle (before signing in, once the
     // visitor starts on the form), for the move to a remote.
-    const pageScreens = remoteScreensAt(window.location.pathname);
+    const route = routeAt(window.location.pathname);
+    const pageScreens = remoteScreensOf(route);
     const onRemotePage = pageScreens.length > 0;
     const runtimeLoaded = onRemotePage ? warmFederation() : undefined;
     // The host's own code for the page (its screen, the frame) is a chunk per group: fetched
     // now, beside runtime-config.json, rather than when the first render asks for it.
-    const hostCode = preloadHostCode(window.location.pathname);
+    const hostCode = preloadHostCode(route);
     const config = await loadRuntimeConfig();
     configureRuntime({ apiBase: config.apiBase, wsBase: config.wsBase });
     // The session check goes out now, beside the screen's code, rather than after the first
@@ -47,7 +48,7 @@ async function start() {
         </BrowserRouter>
       </AppProviders>,
     );
-    if (!onRemotePage) (routeAt(window.location.pathname)?.roles === null ? whenVisitorActs : whenPageReady)(warmFederation);
+    if (!onRemotePage) (route?.roles === null ? whenVisitorActs : whenPageReady)(warmFederation);
   } catch (error) {
     console.error(error);
     root.render(<StartupError error={error} />);

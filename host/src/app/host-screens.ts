@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import { preloadable, type Preloadable } from './preloadable';
-import { isBuiltHostScreen, routeAt, type HostScreen } from './route-table';
+import type { AppRoute } from 'shared-contracts';
+import { isBuiltHostScreen, type HostScreen } from './route-table';
 
 // The host's screens are chunks of their own, so a page loads only its screen: the sign-in pages
 // carry no dashboard frame, account screens or component they do not draw. The pages before
@@ -31,13 +32,12 @@ export const appLayout = preloadable(() => import(/* webpackChunkName: "layout" 
 export const notFoundPage = preloadable(() => import(/* webpackChunkName: "not-found" */ '../features/not-found/components/not-found-page').then((m) => m.NotFoundPage));
 
 /**
- * Starts loading the host's code a page at `pathname` renders (its screen, if the host owns it,
+ * Starts loading the host's code a route's page renders (its screen, if the host owns it,
  * and the frame around a signed-in route), beside the session check rather than after the
  * first render. Settles once all of it is in or has failed; a failure is left for the route's
  * own render to meet.
  */
-export function preloadHostCode(pathname: string): Promise<void> {
-  const route = routeAt(pathname);
+export function preloadHostCode(route: AppRoute | undefined): Promise<void> {
   const loads: Preloadable[] = [];
   if (route?.owner === 'host' && isBuiltHostScreen(route.screen)) loads.push(hostScreens[route.screen]);
   if (route && route.roles !== null) loads.push(appLayout);

@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import type { ComponentType, LazyExoticComponent } from 'react';
-import { matchPath } from 'react-router-dom';
-import { APP_ROUTES } from 'shared-contracts';
+import { APP_ROUTES, type AppRoute } from 'shared-contracts';
+import { routeAt } from '../app/route-table';
 import { preloadable, type Preloadable } from '../app/preloadable';
 import { federation } from './init-federation';
 import { RemoteLoadError } from './remote-load-error';
@@ -40,22 +40,24 @@ function add(remote: RemoteName, screen: string) {
 for (const route of APP_ROUTES) if (route.owner !== 'host') add(route.owner, route.screen);
 for (const { remote, screen } of FLOATING_SCREENS) add(remote, screen);
 
-/** The remote screens a page at `pathname` renders: its route's screen, and the softphone on an agent route. */
-export function remoteScreensAt(pathname: string): ReadonlyArray<{ remote: RemoteName; screen: string }> {
-  const route = APP_ROUTES.find((r) => matchPath({ path: `/${r.path}`, end: true }, pathname));
+/** The remote screens a route's page renders: its screen, and the softphone on an agent route. */
+export function remoteScreensOf(route: AppRoute | undefined): ReadonlyArray<{ remote: RemoteName; screen: string }> {
   if (!route || route.owner === 'host') return [];
   const owner = route.owner;
   return [{ remote: owner, screen: route.screen }, ...FLOATING_SCREENS.filter((f) => f.remote === owner)];
 }
 
+/** The same, for the page at `pathname`. */
+export const remoteScreensAt = (pathname: string) => remoteScreensOf(routeAt(pathname));
+
 /**
- * Starts loading the remote screens a page will render (`remoteScreensAt`), before the session
+ * Starts loading the remote screens a page will render (`remoteScreensOf`), before the session
  * check and the layout: a remote's entry, its exposed module and their shared modules are a chain of
  * requests, and starting it early overlaps that chain with the host's own start-up work.
  * Settles once every one has loaded or failed; a failure is left for the screen itself to
  * report when it renders.
  */
-export function preloadScreens(pageScreens: ReturnType<typeof remoteScreensAt>): Promise<void> {
+export function preloadScreens(pageScreens: ReturnType<typeof remoteScreensOf>): Promise<void> {
   const loads = pageScreens.map(({ remote, screen }) => screens.get(screenId(remote, screen))?.preload().catch(() => undefined));
   return Promise.all(loads).then(() => undefined);
 }
