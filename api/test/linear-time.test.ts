@@ -5,6 +5,7 @@ import { findControlCharacter, firstUnknownKey, inputRefusal, jsonNestedTooDeepl
 import { parseInput, parseJsonInput } from '../src/http/parse-input';
 import { parseLeadsCsv } from '../src/modules/campaign/leads-csv';
 import { tidyExtractedText } from '../src/modules/knowledge/tidy-text';
+import { withoutSecrets } from '../src/modules/ai-client/provider-message';
 import { readToolAnswer } from '../src/modules/voice-agent/tools/custom-tool-request';
 
 /** Milliseconds `run` takes. */
@@ -92,6 +93,11 @@ describe('readers of outside input run in linear time', { timeout: 60_000 }, () 
     assertLinear((size) => `${'['.repeat(size)}`, (text) => readToolAnswer(200, '', text), 8_000);
     assertLinear((size) => `application/${'+'.repeat(size)}x`, (type) => readToolAnswer(200, type, '{}'), 8_000);
     assertLinear((size) => `${' '.repeat(size)}<html>`, (text) => readToolAnswer(200, 'text/plain', text), 8_000);
+  });
+
+  it('the scrub of a provider\'s error message, over runs of key-shaped words and of a secret\'s near-misses', () => {
+    assertLinear((n) => 'sk-'.repeat(n) + 'key_ab'.repeat(n), (text) => withoutSecrets(text, ['sk-live-secret']), 20_000);
+    assertLinear((n) => 'sk-live-secre'.repeat(n), (text) => withoutSecrets(text, ['sk-live-secret', 'AKIA0000']), 20_000);
   });
 
   it('the unknown-field walk of a request from another contract, over wide lists of objects', () => {

@@ -7,6 +7,7 @@ import { createOpenAI } from '@ai-sdk/openai';
 import { experimental_generateSpeech as generateSpeech, experimental_transcribe as transcribe } from 'ai';
 import { AI_CLIENT_TEST_TIMEOUT_SECONDS, SPEECH_PROBE_SENTENCE, type AiClientTestResult } from 'shared-contracts';
 import { ASSETS_FOLDER } from '../../paths';
+import { noAnswerText, withoutSecrets } from './provider-message';
 
 /** The credentials a speech client's probe needs; a base URL points the SDK at another server. */
 export interface SpeechConfig {
@@ -27,7 +28,6 @@ const speechSample = () => (sample ??= readFile(SAMPLE_URL));
 
 /** The audio a TTS probe returns is played on the page: more than this is cut off, not sent. */
 const MAX_PROBE_AUDIO_BYTES = 512 * 1024;
-const MAX_MESSAGE_CHARS = 300;
 
 /** Defaults where the client's Model field is empty: each provider's current general model. */
 const DEFAULTS = {
@@ -134,16 +134,14 @@ export const canProbeSpeech = (type: string, provider: string) =>
   || (type === 'TTS Client' && (provider === 'Elevenlabs' || provider === 'Amazon Polly'))
   || (type === 'STT Client' && provider === 'AssemblyAI');
 
-/** A provider's error as the administrator should read it: its status and words, never a key. */
-function failureText(error: unknown, secrets: string[], timedOut: boolean): string {
-  if (timedOut) return `No answer within ${AI_CLIENT_TEST_TIMEOUT_SECONDS} seconds`;
+/** A provider's error in its status and words. */
+function failureText(error: unknown, timedOut: boolean): string {
+  if (timedOut) return noAnswerText(AI_CLIENT_TEST_TIMEOUT_SECONDS);
   const status = (error as { statusCode?: unknown })?.statusCode ?? (error as { $metadata?: { httpStatusCode?: unknown } })?.$metadata?.httpStatusCode;
   const body = (error as { body?: unknown })?.body;
   const detail = body === undefined ? '' : typeof body === 'string' ? body : JSON.stringify(body);
   const base = error instanceof Error ? error.message : String(error);
-  const text = typeof status === 'number' ? `HTTP ${status}: ${detail || base}` : base;
-  const scrubbed = secrets.filter((secret) => secret !== '').reduce((t, secret) => t.split(secret).join('[key]'), text);
-  return scrubbed.length > MAX_MESSAGE_CHARS ? `${scrubbed.slice(0, MAX_MESSAGE_CHARS - 1)}…` : scrubbed;
+  return typeof status === 'number' ? `HTTP ${status}: ${detail || base}` : base;
 }
 
 /**
@@ -165,6 +163,6 @@ export async function probeSpeech(config: SpeechConfig): Promise<AiClientTestRes
     };
   } catch (error) {
     const secrets = [config.apiKey ?? '', config.aws?.secretAccessKey ?? '', config.aws?.accessKeyId ?? ''];
-    return { ok: false, message: failureText(error, secrets, timeout.aborted), millis: millis() };
+    return { ok: false, message: withoutSecrets(failureText(error, timeout.aborted), secrets), millis: millis() };
   }
 }

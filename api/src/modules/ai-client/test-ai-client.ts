@@ -6,6 +6,9 @@ import { implement } from '../../http/implement';
 import { findAiClient } from './ai-client-store';
 import { createCredentialCipher } from './credential-cipher';
 import { languageModelFor, type ModelConfig } from './language-model';
+import { noAnswerText, withoutSecrets } from './provider-message';
+
+export { noAnswerText };
 import { canProbeSpeech, probeSpeech, speechProbeUnsupportedText } from './speech-probe';
 
 const MODEL_PROVIDERS: readonly string[] = AI_CLIENT_PROVIDERS_BY_TYPE['AI Client'];
@@ -16,21 +19,9 @@ const StoredCredentials = v.union([StoredModelCredentials, StoredAwsCredentials]
 /** Small enough to cost nothing; a model that follows it proves the key, the model name and the endpoint. */
 const PROBE_PROMPT = 'Reply with the single word: ready';
 const PROBE_MAX_TOKENS = 16;
-const MAX_MESSAGE_CHARS = 300;
 
 export const NO_CREDENTIALS_TEXT = 'Enter this client\'s credentials and save them before testing it';
 export const UNREADABLE_CREDENTIALS_TEXT = 'The stored credentials cannot be read (the server\'s credentials key changed): enter them again';
-export const noAnswerText = (seconds: number) => `No answer within ${seconds} seconds`;
-
-/**
- * A provider's message can echo part of the key ("Incorrect API key provided: sk-ab***yz"), so the
- * key itself and anything shaped like a key are cut out before the message reaches the screen.
- */
-function withoutSecrets(message: string, apiKey: string): string {
-  const scrubbed = (apiKey === '' ? message : message.split(apiKey).join('[key]'))
-    .replace(/\b(?:sk|pk|key|AIza)[-_][-_A-Za-z0-9*.]{4,}/g, '[key]');
-  return scrubbed.length > MAX_MESSAGE_CHARS ? `${scrubbed.slice(0, MAX_MESSAGE_CHARS - 1)}…` : scrubbed;
-}
 
 function failureText(error: unknown, timedOut: boolean, timeoutSeconds: number): string {
   if (timedOut) return noAnswerText(timeoutSeconds);
@@ -53,9 +44,9 @@ export async function probeModel(config: ModelConfig, timeoutSeconds = AI_CLIENT
       abortSignal: timeout,
     });
     const reply = result.text.trim();
-    return { ok: true, message: withoutSecrets(reply === '' ? '(an empty reply)' : reply, config.apiKey), millis: millis() };
+    return { ok: true, message: withoutSecrets(reply === '' ? '(an empty reply)' : reply, [config.apiKey]), millis: millis() };
   } catch (error) {
-    return { ok: false, message: withoutSecrets(failureText(error, timeout.aborted, timeoutSeconds), config.apiKey), millis: millis() };
+    return { ok: false, message: withoutSecrets(failureText(error, timeout.aborted, timeoutSeconds), [config.apiKey]), millis: millis() };
   }
 }
 
