@@ -4,12 +4,12 @@
 // simulator rings in and plays Twilio's side of, as `pnpm --filter api sim call` does.
 import { setMaxListeners } from 'node:events';
 import fs from 'node:fs';
-import { createServer } from 'node:http';
+import { fork } from 'node:child_process';
 import os from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createDatabase } from './lib/postgres.mjs';
 import { RELAY_MAX_TURNS_PER_SECOND } from 'shared-contracts';
-import { dialAiAgent, signIn, startFakeProvider } from 'shared-test-kit';
+import { dialAiAgent, signIn } from 'shared-test-kit';
 import { startApiServer } from './lib/server.mjs';
 
 /** What the agent knows: a few paragraphs, so every turn's knowledge lookup finds passages. */
@@ -197,35 +197,25 @@ async function hangUpAll(url, calls) {
  * two model requests and one signed tool request, each traced. Answers its number and a cleanup.
  */
 async function toolAgent(url) {
-  // It stands for an outside provider, so it keeps nothing per request (its memory and garbage
-  // collection would otherwise stall the answers the server waits for).
-  const provider = await startFakeProvider('openai', (_index, seen) => {
-    if (seen.body.stream !== true) return [{ text: JSON.stringify({ summary: 'A question about stock.', outcome: 'answered', sentiment: 'neutral' }) }];
-    const last = seen.body.messages.at(-1);
-    if (last?.role === 'tool') return [{ text: 'We have ' }, { text: 'twelve loaves ' }, { text: 'of rye today.' }];
-    return [{ toolCall: { name: 'check_stock', args: { item: 'rye' } } }];
-  }, { keepRequests: false });
-  const stock = createServer((req, res) => {
-    req.resume();
-    req.on('end', () => res.writeHead(200, { 'content-type': 'application/json' }).end('{"loaves":12}'));
-  });
-  await new Promise((resolve) => stock.listen(0, '127.0.0.1', resolve));
+  // Outside services run in their own process, as a provider does: sharing the callers' process,
+  // their garbage collection would stall answers the server waits for.
+  const standIns = fork(new URL('./lib/tool-stand-ins.mjs', import.meta.url), { execArgv: ['--import', 'tsx'] });
+  const { modelBaseUrl, toolUrl } = await new Promise((resolve, reject) => { standIns.once('message', resolve); standIns.once('error', reject); });
   const { token: admin } = await signIn(`${url}/v1`, 'admin@demo.test');
   const client = await api(url, 'POST', '/v1/ai-client/create-ai-client', admin, { type: 'AI Client', client: 'OpenAI', model: 'bench-stand-in' });
-  await api(url, 'PATCH', `/v1/ai-client/update-ai-client/${client.id}`, admin, { credentials: { apiKey: 'sk-bench', baseUrl: provider.baseUrl }, enabled: true });
+  await api(url, 'PATCH', `/v1/ai-client/update-ai-client/${client.id}`, admin, { credentials: { apiKey: 'sk-bench', baseUrl: modelBaseUrl }, enabled: true });
   const { token } = await signIn(`${url}/v1`, 'user@demo.test');
   const agent = await api(url, 'POST', '/v1/agent/create-agent', token, {
     name: 'Stock Desk', handleCallType: 'inbound', greeting: 'Hello.', prompt: 'Answer stock questions with the tool.', voiceId: 'openai-alloy',
     phoneNumber: '+15550107777', maxCallMinutes: 60, textClientId: client.id,
-    customTools: [{ name: 'check_stock', description: 'Loaves in stock.', url: `http://127.0.0.1:${stock.address().port}/stock`, method: 'POST',
+    customTools: [{ name: 'check_stock', description: 'Loaves in stock.', url: toolUrl, method: 'POST',
       parameters: [{ name: 'item', type: 'string', description: 'The bread', required: true }] }],
   });
   return {
     number: agent.phoneNumber,
     async close() {
       await api(url, 'DELETE', `/v1/ai-client/delete-ai-client/${client.id}`, admin);
-      await provider.close();
-      await new Promise((resolve) => stock.close(resolve));
+      standIns.disconnect();
     },
   };
 }

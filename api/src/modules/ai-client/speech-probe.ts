@@ -1,8 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { PollyClient, SynthesizeSpeechCommand, type Engine } from '@aws-sdk/client-polly';
-import { DeepgramClient } from '@deepgram/sdk';
-import { AssemblyAI } from 'assemblyai';
-import { ElevenLabsClient } from '@elevenlabs/elevenlabs-js';
+import type { Engine } from '@aws-sdk/client-polly';
 import { createOpenAI } from '@ai-sdk/openai';
 import { experimental_generateSpeech as generateSpeech, experimental_transcribe as transcribe } from 'ai';
 import { AI_CLIENT_TEST_TIMEOUT_SECONDS, SPEECH_PROBE_SENTENCE, type AiClientTestResult } from 'shared-contracts';
@@ -74,10 +71,12 @@ const until = <T,>(work: Promise<T>, signal: AbortSignal) => Promise.race([
   new Promise<never>((_, reject) => signal.addEventListener('abort', () => reject(signal.reason), { once: true })),
 ]);
 
+/** Each provider's SDK loads on an administrator's first test: no call ever needs one, so no server holds them from its start. */
 async function probe(config: SpeechConfig, signal: AbortSignal): Promise<Heard | Spoken | null> {
   const { provider, model, baseUrl } = config;
   if (provider === 'Amazon Polly' && config.type === 'TTS Client' && config.aws) {
     const { accessKeyId, secretAccessKey, region } = config.aws;
+    const { PollyClient, SynthesizeSpeechCommand } = await import('@aws-sdk/client-polly');
     const client = new PollyClient({ region, credentials: { accessKeyId, secretAccessKey }, maxAttempts: 1, ...(baseUrl ? { endpoint: baseUrl } : {}) });
     try {
       const answer = await client.send(new SynthesizeSpeechCommand({
@@ -91,6 +90,7 @@ async function probe(config: SpeechConfig, signal: AbortSignal): Promise<Heard |
   }
   const apiKey = config.apiKey ?? '';
   if (provider === 'AssemblyAI' && config.type === 'STT Client') {
+    const { AssemblyAI } = await import('assemblyai');
     const client = new AssemblyAI({ apiKey, ...(baseUrl ? { baseUrl } : {}) });
     const transcript = await until(client.transcripts.transcribe(
       { audio: await speechSample(), ...(model ? { speech_model: model as never } : {}) },
@@ -101,6 +101,7 @@ async function probe(config: SpeechConfig, signal: AbortSignal): Promise<Heard |
   }
   const timeoutInSeconds = AI_CLIENT_TEST_TIMEOUT_SECONDS;
   if (provider === 'Deepgram') {
+    const { DeepgramClient } = await import('@deepgram/sdk');
     const client = new DeepgramClient({ apiKey, ...(baseUrl ? { baseUrl } : {}), maxRetries: 0, timeoutInSeconds });
     if (config.type === 'STT Client') {
       const answer = await client.listen.v1.media.transcribeFile(await speechSample(), { model: (model || DEFAULTS.deepgramListen) as never }, { abortSignal: signal });
@@ -112,6 +113,7 @@ async function probe(config: SpeechConfig, signal: AbortSignal): Promise<Heard |
     return { kind: 'spoken', audio: stream === null ? new Uint8Array() : await readAll(stream), contentType: 'audio/mpeg' };
   }
   if (provider === 'Elevenlabs' && config.type === 'TTS Client') {
+    const { ElevenLabsClient } = await import('@elevenlabs/elevenlabs-js');
     const client = new ElevenLabsClient({ apiKey, ...(baseUrl ? { baseUrl } : {}), maxRetries: 0, timeoutInSeconds });
     const stream = await client.textToSpeech.convert(DEFAULTS.elevenLabsVoice, { text: SPEECH_PROBE_SENTENCE, modelId: model || DEFAULTS.elevenLabsModel }, { abortSignal: signal });
     return { kind: 'spoken', audio: await readAll(stream), contentType: 'audio/mpeg' };
