@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { E2E_PORTS } from '../support/ports';
 
-type Script = { url: string; encoding: string | undefined; size: number; text: string };
+type Script = { url: string; encoding: string | undefined; size: number; transferred: number; text: string };
 
 /** The page at `path` before anyone signs in, with every script it loaded (decoded). */
 async function loadSignedOut(page: Page, path: string, heading: string): Promise<Script[]> {
@@ -9,7 +9,11 @@ async function loadSignedOut(page: Page, path: string, heading: string): Promise
   page.on('response', async (response) => {
     if (!response.url().endsWith('.js')) return;
     const body = await response.body().catch(() => null);
-    scripts.push({ url: response.url(), encoding: response.headers()['content-encoding'], size: body?.length ?? 0, text: body?.toString('utf8') ?? '' });
+    const sizes = await response.request().sizes().catch(() => null);
+    scripts.push({
+      url: response.url(), encoding: response.headers()['content-encoding'], size: body?.length ?? 0,
+      transferred: sizes?.responseBodySize ?? 0, text: body?.toString('utf8') ?? '',
+    });
   });
   const settled = networkSettled(page);
   await page.goto(`http://localhost:${E2E_PORTS.host}${path}`);
@@ -48,6 +52,22 @@ const signedInCode = (scripts: Script[]) =>
 for (const [path, heading] of [['/auth/login', 'Sign in'], ['/auth/register', 'Create account'], ['/auth/forgot-password', 'Forgot password']] as const) {
   test(`${path} loads no code of the signed-in pages`, async ({ page }) => {
     expect(signedInCode(await loadSignedOut(page, path, heading))).toEqual([]);
+  });
+}
+
+/** The most compressed JavaScript a page before sign-in may load. */
+const SIGNED_OUT_SCRIPT_BUDGET = 200 * 1024;
+
+// Each page before sign-in loads at most 200 KiB of compressed JavaScript: a phone on a slow
+// network starts on the form, not on the component library.
+for (const [path, heading] of [
+  ['/auth/login', 'Sign in'], ['/auth/register', 'Create account'], ['/auth/forgot-password', 'Forgot password'], ['/auth/two-step', 'Two-step verification'],
+] as const) {
+  test(`${path} loads at most 200 KiB of compressed JavaScript`, async ({ page }) => {
+    const scripts = await loadSignedOut(page, path, heading);
+    const total = scripts.reduce((sum, script) => sum + script.transferred, 0);
+    expect(scripts.every((script) => script.transferred > 0)).toBe(true);
+    expect(total, scripts.map((script) => `${script.url} ${script.transferred}`).join('\n')).toBeLessThanOrEqual(SIGNED_OUT_SCRIPT_BUDGET);
   });
 }
 

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { Flex, Typography } from 'shared-ui';
+import { Flex, SECONDARY_TEXT } from 'shared-ui';
+import { Heading, Paragraph } from './text';
 
 interface StatusPanelProps {
   /** A short code shown large above the title (403, 404). */
@@ -17,16 +18,16 @@ export function StatusPanel({ code, title, description, action, fullScreen }: St
     // Outside the layout it is the page's main landmark; inside, the layout's content is.
     <Flex component={fullScreen ? 'main' : 'div'} vertical align="center" justify="center" gap={8} style={{ padding: 48, textAlign: 'center', minHeight: fullScreen ? '100vh' : undefined }}>
       {code && (
-        <Typography.Text type="secondary" style={{ fontSize: 56, lineHeight: 1, fontWeight: 600 }}>
+        <span style={{ color: SECONDARY_TEXT, fontSize: 56, lineHeight: 1, fontWeight: 600 }}>
           {code}
-        </Typography.Text>
+        </span>
       )}
-      <Typography.Title level={1} style={{ margin: 0, fontSize: 24 }}>
+      <Heading style={{ margin: 0, fontSize: 24 }}>
         {title}
-      </Typography.Title>
-      <Typography.Paragraph type="secondary" style={{ margin: 0, maxWidth: 560 }}>
+      </Heading>
+      <Paragraph secondary style={{ margin: 0, maxWidth: 560 }}>
         {description}
-      </Typography.Paragraph>
+      </Paragraph>
       {action && <div style={{ marginTop: 16 }}>{action}</div>}
     </Flex>
   );

@@ -1,5 +1,11 @@
-import type { ReactNode } from 'react';
-import { Typography } from '../antd/typography';
+import type { CSSProperties, ReactNode } from 'react';
+import { ERROR_COLOR, SECONDARY_TEXT } from '../theme/app-theme';
+
+// A plain element in antd's text style: antd's Typography would bring its tooltip, and the popup
+// engine under it, to every form (the sign-in pages among them).
+const messageStyle: CSSProperties = { display: 'block', marginTop: 4, fontSize: 14, lineHeight: 1.5714 };
+const errorStyle: CSSProperties = { ...messageStyle, color: ERROR_COLOR };
+const hintStyle: CSSProperties = { ...messageStyle, color: SECONDARY_TEXT };
 
 /** The ids that tie a control to the message under it, for assistive technology. */
 export const messageIds = (id: string) => ({ error: `${id}-error`, hint: `${id}-hint` });
@@ -8,10 +14,10 @@ export const messageIds = (id: string) => ({ error: `${id}-error`, hint: `${id}-
 export function FieldMessage({ id, error, hint }: { id: string; error: string | undefined; hint?: ReactNode }) {
   const ids = messageIds(id);
   if (error) {
-    return <Typography.Text type="danger" id={ids.error} role="alert" style={{ display: 'block', marginTop: 4 }}>{error}</Typography.Text>;
+    return <span id={ids.error} role="alert" style={errorStyle}>{error}</span>;
   }
   if (!hint) return null;
-  return <Typography.Text type="secondary" id={ids.hint} style={{ display: 'block', marginTop: 4 }}>{hint}</Typography.Text>;
+  return <span id={ids.hint} style={hintStyle}>{hint}</span>;
 }
 
 /** What `aria-describedby` names: the error, else the hint. */

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { Flex, Typography } from 'shared-ui';
+import { Flex } from 'shared-ui';
+import { Heading } from '../../../ui/text';
 
 /** antd's Card look, drawn with a plain box: antd's Card brings its tabs (and their menu) to
  *  every page that shows one, and the sign-in pages load only what they draw. */
@@ -10,9 +11,9 @@ export function AuthCard({ title, children }: { title: string; children: ReactNo
   return (
     <Flex component="main" align="center" justify="center" style={{ minHeight: '100vh', padding: 16, background: '#f5f5f5' }}>
       <div style={cardStyle}>
-        <Typography.Title level={1} style={{ marginTop: 0, fontSize: 30 }}>
+        <Heading>
           {title}
-        </Typography.Title>
+        </Heading>
         {children}
       </div>
     </Flex>

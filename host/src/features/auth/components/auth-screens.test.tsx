@@ -49,6 +49,10 @@ describe('register', () => {
     await fill('Phone number (optional)', '(212) 555-0100');
     await fill('Password', 'secret123');
     await fill('Confirm password', 'secret123');
+    // The browser's zone is chosen already; the list offers the others by their names.
+    const zone = screen.getByRole('combobox', { name: 'Time zone' });
+    expect(zone).toHaveValue(Intl.DateTimeFormat().resolvedOptions().timeZone);
+    await userEvent.selectOptions(zone, 'America/New York');
     await userEvent.click(screen.getByText('I accept the terms of service'));
     await userEvent.click(screen.getByRole('button', { name: 'Create account' }));
 
@@ -56,7 +60,7 @@ describe('register', () => {
     expect(screen.getByText('ann@example.com')).toBeInTheDocument();
     const [sent] = requests;
     expect(sent!.url.href).toBe('https://api.test/v1/auth/register');
-    expect(sent!.body).toMatchObject({ email: 'ann@example.com', phoneNumber: '+12125550100', acceptTerms: true, firstName: 'Ann' });
+    expect(sent!.body).toMatchObject({ email: 'ann@example.com', phoneNumber: '+12125550100', acceptTerms: true, firstName: 'Ann', timeZone: 'America/New_York' });
 
     await userEvent.click(screen.getByRole('button', { name: 'Send the link again' }));
     expect(await screen.findByText('If this address is waiting for confirmation, we sent a new link.')).toBeInTheDocument();

@@ -4,8 +4,9 @@ import { Link } from 'react-router-dom';
 import * as v from 'valibot';
 import { useApiMutation } from 'shared-auth';
 import { ForgetPasswordBody, contract } from 'shared-contracts';
-import { Alert, Button, Flex, FormError, TextField, Typography, formErrorOf, formInput, validateWith } from 'shared-ui';
+import { Alert, Button, Flex, FormError, TextField, formErrorOf, formInput, validateWith } from 'shared-ui';
 import { AuthCard } from './auth-card';
+import { Paragraph } from '../../../ui/text';
 
 const KEYS = ['userEmail'] as const;
 const validate = validateWith(ForgetPasswordBody, (values: { userEmail?: string }) => formInput(values, KEYS));
@@ -34,7 +35,7 @@ export function ForgotPasswordPage() {
         <Form<{ userEmail?: string }> onSubmit={submit} validate={validate}>
           {({ handleSubmit, submitting, submitError }) => (
             <form onSubmit={handleSubmit} noValidate aria-label="Forgot password">
-              <Typography.Paragraph type="secondary">Enter your email and we will send you a link to choose a new password.</Typography.Paragraph>
+              <Paragraph secondary>Enter your email and we will send you a link to choose a new password.</Paragraph>
               <TextField name="userEmail" label="Email" type="email" autoComplete="email" />
               <FormError text={submitError as string | undefined} />
               <Button type="primary" htmlType="submit" loading={submitting} block>Send reset link</Button>

@@ -2,9 +2,10 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { ROLES } from 'shared-contracts';
 import type { Role } from 'shared-contracts';
-import { Button, Flex, Radio, Typography } from 'shared-ui';
+import { Button, Flex, Radio } from 'shared-ui';
 import { ROLE_LABELS } from '../model/role-labels';
 import { AuthCard } from './auth-card';
+import { Paragraph } from '../../../ui/text';
 
 /** auth/login/role: which kind of account is signing in. */
 export function LoginRolePage() {
@@ -13,7 +14,7 @@ export function LoginRolePage() {
 
   return (
     <AuthCard title="Choose your role">
-      <Typography.Paragraph type="secondary">Sign in as:</Typography.Paragraph>
+      <Paragraph secondary>Sign in as:</Paragraph>
       <Flex vertical gap={24}>
         <Radio.Group
           aria-label="Role"

@@ -2,10 +2,11 @@ import { useState } from 'react';
 import { Link, Navigate } from 'react-router-dom';
 import { useSessionUser } from 'shared-auth';
 import { HOME_BY_ROLE } from 'shared-contracts';
-import { Flex, Typography } from 'shared-ui';
+import { Flex } from 'shared-ui';
 import { AuthCard } from './auth-card';
 import { RegisterForm } from './register-form';
 import { ResendVerificationButton } from './resend-verification-button';
+import { Paragraph } from '../../../ui/text';
 
 /** auth/register: create an account, then confirm the address from the emailed link. */
 export function RegisterPage() {
@@ -15,9 +16,9 @@ export function RegisterPage() {
   if (sentTo) {
     return (
       <AuthCard title="Check your email">
-        <Typography.Paragraph>
+        <Paragraph>
           We sent a link to <strong>{sentTo}</strong>. Open it to confirm your address, then sign in.
-        </Typography.Paragraph>
+        </Paragraph>
         <Flex gap={12} align="center" wrap>
           <ResendVerificationButton email={sentTo} />
           <Link to="/auth/login">Sign in</Link>

@@ -2,10 +2,11 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useApiMutation } from 'shared-auth';
 import { contract, extractErrorText } from 'shared-contracts';
-import { Alert, Flex, Typography } from 'shared-ui';
+import { Alert, Flex } from 'shared-ui';
 import { getPendingSignIn } from '../model/pending-sign-in';
 import { AuthCard } from './auth-card';
 import { TwoStepCodeForm } from './two-step-code-form';
+import { Paragraph } from '../../../ui/text';
 
 /** auth/two-step: the code sent after a correct password, for accounts with two-step on. */
 export function TwoStepPage() {
@@ -34,7 +35,7 @@ export function TwoStepPage() {
   if (!pending) {
     return (
       <AuthCard title="Two-step verification">
-        <Typography.Paragraph>Sign in with your email and password first; we then send you a code.</Typography.Paragraph>
+        <Paragraph>Sign in with your email and password first; we then send you a code.</Paragraph>
         <Link to="/auth/login">Sign in</Link>
       </AuthCard>
     );
@@ -42,7 +43,7 @@ export function TwoStepPage() {
   return (
     <AuthCard title="Two-step verification">
       <Flex vertical gap={16}>
-        {sentTo && <Typography.Text>We sent a 6-digit code to <strong>{sentTo}</strong>. It works for 10 minutes.</Typography.Text>}
+        {sentTo && <span>We sent a 6-digit code to <strong>{sentTo}</strong>. It works for 10 minutes.</span>}
         {sendError && <Alert type="error" showIcon role="alert" title={sendError} />}
         <TwoStepCodeForm email={pending.email} onResend={sendCode} resending={send.isMutating} />
       </Flex>

@@ -1,7 +1,7 @@
 import { Link, useSearchParams } from 'react-router-dom';
 import { useApi } from 'shared-auth';
 import { contract, extractErrorText } from 'shared-contracts';
-import { Alert, Flex, LoadingBlock, Typography } from 'shared-ui';
+import { Alert, Flex, LoadingBlock } from 'shared-ui';
 import { AuthCard } from './auth-card';
 import { ResendVerificationButton } from './resend-verification-button';
 
@@ -36,7 +36,7 @@ export function VerifyEmailPage() {
       {error && (
         <Flex vertical gap={16}>
           <Alert type="error" showIcon role="alert" title={extractErrorText(error)} />
-          <Typography.Text>Need a new link for {email}?</Typography.Text>
+          <span>Need a new link for {email}?</span>
           <Flex gap={12} align="center">
             <ResendVerificationButton email={email} />
             <Link to="/auth/login">Sign in</Link>
