@@ -72,8 +72,22 @@ function figures(lhr) {
     bytes: lhr.audits['total-byte-weight'].numericValue,
     jsBytes: scripts?.transferSize ?? 0,
     unusedJsBytes: lhr.audits['unused-javascript'].details?.overallSavingsBytes ?? 0,
+    mainThread: mainThreadOf(lhr),
     failing: failingAudits(lhr),
   };
+}
+
+/** Where the page's main-thread time went, as Lighthouse simulates the phone: its groups
+ *  (script evaluation, parsing and compiling, style and layout, ...) and the scripts that cost
+ *  the most, in ms. What holds TBT and LCP back. */
+function mainThreadOf(lhr) {
+  const groups = (lhr.audits['mainthread-work-breakdown'].details?.items ?? [])
+    .map((item) => ({ group: item.groupLabel, ms: item.duration }));
+  const merged = new Map();
+  for (const { group, ms } of groups) merged.set(group, (merged.get(group) ?? 0) + ms);
+  const scripts = (lhr.audits['bootup-time'].details?.items ?? []).slice(0, 3)
+    .map((item) => ({ script: new URL(item.url, 'http://x').pathname.split('/').pop() || item.url, ms: item.total }));
+  return { total: lhr.audits['mainthread-work-breakdown'].numericValue, groups: [...merged].sort((a, b) => b[1] - a[1]), scripts };
 }
 
 /** The accessibility and best-practices audits that did not pass, each with the elements,

@@ -73,6 +73,15 @@ if (wanted('lighthouse')) {
     '',
     `Lighthouse is pinned to 12.2.3 (13 needs Node 22). Each run a fresh Chromium profile and a cold load; signed-in pages carry the session in localStorage. Unused JS is Lighthouse's estimate over scripts with at least 20 KiB unused. Lighthouse's CPU benchmark index ${fmt(benchmarkIndex.min)}–${fmt(benchmarkIndex.max)}; machine load (1 min) ${fmt(loadAverage.min, 1)}–${fmt(loadAverage.max, 1)}.`,
     ...rows.filter((r) => r.failing.length > 0).map((r) => `Not passed on ${r.route} (${r.build}): ${r.failing.join(' | ')}`),
+    '',
+    'Main-thread time of the same runs, as Lighthouse simulates the phone (ms): its groups, and the three scripts that cost the most.',
+    '',
+    table(
+      ['route', 'build', 'main thread ms', 'by group', 'costliest scripts'],
+      rows.map((r) => [r.route, r.build, fmt(r.mainThread.total),
+        r.mainThread.groups.slice(0, 4).map(([group, ms]) => `${group} ${fmt(ms)}`).join('; '),
+        r.mainThread.scripts.map(({ script, ms }) => `${script} ${fmt(ms)}`).join('; ')]),
+    ),
   ].join('\n')]);
 }
 if (wanted('api')) {
