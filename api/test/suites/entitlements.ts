@@ -76,8 +76,10 @@ export function entitlementsSuite(ctx: SuiteContext) {
       assert.ok(link);
       assert.equal((await playRecording(ctx.server, link)).status, 200);
 
+      // Another writer changes the plan (a billing webhook on another instance): the account's
+      // cached pages are dropped at once, well within their own short life.
       await setPlan(ctx.server, t.account.id, 'free');
-      assert.equal(await linkOf(), null, 'the call logs answer no link');
+      assert.equal(await waitFor(linkOf, (now) => now === null, 1_000), null, 'the call logs answer no link');
       const report = await call(ctx.server, 'GET', `call/get-call-reports/${theCall.id}`, { token: t.ownerToken });
       assert.equal(report.body.data.call.conversation.recordingUrl, null, 'nor does the call report');
       const refused = await playRecording(ctx.server, link);
@@ -87,6 +89,7 @@ export function entitlementsSuite(ctx: SuiteContext) {
 
       await setPlan(ctx.server, t.account.id, 'performance-suite');
       assert.equal((await playRecording(ctx.server, link)).status, 200, 'plays again on a plan with recordings');
+      assert.ok(await waitFor(linkOf, (now) => now !== null, 1_000), 'and the call logs link it again');
     });
 
     it('call routing: a transfer number needs Efficiency Plus; a stored one can be saved again unchanged after a downgrade', async () => {

@@ -4,12 +4,10 @@ import { appointments, calls, conversationMessages, conversations } from '../../
 import { notFound } from '../../http/api-error';
 import { implement } from '../../http/implement';
 import { listCallLogs } from '../call';
-import { servedCallLogs } from '../entitlements';
 
 export const getCallReports = implement(contract.call.getCallReports, async ({ params, user, db, app }) => {
   const [{ data: [call] }, [conversation], [booked], [turn], [analysed]] = await Promise.all([
-    listCallLogs(db, { accountId: user.accountId, where: eq(calls.id, params.id) }, { page: 1, limit: 1, search: '' }, { recordings: app.recordingLinks })
-      .then((page) => servedCallLogs(db, user.accountId, page)),
+    listCallLogs(db, { accountId: user.accountId, where: eq(calls.id, params.id) }, { page: 1, limit: 1, search: '' }, { recordings: app.recordingLinks }),
     db.select({ summary: conversations.summary, sentiment: conversations.sentiment, outcome: conversations.outcome }).from(conversations).where(eq(conversations.callId, params.id)),
     db.select({ id: appointments.id }).from(appointments).where(eq(appointments.callId, params.id)).limit(1),
     db.select({ id: conversationMessages.id }).from(conversationMessages)

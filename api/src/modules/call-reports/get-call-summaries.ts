@@ -3,7 +3,7 @@ import { contract, type CallReport } from 'shared-contracts';
 import { appointments, calls, conversationMessages, conversations } from '../../db/schema';
 import { implement } from '../../http/implement';
 import { listCallLogs } from '../call';
-import { requireFeature, servedCallLogs } from '../entitlements';
+import { requireFeature } from '../entitlements';
 import { accountTimeZone } from './account-time-zone';
 import { withinDays } from './day-range';
 
@@ -15,7 +15,7 @@ export const getCallSummaries = implement(contract.callSummaries.getCallSummarie
     ? undefined
     : inArray(calls.id, db.select({ id: conversations.callId }).from(conversations).where(eq(conversations.sentiment, body.sentiment)));
   const where = and(withinDays(calls.startedAt, timeZone, body.from, body.to), bySentiment);
-  const page = await servedCallLogs(db, user.accountId, await listCallLogs(db, { accountId: user.accountId, where }, body, { recordings: app.recordingLinks }));
+  const page = await listCallLogs(db, { accountId: user.accountId, where }, body, { recordings: app.recordingLinks });
 
   const ids = page.data.map((c) => c.id);
   if (ids.length === 0) return { data: [], total: page.total };

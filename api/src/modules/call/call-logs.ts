@@ -4,6 +4,7 @@ import { CALL_END_REASONS, SLOW_TURN_MS, type CallEndReasonKey, type CallLog } f
 import type { Db } from '../../db/client';
 import { accountCallCounts, aiAgents, callbackRequests, calls, callTraces, conversations, leads, users } from '../../db/schema';
 import { containsPattern } from '../../db/like';
+import { hasFeature } from '../entitlements';
 import type { RecordingLinks } from '../recordings';
 import { fullName } from '../users';
 import type { CallLogsCache, CallLogsPage } from '../../plugins/services/call-logs-cache';
@@ -107,7 +108,9 @@ export interface CallLogSources {
 /**
  * One page of call logs, newest first (started_at, then id, the order of the account and agent
  * indexes, so the scan stops after one page), within `scope`. A whole account's page is one
- * query: its total rides along from `account_call_counts`.
+ * query: its total rides along from `account_call_counts`. As the account's plan serves it:
+ * without call recordings the links are left out (the recordings are kept, and served again on
+ * a plan that includes them); a cached page follows the plan (migration call-logs-follow-the-plan).
  */
 export async function listCallLogs(db: Db, scope: CallLogScope, filter: CallLogFilter, sources: CallLogSources): Promise<CallLogsPage> {
   const { cache, recordings } = sources;
@@ -120,6 +123,7 @@ export async function listCallLogs(db: Db, scope: CallLogScope, filter: CallLogF
   // Built after the cache is asked: on a hit (most reads) no SQL is put together at all.
   const kept = keptTotal(scope, filter);
   const mark = cache?.mark() ?? 0;
+  const recordingsServed = await hasFeature(db, scope.accountId, 'callRecordings');
   let rows: PageRow[];
   let total: number;
   if (kept !== null) {
@@ -166,7 +170,7 @@ export async function listCallLogs(db: Db, scope: CallLogScope, filter: CallLogF
     aiAgent,
     agent: agent ? { id: agent.id, fullName: fullName(agent) } : null,
     lead,
-    conversation: conversation && { id: conversation.id, recordingUrl: recordings.playable(call.id, conversation.recordingUrl) },
+    conversation: conversation && { id: conversation.id, recordingUrl: recordingsServed ? recordings.playable(call.id, conversation.recordingUrl) : null },
     endReason: call.endReason,
     callbackRequest: callback && { ...callback, requestedAt: callback.requestedAt.toISOString() },
   }));
