@@ -7,4 +7,14 @@ export const CALL_END_FAILED_TEXT = 'Error ending call';
 /** A production server with no Twilio account: the softphone says so instead of failing blind. */
 export const CALLING_UNAVAILABLE_TEXT = 'Calling is not set up on this server: an administrator has to connect a Twilio account';
 
+/**
+ * Calls run on ConversationRelay, where Twilio speaks and listens with its own provider accounts
+ * (the voice mapping is the API's relay-twiml.ts): said beside the agent's voice and on each
+ * speech client, so nobody expects an administrator's key to be used on a call.
+ */
+export const TWILIO_SPEAKS_TEXT =
+  'On calls, Twilio speaks and listens with its own accounts: an ElevenLabs or Amazon Polly voice is used when an administrator has enabled a speech client of that provider, any other voice is spoken with Google\'s voice for the agent\'s language, and transcription is Deepgram\'s when the agent\'s speech-to-text client is a Deepgram one, otherwise Google\'s. The speech clients\' own keys are not used on calls.';
+export const SPEECH_CLIENT_NOT_ON_CALLS_TEXT =
+  'Calls do not use this client\'s key: Twilio speaks and listens with its own accounts. While the client is enabled, agents can use its provider\'s voices or transcription where Twilio offers them (ElevenLabs and Amazon Polly voices, Deepgram transcription). Test connection checks the key with the provider.';
+
 export const callErrorText = (message: string): string => `Call error: ${message}`;

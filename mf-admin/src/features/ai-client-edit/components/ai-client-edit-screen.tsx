@@ -1,7 +1,7 @@
 import { useNavigate } from 'react-router-dom';
 import { useApi } from 'shared-auth';
-import { contract, extractErrorText } from 'shared-contracts';
-import { DashboardPage, Descriptions, LoadError, PageCard, formatDateTime } from 'shared-ui';
+import { SPEECH_CLIENT_NOT_ON_CALLS_TEXT, contract, extractErrorText } from 'shared-contracts';
+import { Alert, DashboardPage, Descriptions, LoadError, PageCard, formatDateTime } from 'shared-ui';
 import { useSessionUser } from 'shared-auth';
 import { AiClientForm } from './ai-client-form';
 import { DeleteAiClientButton } from './delete-ai-client-button';
@@ -34,6 +34,7 @@ export function AiClientEditScreen({ id }: { id: string }) {
               { key: 'updated', label: 'Last changed', children: formatDateTime(client.updatedAt, user?.timeZone) },
             ]}
           />
+          {client.type !== 'AI Client' && <Alert type="info" showIcon title={SPEECH_CLIENT_NOT_ON_CALLS_TEXT} style={{ marginBottom: 24 }} />}
           <AiClientForm client={client} onSaved={(saved) => void mutate({ data: saved }, { revalidate: false })} />
           <TestConnectionPanel client={client} />
         </PageCard>

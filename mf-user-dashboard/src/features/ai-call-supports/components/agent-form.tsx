@@ -1,5 +1,5 @@
 import { Field, Form } from 'react-final-form';
-import { AGENT_LANGUAGES, AGENT_MAX_CALL_MINUTES, CreateAgentBody, type CreateAgentInput } from 'shared-contracts';
+import { AGENT_LANGUAGES, AGENT_MAX_CALL_MINUTES, CreateAgentBody, TWILIO_SPEAKS_TEXT, type CreateAgentInput } from 'shared-contracts';
 import { Button, Col, FormError, FormField, Input, InputNumber, PageCard, Row, Select, Switch, formErrorOf, validateWith, UnsavedChangesGuard } from 'shared-ui';
 import { AiModelField } from './ai-model-field';
 import { BusinessHoursFields } from './business-hours-fields';
@@ -93,7 +93,7 @@ export function AgentForm({ accountId, initialValues, submitLabel, onSave }: Age
             <AiModelField />
             <ModelSettingsFields />
             <Field<string> name="greeting" subscription={{ value: true }} render={({ input: greeting }) => (
-              <FormField<string> name="voiceId" label="Voice" render={(input, c) => (
+              <FormField<string> name="voiceId" label="Voice" hint={TWILIO_SPEAKS_TEXT} render={(input, c) => (
                 <VoicePicker {...c} value={input.value} onChange={input.onChange} onBlur={() => input.onBlur()} sampleText={greeting.value} />
               )} />
             )} />

@@ -4,7 +4,7 @@ import { Route, Routes } from 'react-router-dom';
 import { authStore, tokenAtom } from 'shared-auth';
 import { failure, FakeXhr, installFakeXhr, makeUser, ok, renderScreen, stubFetch, type SentRequest } from 'shared-auth/src/testing';
 import { CreateAgentScreen } from './create-agent-screen';
-import { LOCAL_RESPONDER_LABEL } from 'shared-contracts';
+import { LOCAL_RESPONDER_LABEL, TWILIO_SPEAKS_TEXT } from 'shared-contracts';
 import { TEXT_CLIENTS, VOICES, agentId, aiClientId, aiClientOptions, makeAgent } from '../test-support/agent-fixtures';
 
 const user = makeUser();
@@ -59,6 +59,8 @@ test('shows the voices with their images and creates the agent, then opens the s
   expect(screen.getByRole('heading', { name: 'Create AI Call Support' })).toBeInTheDocument();
   const nova = await screen.findByRole('radio', { name: /Nova/ });
   expect(nova.closest('label')!.querySelector('img')).toHaveAttribute('src', 'data:image/svg+xml;base64,openai-nova');
+  // Who speaks on calls is said beside the voices, and read with them.
+  expect(screen.getByRole('radiogroup')).toHaveAccessibleDescription(TWILIO_SPEAKS_TEXT);
   expect(screen.queryByLabelText('Square location')).toBeNull();
 
   await fillRequired();
