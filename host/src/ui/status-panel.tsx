@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Flex, SECONDARY_TEXT } from 'shared-ui';
-import { Heading, Paragraph } from './text';
+import { Heading } from './text';
 
 interface StatusPanelProps {
   /** A short code shown large above the title (403, 404). */
@@ -25,9 +25,10 @@ export function StatusPanel({ code, title, description, action, fullScreen }: St
       <Heading style={{ margin: 0, fontSize: 24 }}>
         {title}
       </Heading>
-      <Paragraph secondary style={{ margin: 0, maxWidth: 560 }}>
+      {/* A block, not a paragraph: a description may hold one (the start-up error's details). */}
+      <div style={{ color: SECONDARY_TEXT, maxWidth: 560 }}>
         {description}
-      </Paragraph>
+      </div>
       {action && <div style={{ marginTop: 16 }}>{action}</div>}
     </Flex>
   );
