@@ -16,7 +16,7 @@ export { useDebouncedValue } from './hooks/use-debounced-value';
 export { usePage } from './hooks/use-page';
 export { useMediaQuery } from './hooks/use-media-query';
 export { useMenuTypeahead } from './menu/menu-typeahead';
-export { ERROR_COLOR, FONT_FAMILY, SECONDARY_TEXT, TEXT_COLOR, appTheme } from './theme/app-theme';
+export { BODY_TEXT, ERROR_COLOR, FONT_FAMILY, SECONDARY_TEXT, TEXT_COLOR, appTheme } from './theme/app-theme';
 export { formatDate, formatDateTime } from './format/date-time';
 export { formatMinutes } from './format/minutes';
 export { formatBillingPeriod, type BillingPeriod } from './format/billing-period';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Flex, SECONDARY_TEXT } from 'shared-ui';
+import { BODY_TEXT, Flex, SECONDARY_TEXT } from 'shared-ui';
 import { Heading } from './text';
 
 interface StatusPanelProps {
@@ -26,7 +26,7 @@ export function StatusPanel({ code, title, description, action, fullScreen }: St
         {title}
       </Heading>
       {/* A block, not a paragraph: a description may hold one (the start-up error's details). */}
-      <div style={{ color: SECONDARY_TEXT, maxWidth: 560 }}>
+      <div style={{ ...BODY_TEXT, color: SECONDARY_TEXT, maxWidth: 560 }}>
         {description}
       </div>
       {action && <div style={{ marginTop: 16 }}>{action}</div>}

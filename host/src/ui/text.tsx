@@ -1,11 +1,11 @@
 import type { CSSProperties, ReactNode } from 'react';
-import { SECONDARY_TEXT, TEXT_COLOR } from 'shared-ui';
+import { BODY_TEXT, SECONDARY_TEXT, TEXT_COLOR } from 'shared-ui';
 
 // The shell's own headings and paragraphs (sign-in screens, status pages) are plain elements in
 // antd's type scale: antd's Typography brings its tooltip, and the popup engine under it, to
 // every page that shows one, and the sign-in pages load only what they draw.
 const headingStyle: CSSProperties = { margin: '0 0 0.5em', fontSize: 30, fontWeight: 600, lineHeight: 1.23, color: TEXT_COLOR };
-const paragraphStyle: CSSProperties = { margin: '0 0 1em', color: TEXT_COLOR };
+const paragraphStyle: CSSProperties = { ...BODY_TEXT, margin: '0 0 1em', color: TEXT_COLOR };
 
 /** The page's one h1. */
 export function Heading({ style, children }: { style?: CSSProperties; children: ReactNode }) {

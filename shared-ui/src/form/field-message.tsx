@@ -1,9 +1,9 @@
 import type { CSSProperties, ReactNode } from 'react';
-import { ERROR_COLOR, SECONDARY_TEXT } from '../theme/app-theme';
+import { BODY_TEXT, ERROR_COLOR, SECONDARY_TEXT } from '../theme/app-theme';
 
 // A plain element in antd's text style: antd's Typography would bring its tooltip, and the popup
 // engine under it, to every form (the sign-in pages among them).
-const messageStyle: CSSProperties = { display: 'block', marginTop: 4, fontSize: 14, lineHeight: 1.5714 };
+const messageStyle: CSSProperties = { ...BODY_TEXT, display: 'block', marginTop: 4 };
 const errorStyle: CSSProperties = { ...messageStyle, color: ERROR_COLOR };
 const hintStyle: CSSProperties = { ...messageStyle, color: SECONDARY_TEXT };
 

@@ -1,3 +1,4 @@
+import type { CSSProperties } from 'react';
 import type { ThemeConfig } from '../antd';
 
 /**
@@ -15,6 +16,9 @@ export const FONT_FAMILY =
  * under WCAG's 4.5:1 for text.
  */
 export const PRIMARY_COLOR = '#0958d9';
+
+/** antd's body text size and line height, for text drawn without antd (the page sets neither). */
+export const BODY_TEXT: CSSProperties = { fontSize: 14, lineHeight: 1.5714 };
 
 /** Body text: antd's own default, named here for the few texts drawn without antd. */
 export const TEXT_COLOR = 'rgba(0, 0, 0, 0.88)';
