@@ -32,6 +32,14 @@ const counters = {
   }),
 };
 
+// The names of the failing (and, for Playwright, flaky) tests, so the summary at the end of a long
+// log says which tests to look at.
+const failures = {
+  jest: (out) => [...out.matchAll(/^\s+● (.+ › .+)$/gm)].map((m) => m[1]),
+  node: (out) => [...out.matchAll(/^\s*not ok \d+ - (.+)$/gm)].map((m) => m[1]).filter((name) => !name.endsWith('.ts')),
+  playwright: (out) => [...out.matchAll(/^\s+(\[[\w-]+\] › .+)$/gm)].map((m) => m[1].trim()),
+};
+
 const run = (step) =>
   new Promise((resolve) => {
     let out = '';
@@ -59,6 +67,7 @@ for (const step of steps) {
     passed += c.passed;
     failed += c.failed;
     note += `, ${c.passed} passed, ${c.failed} failed`;
+    if (code !== 0 || /^\s+\d+ flaky/m.test(out)) step.failures = [...new Set(failures[step.count](out))];
   }
   // A step that failed without a failing test (crash, type error) still counts as a failure.
   if (code !== 0 && !step.count) failed += 1;
@@ -67,6 +76,10 @@ for (const step of steps) {
 
 console.log('\n=== summary ===');
 for (const r of results) console.log(`${r.ok ? 'ok  ' : 'FAIL'} ${r.name} (${r.note})`);
+for (const step of steps.filter((s) => s.failures?.length)) {
+  console.log(`\n${step.name}, failing or flaky:`);
+  for (const name of step.failures) console.log(`  ${name}`);
+}
 const allOk = results.every((r) => r.ok);
 if (!allOk && failed === 0) failed = results.filter((r) => !r.ok).length;
 console.log(`\ntests: ${passed} passed, ${failed} failed`);

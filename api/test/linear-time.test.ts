@@ -7,6 +7,7 @@ import { parseLeadsCsv } from '../src/modules/campaign/leads-csv';
 import { tidyExtractedText } from '../src/modules/knowledge/tidy-text';
 import { withoutSecrets } from '../src/modules/ai-client/provider-message';
 import { readToolAnswer } from '../src/modules/voice-agent/tools/custom-tool-request';
+import { createSseDecoder } from '../src/modules/ai-client/server-sent-events';
 
 /** Milliseconds `run` takes. */
 function timed(run: () => void): number {
@@ -98,6 +99,16 @@ describe('readers of outside input run in linear time', { timeout: 60_000 }, () 
   it('the scrub of a provider\'s error message, over runs of key-shaped words and of a secret\'s near-misses', () => {
     assertLinear((n) => 'sk-'.repeat(n) + 'key_ab'.repeat(n), (text) => withoutSecrets(text, ['sk-live-secret']), 20_000);
     assertLinear((n) => 'sk-live-secre'.repeat(n), (text) => withoutSecrets(text, ['sk-live-secret', 'AKIA0000']), 20_000);
+  });
+
+  it('the event-stream reader of a provider\'s answer, over many short lines and events, in network-sized pieces', () => {
+    const stream = (size: number) => Buffer.from('data: a\ndata: b\r\n\r\n:c\r'.repeat(size / 20));
+    const decode = (bytes: Buffer) => {
+      const sse = createSseDecoder(1 << 20);
+      for (let at = 0; at < bytes.length; at += 16_384) sse.push(bytes.subarray(at, at + 16_384));
+      return sse.end();
+    };
+    assertLinear(stream, decode, 1_000_000);
   });
 
   it('the unknown-field walk of a request from another contract, over wide lists of objects', () => {
