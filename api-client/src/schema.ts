@@ -1012,6 +1012,11 @@ export interface operations {
                     prompt: string;
                     /** @default true */
                     recordCalls?: boolean;
+                    /**
+                     * @default twilio
+                     * @enum {string}
+                     */
+                    speechPath?: "twilio" | "pipeline";
                     /** @default null */
                     squareLocationId?: string | null;
                     /** @default null */
@@ -1104,6 +1109,8 @@ export interface operations {
                             phoneNumber: string | null;
                             prompt: string;
                             recordCalls: boolean;
+                            /** @enum {string} */
+                            speechPath: "twilio" | "pipeline";
                             squareLocationId: string | null;
                             sttClientId: string | null;
                             successCriterion: string;
@@ -1790,6 +1797,8 @@ export interface operations {
                             phoneNumber: string | null;
                             prompt: string;
                             recordCalls: boolean;
+                            /** @enum {string} */
+                            speechPath: "twilio" | "pipeline";
                             squareLocationId: string | null;
                             sttClientId: string | null;
                             successCriterion: string;
@@ -2006,6 +2015,8 @@ export interface operations {
                                 phoneNumber: string | null;
                                 prompt: string;
                                 recordCalls: boolean;
+                                /** @enum {string} */
+                                speechPath: "twilio" | "pipeline";
                                 squareLocationId: string | null;
                                 sttClientId: string | null;
                                 successCriterion: string;
@@ -2456,6 +2467,8 @@ export interface operations {
                             phoneNumber: string | null;
                             prompt: string;
                             recordCalls: boolean;
+                            /** @enum {string} */
+                            speechPath: "twilio" | "pipeline";
                             squareLocationId: string | null;
                             sttClientId: string | null;
                             successCriterion: string;
@@ -3591,6 +3604,8 @@ export interface operations {
                     phoneNumber?: string | null;
                     prompt?: string;
                     recordCalls?: boolean;
+                    /** @enum {string} */
+                    speechPath?: "twilio" | "pipeline";
                     squareLocationId?: string | null;
                     sttClientId?: string | null;
                     successCriterion?: string;
@@ -3676,6 +3691,8 @@ export interface operations {
                             phoneNumber: string | null;
                             prompt: string;
                             recordCalls: boolean;
+                            /** @enum {string} */
+                            speechPath: "twilio" | "pipeline";
                             squareLocationId: string | null;
                             sttClientId: string | null;
                             successCriterion: string;

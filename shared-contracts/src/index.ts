@@ -35,6 +35,7 @@ export * from './schemas/field-errors';
 export * from './domain/billing-period';
 export * from './domain/campaign';
 export * from './relay';
+export * from './media-stream';
 export * from './schemas/custom-tools';
 export * from './schemas/call-analysis';
 export * from './schemas/call-trace';

@@ -6,4 +6,7 @@ export { openRealtimeSocket, realtimeSocketUrl, nextMatching, nextOfType, silent
 export { RelayCaller, type HeardText, type RelayCallerOptions } from './relay-caller';
 export { dialAiAgent, relaySocketUrl, simulatorDoor, type DialedCall } from './simulator-door';
 export { startFakeProvider, type Answers, type FakeProvider, type ScriptStep, type ScriptedAnswer, type SeenRequest, type WireFormat } from './fake-model-provider';
-export { startSpeechStandIn, STAND_IN_AUDIO, STAND_IN_TRANSCRIPT, type SpeechRequest } from './speech-stand-in';
+export {
+  MULAW_LOUD, MULAW_SILENT, STAND_IN_AUDIO, STAND_IN_BYTES_PER_CHAR, STAND_IN_TRANSCRIPT, startSpeechStandIn, type LiveListener, type SpeechRequest,
+} from './speech-stand-in';
+export { MediaStreamCaller, type HeardAudio } from './media-stream-caller';

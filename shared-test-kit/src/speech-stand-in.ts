@@ -1,12 +1,38 @@
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import { createServer as createHttp2Server, type Http2ServerRequest, type Http2ServerResponse, type Http2Session } from 'node:http2';
 import type { AddressInfo } from 'node:net';
+import { WebSocketServer, type WebSocket } from 'ws';
 
 export interface SpeechRequest { method: string; path: string; headers: IncomingHttpHeaders; body: Buffer }
 
 /** Bytes that stand for synthesized speech: an MP3 frame header, then silence. */
 export const STAND_IN_AUDIO = Buffer.concat([Buffer.from([0xff, 0xfb, 0x90, 0x64]), Buffer.alloc(2_000)]);
 export const STAND_IN_TRANSCRIPT = 'hello I would like to book an appointment for Tuesday';
+
+/** Mu-law codes: the loudest sample, and silence. A caller's "speech" in tests is a run of loud frames. */
+export const MULAW_LOUD = 0x00;
+export const MULAW_SILENT = 0xff;
+/** Phone audio (mu-law, 8 kHz) the stand-in voices make: this many bytes (10 ms) per character of text, a tone. */
+export const STAND_IN_BYTES_PER_CHAR = 80;
+/** A live transcription socket hears the end of speech after this much silence (Deepgram's endpointing). */
+const ENDPOINTING_BYTES = 2_400;
+
+/** One live transcription socket as the stand-in saw it. */
+export interface LiveListener {
+  query: URLSearchParams;
+  /** Audio bytes received. */
+  bytes: number;
+  socket: WebSocket;
+}
+
+/** A tone of `bytes` mu-law samples: loud enough to hear, never silence. */
+const tone = (bytes: number) => Buffer.from(Array.from({ length: bytes }, (_, i) => (i % 16 < 8 ? 0x20 : 0xa0)));
+/** The same length of speech as 16-bit PCM, as Polly's `pcm` output gives it. */
+const pcmTone = (samples: number) => {
+  const out = Buffer.alloc(samples * 2);
+  for (let i = 0; i < samples; i += 1) out.writeInt16LE(i % 16 < 8 ? 8_000 : -8_000, i * 2);
+  return out;
+};
 
 /**
  * Deepgram's, ElevenLabs', OpenAI's, AssemblyAI's and Amazon Polly's speech REST endpoints on
@@ -16,6 +42,11 @@ export const STAND_IN_TRANSCRIPT = 'hello I would like to book an appointment fo
  */
 export async function startSpeechStandIn(key: string) {
   const received: SpeechRequest[] = [];
+  const listeners: LiveListener[] = [];
+  /** What the next utterances heard on a live socket transcribe as, in order. */
+  const utterances: string[] = [];
+  /** A voice answers after this many ms (0: at once); a test sets it to be slow. */
+  let voiceDelayMs = 0;
   let polls = 0;
   let origin = '';
   const handle = (req: IncomingMessage | Http2ServerRequest, res: ServerResponse | Http2ServerResponse) => {
@@ -50,6 +81,12 @@ export async function startSpeechStandIn(key: string) {
           metadata: { request_id: 'r1', sha256: '', created: new Date().toISOString(), duration: 3.8, channels: 1, models: [], model_info: {} },
           results: { channels: [{ alternatives: [{ transcript: STAND_IN_TRANSCRIPT, confidence: 0.98, words: [] }] }] },
         });
+      } else if (phoneAudioWanted(req.url ?? '', path, Buffer.concat(chunks))) {
+        // Phone audio for the pipeline: a tone as long as the text takes to say.
+        const text = textOf(Buffer.concat(chunks));
+        const pcm = path === '/v1/speech';
+        const body = pcm ? pcmTone(text.length * STAND_IN_BYTES_PER_CHAR) : tone(text.length * STAND_IN_BYTES_PER_CHAR);
+        setTimeout(() => res.writeHead(200, { 'content-type': pcm ? 'audio/pcm' : 'audio/basic' }).end(body), voiceDelayMs);
       } else if (path === '/v1/speak' || path.startsWith('/v1/text-to-speech/') || path === '/v1/audio/speech' || path === '/v1/speech') {
         audio();
       } else if (path === '/v1/audio/transcriptions') {
@@ -60,6 +97,42 @@ export async function startSpeechStandIn(key: string) {
     });
   };
   const server = createServer(handle);
+  // Deepgram's live transcription socket: audio in; once a run of speech is followed by silence,
+  // the next scripted utterance comes back as a final result that ends the speech.
+  const live = new WebSocketServer({ noServer: true });
+  server.on('upgrade', (req, socket, head) => {
+    const url = new URL(req.url ?? '/', 'http://x');
+    if (url.pathname !== '/v1/listen' || String(req.headers.authorization ?? '') !== `Token ${key}`) {
+      socket.end('HTTP/1.1 401 Unauthorized\r\ncontent-type: application/json\r\n\r\n{"err_code":"INVALID_AUTH","err_msg":"Invalid credentials."}');
+      return;
+    }
+    live.handleUpgrade(req, socket, head, (ws) => {
+      const listener: LiveListener = { query: url.searchParams, bytes: 0, socket: ws };
+      listeners.push(listener);
+      let speech = 0;
+      let silence = 0;
+      ws.on('message', (data: Buffer, isBinary: boolean) => {
+        if (!isBinary) return;
+        listener.bytes += data.length;
+        for (const code of data) {
+          if (code === MULAW_SILENT || code === 0x7f) silence += 1;
+          else {
+            speech += 1;
+            silence = 0;
+          }
+        }
+        if (speech >= 800 && silence >= ENDPOINTING_BYTES) {
+          speech = 0;
+          const transcript = utterances.shift() ?? STAND_IN_TRANSCRIPT;
+          ws.send(JSON.stringify({
+            type: 'Results', channel_index: [0, 1], duration: 1, start: 0, is_final: true, speech_final: true,
+            channel: { alternatives: [{ transcript, confidence: 0.99, words: [] }] },
+            metadata: { request_id: 'r1', model_info: { name: 'nova-3', version: '1', arch: 'nova' }, model_uuid: 'm1' },
+          }));
+        }
+      });
+    });
+  });
   // Amazon's SDK speaks HTTP/2 to Polly: over plain http that is HTTP/2 from the first byte.
   const h2 = createHttp2Server(handle);
   const sessions = new Set<Http2Session>();
@@ -72,10 +145,36 @@ export async function startSpeechStandIn(key: string) {
     /** The same endpoints over HTTP/2, as Amazon Polly's client asks for them. */
     h2Origin: `http://127.0.0.1:${(h2.address() as AddressInfo).port}`,
     received,
+    /** Live transcription sockets opened, in order. */
+    listeners,
+    /** Queues what the next utterances on a live socket transcribe as. */
+    hear: (...texts: string[]) => { utterances.push(...texts); },
+    /** Makes every voice wait this long before answering. */
+    setVoiceDelay: (ms: number) => { voiceDelayMs = ms; },
     close: async () => {
+      for (const client of live.clients) client.terminate();
       for (const session of sessions) session.destroy();
       server.closeAllConnections();
       await Promise.all([new Promise<void>((resolve) => server.close(() => resolve())), new Promise<void>((resolve) => h2.close(() => resolve()))]);
     },
   };
+}
+
+/** A synthesis request that asks for phone audio: ElevenLabs' ulaw_8000, Deepgram's mulaw, or Polly's PCM at 8 kHz. */
+function phoneAudioWanted(url: string, path: string, body: Buffer): boolean {
+  const query = new URL(url, 'http://x').searchParams;
+  if (path === '/v1/speech') return body.includes('"OutputFormat":"pcm"');
+  if (path.startsWith('/v1/text-to-speech/')) return query.get('output_format') === 'ulaw_8000';
+  if (path === '/v1/speak') return query.get('encoding') === 'mulaw';
+  return false;
+}
+
+/** The text a synthesis request asks to be spoken: ElevenLabs and Deepgram take `text`, Polly `Text`. */
+function textOf(body: Buffer): string {
+  try {
+    const parsed = JSON.parse(body.toString('utf8')) as { text?: unknown; Text?: unknown };
+    return String(parsed.text ?? parsed.Text ?? '');
+  } catch {
+    return '';
+  }
 }

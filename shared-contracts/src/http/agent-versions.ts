@@ -12,7 +12,7 @@ const everySetting = <const T extends readonly [AgentSettingName, ...AgentSettin
 
 /** The settings a version keeps: everything a user edits on an agent (no ids, times, campaign state or secrets), in the form's order. */
 export const AGENT_SETTING_NAMES = everySetting([
-  'name', 'handleCallType', 'greeting', 'prompt', 'voiceId', 'textClientId', 'sttClientId', 'language', 'phoneNumber',
+  'name', 'handleCallType', 'greeting', 'prompt', 'voiceId', 'textClientId', 'sttClientId', 'language', 'speechPath', 'phoneNumber',
   'transferNumber', 'knowledge', 'squareLocationId', 'calendarIntegrationId', 'maxCallMinutes', 'recordCalls', 'workingHours',
   'bookingRules', 'customTools', 'analysisFields', 'successCriterion', 'temperature', 'maxReplyTokens',
 ]);
@@ -27,6 +27,7 @@ export const AGENT_SETTING_LABELS: Record<AgentSettingName, string> = {
   textClientId: 'AI model',
   sttClientId: 'Speech-to-text',
   language: 'Language',
+  speechPath: 'Speech path',
   phoneNumber: 'Phone number',
   transferNumber: 'Transfer number',
   knowledge: 'Knowledge',

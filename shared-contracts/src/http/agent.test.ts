@@ -8,7 +8,7 @@ const minimal = { name: 'Front desk', handleCallType: 'inbound', greeting: 'Than
 describe('create-agent', () => {
   test('a minimal agent gets defaults', () =>
     expect(parsed(CreateAgentBody, minimal)).toEqual({
-      ...minimal, textClientId: null, sttClientId: null, language: 'en-US', phoneNumber: null, transferNumber: null,
+      ...minimal, textClientId: null, sttClientId: null, language: 'en-US', speechPath: 'twilio', phoneNumber: null, transferNumber: null,
       knowledge: '', squareLocationId: null, calendarIntegrationId: null, maxCallMinutes: 10, recordCalls: true, workingHours: null, bookingRules: null,
       customTools: [], analysisFields: [], successCriterion: '', temperature: null, maxReplyTokens: null,
     }));

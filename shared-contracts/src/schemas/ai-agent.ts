@@ -7,6 +7,7 @@ import {
 } from '../domain/booking-rules';
 import { CustomTool, CustomTools } from './custom-tools';
 import { AnalysisField, AnalysisFields, SuccessCriterion } from './call-analysis';
+import { SPEECH_PATHS } from '../media-stream';
 
 export const AGENT_LANGUAGES = ['en-US', 'es-US'] as const;
 export const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
@@ -74,6 +75,8 @@ export const agentFields = {
   textClientId: optionalId('Choose an AI model'),
   sttClientId: optionalId('Choose a speech-to-text client'),
   language: v.picklist(AGENT_LANGUAGES, 'Choose a language'),
+  /** Who speaks and hears the agent's calls: Twilio (ConversationRelay) or our pipeline with the administrator's speech clients. */
+  speechPath: v.picklist(SPEECH_PATHS, 'Choose who speaks on the agent\'s calls'),
   /** The number the agent answers and calls from. */
   phoneNumber: v.nullable(UsPhoneInput('Agent phone number')),
   /** Where the agent transfers a caller who asks for a person (call routing). */
@@ -119,6 +122,7 @@ export const CreateAgentBody = requestObject({
   textClientId: v.optional(agentFields.textClientId, null),
   sttClientId: v.optional(agentFields.sttClientId, null),
   language: v.optional(agentFields.language, 'en-US'),
+  speechPath: v.optional(agentFields.speechPath, 'twilio'),
   phoneNumber: v.optional(agentFields.phoneNumber, null),
   transferNumber: v.optional(agentFields.transferNumber, null),
   knowledge: v.optional(agentFields.knowledge, ''),
@@ -145,6 +149,7 @@ export const AiAgent = v.object({
   textClientId: v.nullable(Id),
   sttClientId: v.nullable(Id),
   language: v.picklist(AGENT_LANGUAGES),
+  speechPath: v.picklist(SPEECH_PATHS),
   transferNumber: v.nullable(v.string()),
   knowledge: v.string(),
   squareLocationId: v.nullable(v.string()),

@@ -1,6 +1,6 @@
 import { boolean, index, integer, jsonb, pgTable, real, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import {
-  CAMPAIGN_PAUSE_REASONS, type AnalysisFieldValue, type BookingRulesValue, type CustomToolValue, type WEEKDAYS,
+  CAMPAIGN_PAUSE_REASONS, SPEECH_PATHS, type AnalysisFieldValue, type BookingRulesValue, type CustomToolValue, type WEEKDAYS,
 } from 'shared-contracts';
 import { accounts } from './accounts';
 import { handleCallTypeEnum } from './enums';
@@ -30,6 +30,8 @@ export const aiAgents = pgTable('ai_agents', {
   textClientId: uuid('text_client_id'),
   sttClientId: uuid('stt_client_id'),
   language: text('language').notNull().default('en-US'),
+  /** Who speaks and hears the calls: Twilio's ConversationRelay, or our pipeline with the administrator's speech clients. */
+  speechPath: text('speech_path', { enum: SPEECH_PATHS }).notNull().default('twilio'),
   transferNumber: text('transfer_number'),
   /** Text extracted from uploaded documents (knowledge/generate-text), edited by the user. */
   knowledge: text('knowledge').notNull().default(''),

@@ -18,6 +18,7 @@ export const settingsOf = (row: AiAgentRow): AgentSettings => ({
   textClientId: row.textClientId,
   sttClientId: row.sttClientId,
   language: row.language as AgentSettings['language'],
+  speechPath: row.speechPath,
   phoneNumber: row.phoneNumber,
   transferNumber: row.transferNumber,
   knowledge: row.knowledge,

@@ -11,3 +11,4 @@ export { createCredentialCipher, type CredentialCipher } from './credential-ciph
 export const aiClientEndpoints = [getAllClients, createAiClient, getAiClients, getAiClient, updateAiClient, testAiClient, deleteAiClient];
 export { chatCompletionsClientFor, languageModelFor, type ModelConfig } from './language-model';
 export { createChatCompletionsClient, type ChatCallOptions, type ChatCompletionsClient, type ChatFinishReason, type ChatPart } from './chat-completions-client';
+export { speechConfigOf, storedCredentials, type SpeechConfig } from './speech-config';

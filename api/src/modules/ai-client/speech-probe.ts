@@ -5,18 +5,9 @@ import { experimental_generateSpeech as generateSpeech, experimental_transcribe 
 import { AI_CLIENT_TEST_TIMEOUT_SECONDS, SPEECH_PROBE_SENTENCE, type AiClientTestResult } from 'shared-contracts';
 import { ASSETS_FOLDER } from '../../paths';
 import { noAnswerText, withoutSecrets } from './provider-message';
+import type { SpeechConfig } from './speech-config';
 
-/** The credentials a speech client's probe needs; a base URL points the SDK at another server. */
-export interface SpeechConfig {
-  type: 'STT Client' | 'TTS Client';
-  provider: string;
-  /** The client's Model field; empty for the provider's default. */
-  model: string;
-  /** Every provider's but Amazon Polly's, which signs with an AWS key pair in a region. */
-  apiKey?: string;
-  aws?: { accessKeyId: string; secretAccessKey: string; region: string };
-  baseUrl?: string;
-}
+export type { SpeechConfig };
 
 /** A short caller's sentence, 8 kHz as a phone line carries it, for transcription probes. */
 const SAMPLE_URL = new URL('speech-sample.wav', ASSETS_FOLDER);

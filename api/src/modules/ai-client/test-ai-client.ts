@@ -1,20 +1,16 @@
 import { APICallError, generateText } from 'ai';
-import * as v from 'valibot';
 import { AI_CLIENT_PROVIDERS_BY_TYPE, AI_CLIENT_TEST_TIMEOUT_SECONDS, contract, type AiClientTestResult } from 'shared-contracts';
 import { badRequest } from '../../http/api-error';
 import { implement } from '../../http/implement';
 import { findAiClient } from './ai-client-store';
-import { createCredentialCipher } from './credential-cipher';
 import { languageModelFor, type ModelConfig } from './language-model';
 import { noAnswerText, withoutSecrets } from './provider-message';
 
 export { noAnswerText };
+import { speechConfigOf, storedCredentials } from './speech-config';
 import { canProbeSpeech, probeSpeech, speechProbeUnsupportedText } from './speech-probe';
 
 const MODEL_PROVIDERS: readonly string[] = AI_CLIENT_PROVIDERS_BY_TYPE['AI Client'];
-const StoredModelCredentials = v.object({ apiKey: v.string(), baseUrl: v.optional(v.string()) });
-const StoredAwsCredentials = v.object({ accessKeyId: v.string(), secretAccessKey: v.string(), region: v.string(), baseUrl: v.optional(v.string()) });
-const StoredCredentials = v.union([StoredModelCredentials, StoredAwsCredentials]);
 
 /** Small enough to cost nothing; a model that follows it proves the key, the model name and the endpoint. */
 const PROBE_PROMPT = 'Reply with the single word: ready';
@@ -61,20 +57,10 @@ export const testAiClient = implement(contract.aiClient.testAiClient, async ({ p
     const text = speechProbeUnsupportedText(row.provider, row.type);
     throw badRequest(text, [text]);
   }
-  if (row.credentialsCiphertext === null) throw badRequest(NO_CREDENTIALS_TEXT, [NO_CREDENTIALS_TEXT]);
-  let credentials: v.InferOutput<typeof StoredCredentials>;
-  try {
-    credentials = v.parse(StoredCredentials, JSON.parse(createCredentialCipher(app.config.credentialsKey).decrypt(row.credentialsCiphertext, row.id)));
-  } catch {
-    return { ok: false, message: UNREADABLE_CREDENTIALS_TEXT, millis: 0 };
-  }
-  const { baseUrl } = credentials;
-  if (speech) {
-    const secret = 'apiKey' in credentials
-      ? { apiKey: credentials.apiKey }
-      : { aws: { accessKeyId: credentials.accessKeyId, secretAccessKey: credentials.secretAccessKey, region: credentials.region } };
-    return probeSpeech({ type: row.type as 'STT Client' | 'TTS Client', provider: row.provider, model: row.model ?? '', baseUrl, ...secret });
-  }
+  const credentials = storedCredentials(row, app.config.credentialsKey);
+  if (credentials === null) throw badRequest(NO_CREDENTIALS_TEXT, [NO_CREDENTIALS_TEXT]);
+  if (credentials === 'unreadable') return { ok: false, message: UNREADABLE_CREDENTIALS_TEXT, millis: 0 };
+  if (speech) return probeSpeech(speechConfigOf(row, credentials));
   if (!('apiKey' in credentials)) return { ok: false, message: UNREADABLE_CREDENTIALS_TEXT, millis: 0 };
-  return probeModel({ provider: row.provider as ModelConfig['provider'], model: row.model, apiKey: credentials.apiKey, baseUrl });
+  return probeModel({ provider: row.provider as ModelConfig['provider'], model: row.model, apiKey: credentials.apiKey, baseUrl: credentials.baseUrl });
 });

@@ -7,6 +7,8 @@ export interface AiCallConnector {
   connect(callId: string): Promise<string | null>;
   /** Where a carrier opens an AI agent's session, and the handshake signature it presents there. */
   carrierRelay(): { url: string; signature: string };
+  /** The same for the Media Streams socket of an agent whose speech runs through our pipeline. */
+  carrierMediaStream(): { url: string; signature: string };
   /** The simulator's callee of an AI agent's call answers and talks; resolves once it has hung up. */
   simulatedCallee(call: { callSid: string; callId: string; from: string; to: string }): Promise<void>;
 }

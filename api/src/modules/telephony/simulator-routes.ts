@@ -91,7 +91,7 @@ export async function simulatorRoutes(app: FastifyInstance): Promise<void> {
     const callSid = newCallSid();
     const aiCall = await aiCallIncoming(app.telephony.context, { callSid, from, to });
     if (aiCall !== null) {
-      return { data: { callSid, callId: aiCall.callId, agentName: aiCall.agent.name, relay: app.telephony.aiCalls.carrierRelay() } };
+      return { data: { callSid, callId: aiCall.callId, agentName: aiCall.agent.name, relay: app.telephony.aiCalls.carrierRelay(), mediaStream: app.telephony.aiCalls.carrierMediaStream() } };
     }
     const rung = await hub.ringIn(from, to);
     if (rung === null) throw badRequest(NOT_AN_AGENT_NUMBER_TEXT);

@@ -1,6 +1,7 @@
 import type { AgentVoice } from 'shared-contracts';
 
-type VoiceSeed = Omit<AgentVoice, 'imageUrl'> & { color: string };
+/** `voice`: the provider's own name for it (ElevenLabs' voice id, Polly's voice name, Deepgram's model). */
+type VoiceSeed = Omit<AgentVoice, 'imageUrl'> & { color: string; voice: string };
 
 /**
  * The voices the TTS providers offer. The catalogue is ours (the providers' voice lists need
@@ -8,18 +9,18 @@ type VoiceSeed = Omit<AgentVoice, 'imageUrl'> & { color: string };
  * image without fetching anything from outside.
  */
 const SEEDS: readonly VoiceSeed[] = [
-  { id: 'openai-alloy', name: 'Alloy', provider: 'OpenAI', gender: 'neutral', accent: 'American', language: 'en-US', previewUrl: null, color: '#1677ff' },
-  { id: 'openai-nova', name: 'Nova', provider: 'OpenAI', gender: 'female', accent: 'American', language: 'en-US', previewUrl: null, color: '#eb2f96' },
-  { id: 'openai-onyx', name: 'Onyx', provider: 'OpenAI', gender: 'male', accent: 'American', language: 'en-US', previewUrl: null, color: '#595959' },
-  { id: 'elevenlabs-rachel', name: 'Rachel', provider: 'Elevenlabs', gender: 'female', accent: 'American', language: 'en-US', previewUrl: null, color: '#722ed1' },
-  { id: 'elevenlabs-adam', name: 'Adam', provider: 'Elevenlabs', gender: 'male', accent: 'American', language: 'en-US', previewUrl: null, color: '#13c2c2' },
-  { id: 'elevenlabs-lucia', name: 'Lucía', provider: 'Elevenlabs', gender: 'female', accent: 'Mexican', language: 'es-US', previewUrl: null, color: '#fa8c16' },
-  { id: 'deepgram-asteria', name: 'Asteria', provider: 'Deepgram', gender: 'female', accent: 'American', language: 'en-US', previewUrl: null, color: '#52c41a' },
-  { id: 'deepgram-orion', name: 'Orion', provider: 'Deepgram', gender: 'male', accent: 'American', language: 'en-US', previewUrl: null, color: '#2f54eb' },
-  { id: 'playht-jennifer', name: 'Jennifer', provider: 'PlayHT', gender: 'female', accent: 'American', language: 'en-US', previewUrl: null, color: '#f5222d' },
-  { id: 'playht-mateo', name: 'Mateo', provider: 'PlayHT', gender: 'male', accent: 'Colombian', language: 'es-US', previewUrl: null, color: '#a0d911' },
-  { id: 'polly-joanna', name: 'Joanna', provider: 'Amazon Polly', gender: 'female', accent: 'American', language: 'en-US', previewUrl: null, color: '#fa541c' },
-  { id: 'polly-matthew', name: 'Matthew', provider: 'Amazon Polly', gender: 'male', accent: 'American', language: 'en-US', previewUrl: null, color: '#08979c' },
+  { id: 'openai-alloy', name: 'Alloy', provider: 'OpenAI', gender: 'neutral', accent: 'American', language: 'en-US', previewUrl: null, color: '#1677ff', voice: 'alloy' },
+  { id: 'openai-nova', name: 'Nova', provider: 'OpenAI', gender: 'female', accent: 'American', language: 'en-US', previewUrl: null, color: '#eb2f96', voice: 'nova' },
+  { id: 'openai-onyx', name: 'Onyx', provider: 'OpenAI', gender: 'male', accent: 'American', language: 'en-US', previewUrl: null, color: '#595959', voice: 'onyx' },
+  { id: 'elevenlabs-rachel', name: 'Rachel', provider: 'Elevenlabs', gender: 'female', accent: 'American', language: 'en-US', previewUrl: null, color: '#722ed1', voice: '21m00Tcm4TlvDq8ikWAM' },
+  { id: 'elevenlabs-adam', name: 'Adam', provider: 'Elevenlabs', gender: 'male', accent: 'American', language: 'en-US', previewUrl: null, color: '#13c2c2', voice: 'pNInz6obpgDQGcFmaJgB' },
+  { id: 'elevenlabs-lucia', name: 'Lucía', provider: 'Elevenlabs', gender: 'female', accent: 'Mexican', language: 'es-US', previewUrl: null, color: '#fa8c16', voice: 'EXAVITQu4vr4xnSDxMaL' },
+  { id: 'deepgram-asteria', name: 'Asteria', provider: 'Deepgram', gender: 'female', accent: 'American', language: 'en-US', previewUrl: null, color: '#52c41a', voice: 'aura-2-asteria-en' },
+  { id: 'deepgram-orion', name: 'Orion', provider: 'Deepgram', gender: 'male', accent: 'American', language: 'en-US', previewUrl: null, color: '#2f54eb', voice: 'aura-2-orion-en' },
+  { id: 'playht-jennifer', name: 'Jennifer', provider: 'PlayHT', gender: 'female', accent: 'American', language: 'en-US', previewUrl: null, color: '#f5222d', voice: 'jennifer' },
+  { id: 'playht-mateo', name: 'Mateo', provider: 'PlayHT', gender: 'male', accent: 'Colombian', language: 'es-US', previewUrl: null, color: '#a0d911', voice: 'mateo' },
+  { id: 'polly-joanna', name: 'Joanna', provider: 'Amazon Polly', gender: 'female', accent: 'American', language: 'en-US', previewUrl: null, color: '#fa541c', voice: 'Joanna' },
+  { id: 'polly-matthew', name: 'Matthew', provider: 'Amazon Polly', gender: 'male', accent: 'American', language: 'en-US', previewUrl: null, color: '#08979c', voice: 'Matthew' },
 ];
 
 const initials = (name: string) => name.slice(0, 2).toUpperCase();
@@ -30,6 +31,12 @@ const avatar = (name: string, color: string) => {
   return `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`;
 };
 
-export const VOICES: readonly AgentVoice[] = SEEDS.map(({ color, ...voice }) => ({ ...voice, imageUrl: avatar(voice.name, color) }));
+export const VOICES: readonly AgentVoice[] = SEEDS.map(({ color, voice: _voice, ...voice }) => ({ ...voice, imageUrl: avatar(voice.name, color) }));
+
+/** A catalogue voice's provider and the provider's own name for it; null for a voice not in the catalogue. */
+export function providerVoiceOf(id: string): { provider: string; voice: string } | null {
+  const seed = SEEDS.find((s) => s.id === id);
+  return seed ? { provider: seed.provider, voice: seed.voice } : null;
+}
 
 export const isKnownVoice = (id: string) => VOICES.some((v) => v.id === id);

@@ -12,7 +12,8 @@ import { greetingOf, instructionsFor, openRelayCall, type RelayCall } from './ca
 import { CallTraceRecorder, saveCallTrace } from './call-trace';
 import { messageOf, messageStep, startMessage, type CallbackMessage, type MessageDraft } from './message-taking';
 import { streamReply, type ReplyState, type ReplyTimings } from './reply-stream';
-import { addTranscriptLine } from './transcript-lines';
+import { randomUUID } from 'node:crypto';
+import { addTranscriptLine, amendTranscriptLine } from './transcript-lines';
 
 /** How a session ends, as the carrier is told it: hang up, or hand the caller on. */
 export type SessionEnding =
@@ -24,6 +25,8 @@ export type SessionEnding =
 export interface CallerLine {
   /** Says part of a reply; `done` closes it (the carrier speaks what it holds). */
   speak(text: string, done: boolean): void;
+  /** Says the greeting, where the carrier was not given it to speak itself (ConversationRelay was). */
+  greet?(text: string): void;
   /** Tells the carrier the session is over and where the caller goes next. */
   end(ending: SessionEnding): void;
   /** Closes the line; `refused` when the session was not admitted to a call. */
@@ -106,6 +109,8 @@ export class CallSession {
   private lines = 0;
   private timers: Array<ReturnType<typeof setTimeout>> = [];
   private readonly unsaved = new Set<Promise<void>>();
+  /** The agent's last reply, while the caller may still cut it short: its line and the words it holds. */
+  private lastReply: { id: string; saved: Promise<void>; text: string } | null = null;
 
   constructor(
     private readonly deps: CallSessionDeps,
@@ -143,12 +148,31 @@ export class CallSession {
     });
   }
 
-  /** The caller spoke over the reply: it stops at once, and the transcript keeps what they heard. */
+  /**
+   * The caller spoke over the reply: it stops at once, and the transcript keeps what they heard.
+   * A reply already written whole (its words are still being spoken) is cut to what was heard.
+   */
   interrupted(heard: string): void {
     const reply = this.reply;
-    if (reply === null || reply.heard !== null) return;
+    if (reply === null) return this.cutLastReply(heard.trim());
+    if (reply.heard !== null) return;
     reply.heard = heard.trim();
     reply.controller.abort();
+  }
+
+  private cutLastReply(heard: string): void {
+    const last = this.lastReply;
+    const call = this.call;
+    this.lastReply = null;
+    // Nothing heard at all: the line stays as written, so the record shows what the agent meant to say.
+    if (last === null || call === null || heard === '' || heard.length >= last.text.length) return;
+    const turn = this.history.at(-1);
+    if (turn?.speaker === 'agent' && turn.text === last.text) turn.text = heard;
+    const amended = last.saved
+      .then(() => amendTranscriptLine(this.deps.db, this.deps.realtime, call, last.id, heard))
+      .catch((err: unknown) => this.deps.log.error({ err, callId: call.callId }, 'transcript line not cut to what was heard'));
+    this.unsaved.add(amended);
+    void amended.finally(() => this.unsaved.delete(amended));
   }
 
   /** The caller's side broke a bound (turns too fast, too many lines): the session ends now, unanswered. */
@@ -211,8 +235,9 @@ export class CallSession {
       // A test call's booking is undone once its scenario is played: nothing follows it.
       booked: (appointmentId) => (call.isTest ? undefined : this.deps.booked(appointmentId)),
     }).concat(this.deps.customTools?.(call) ?? []));
-    // The carrier speaks the greeting (ConversationRelay's welcomeGreeting); the transcript starts with it.
+    // The transcript starts with the greeting, which the carrier speaks (ConversationRelay's welcomeGreeting) or the line does.
     const greeting = greetingOf(call.agent);
+    this.line.greet?.(greeting);
     this.history.push({ speaker: 'agent', text: greeting });
     this.save('ai', greeting);
     this.after(call.agent.maxCallMinutes * 60_000, () => this.enqueue(async () => {
@@ -254,6 +279,7 @@ export class CallSession {
   private heard(text: string): boolean {
     if (this.call === null) return false;
     this.trace?.beginTurn(text);
+    this.lastReply = null;
     this.history.push({ speaker: 'caller', text });
     this.save('lead', text);
     return !this.over;
@@ -285,7 +311,8 @@ export class CallSession {
     this.reply = null;
     if (said !== '') {
       this.history.push({ speaker: 'agent', text: said });
-      this.save('ai', said);
+      const line = this.save('ai', said);
+      if (line !== null && reply.heard === null) this.lastReply = { ...line, text: said };
     }
   }
 
@@ -359,11 +386,12 @@ export class CallSession {
    * order they are handed over (transcript-lines.ts), and the session's end waits for them. A
    * call that reaches its line limit is ended.
    */
-  private save(authorType: 'ai' | 'lead', text: string): void {
+  private save(authorType: 'ai' | 'lead', text: string): { id: string; saved: Promise<void> } | null {
     const call = this.call!;
-    if (this.lines >= this.deps.maxLines) return;
+    if (this.lines >= this.deps.maxLines) return null;
     this.lines += 1;
-    const saved = addTranscriptLine(this.deps.db, this.deps.realtime, call, authorType, text).catch((err: unknown) => {
+    const id = randomUUID();
+    const saved = addTranscriptLine(this.deps.db, this.deps.realtime, call, authorType, text, id).catch((err: unknown) => {
       this.deps.log.error({ err, callId: call.callId, authorType, text }, 'transcript line not saved');
     });
     this.unsaved.add(saved);
@@ -372,6 +400,7 @@ export class CallSession {
       this.sayLine(LINE_LIMIT_TEXT);
       void this.end({ kind: 'hang-up', reason: CALL_END_REASONS.tooLong });
     }
+    return { id, saved };
   }
 
   private async allSaved(): Promise<void> {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { conversationMessages } from '../../../db/schema';
 import type { RealtimeService } from '../../realtime';
@@ -53,13 +53,13 @@ function timestampOf(micros: number): string {
  * other connections stay free for what a caller is waiting on (the knowledge lookup).
  */
 export function addTranscriptLine(
-  db: Db, realtime: RealtimeService, call: CallRef, authorType: 'ai' | 'lead', content: string,
+  db: Db, realtime: RealtimeService, call: CallRef, authorType: 'ai' | 'lead', content: string, id: string = randomUUID(),
 ): Promise<void> {
   const micros = nextMicros();
   return new Promise((resolve, reject) => {
     let writer = writers.get(db);
     if (!writer) writers.set(db, (writer = { queue: [], flushing: false }));
-    writer.queue.push({ realtime, call, authorType, content, id: randomUUID(), micros, resolve, reject });
+    writer.queue.push({ realtime, call, authorType, content, id, micros, resolve, reject });
     if (!writer.flushing) {
       writer.flushing = true;
       // After this turn of the event loop: the lines of every frame read with this one share the INSERT.
@@ -117,4 +117,19 @@ function announce(line: Line): void {
     callId: line.call.callId,
     message: { id: line.id, authorType: line.authorType, content: line.content, createdAt: new Date(Math.floor(line.micros / 1000)).toISOString() },
   }).then(line.resolve, line.reject);
+}
+
+/**
+ * Rewrites a stored line of the agent's (the caller cut the reply short: the transcript keeps
+ * what they heard) and shows the new words on every open screen, in the line's place.
+ */
+export async function amendTranscriptLine(db: Db, realtime: RealtimeService, call: CallRef, id: string, content: string): Promise<void> {
+  const [row] = await db.update(conversationMessages).set({ content }).where(eq(conversationMessages.id, id))
+    .returning({ at: conversationMessages.at, authorType: conversationMessages.authorType });
+  if (!row) return;
+  await realtime.broadcast(call.accountId, {
+    type: 'TRANSCRIPT_UPDATED',
+    callId: call.callId,
+    message: { id, authorType: row.authorType as 'ai' | 'lead', content, createdAt: row.at.toISOString() },
+  });
 }

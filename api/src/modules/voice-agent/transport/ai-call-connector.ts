@@ -3,8 +3,9 @@ import { eq } from 'drizzle-orm';
 import { aiAgents, calls } from '../../../db/schema';
 import { aiCallConnected, TWILIO_WEBHOOK_PATHS, type AiCallConnector } from '../../telephony';
 import { greetingOf } from '../session/call-record';
-import { relaySigningKey, relayUrl, signRelayUrl } from './relay-handshake';
-import { relaySpeechFor, relayTwiml } from './relay-twiml';
+import { pipelineClientsFor } from '../speech/call-speech';
+import { mediaStreamUrl, relaySigningKey, relayUrl, signRelayUrl } from './relay-handshake';
+import { mediaStreamTwiml, relaySpeechFor, relayTwiml } from './relay-twiml';
 import { simulatedCallee } from './simulated-callee';
 
 /** TwiML connecting a logged call to its AI agent over the relay; null when the call has no AI agent. */
@@ -15,9 +16,16 @@ export async function connectToAgent(app: FastifyInstance, callId: string): Prom
   if (!agent) return null;
   await aiCallConnected(app.telephony.context, callId);
   const base = app.config.publicApiUrl;
+  const actionUrl = `${base}${TWILIO_WEBHOOK_PATHS.relayAction}?callId=${callId}`;
+  if (agent.speechPath === 'pipeline') {
+    const clients = await pipelineClientsFor(db, app.config.credentialsKey, agent);
+    if (clients.ok) return mediaStreamTwiml({ streamUrl: mediaStreamUrl(base), actionUrl, callId });
+    // The caller is never left without a voice: Twilio speaks instead.
+    app.log.warn({ callId, reason: clients.reason }, 'our speech pipeline cannot take the call: Twilio speaks on it');
+  }
   return relayTwiml({
     relayUrl: relayUrl(base),
-    actionUrl: `${base}${TWILIO_WEBHOOK_PATHS.relayAction}?callId=${callId}`,
+    actionUrl,
     callId,
     greeting: greetingOf(agent),
     speech: await relaySpeechFor(db, agent),
@@ -44,6 +52,10 @@ export function aiCallConnector(app: FastifyInstance): AiCallConnector {
     connect: (callId) => connectToAgent(app, callId),
     carrierRelay() {
       const url = relayUrl(app.config.publicApiUrl);
+      return { url, signature: signRelayUrl(relaySigningKey(app), url) };
+    },
+    carrierMediaStream() {
+      const url = mediaStreamUrl(app.config.publicApiUrl);
       return { url, signature: signRelayUrl(relaySigningKey(app), url) };
     },
     async simulatedCallee(call) {

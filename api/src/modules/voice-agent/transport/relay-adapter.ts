@@ -4,8 +4,9 @@ import {
   CALL_END_REASONS, Id, RELAY_CALL_PARAMETER, RELAY_INBOUND_TYPES, RELAY_MAX_FRAME_BYTES, RELAY_MAX_FRAMES_PER_SECOND,
   RELAY_MAX_TURNS_PER_SECOND, RELAY_PROMPT_MAX_CHARS, RELAY_SETUP_TIMEOUT_MS, RelayHandoff, RelayInbound, type RelayOutbound,
 } from 'shared-contracts';
-import { issuesText, parseJsonInput } from '../../../http/parse-input';
+import { parseJsonInput } from '../../../http/parse-input';
 import type { CallerLine, CallSession, SessionEnding } from '../session/call-session';
+import { PerSecond, readInboundFrame } from './inbound-frames';
 
 /** The handoffData of our `end` frame: the <Connect action> URL reads it. */
 export function handoffOf(ending: SessionEnding): RelayHandoff {
@@ -32,37 +33,9 @@ export function relayLine(send: (frame: RelayOutbound) => void, close: (refused?
   };
 }
 
-const FrameType = v.looseObject({ type: v.string() });
-
-/** What one inbound frame reads as: `ignored` is a well-formed frame of a type Twilio added later. */
-type InboundFrame = { ok: true; frame: RelayInbound } | { ok: false; error: string; ignored: boolean };
-
-/** One inbound frame through parseJsonInput (the house checks, then its schema), refused unread past the size bound. */
-export function readInboundFrame(raw: string): InboundFrame {
-  if (raw.length > RELAY_MAX_FRAME_BYTES) return { ok: false, error: 'Frame is too large', ignored: false };
-  const parsed = parseJsonInput(RelayInbound, raw);
-  if (parsed.ok) return { ok: true, frame: parsed.output };
-  const error = issuesText(parsed.issues);
-  if (parsed.issues[0].kind !== 'schema') return { ok: false, error, ignored: false };
-  // Only a refused frame is read again, for its type alone.
-  const typed = parseJsonInput(FrameType, raw);
-  const type = typed.ok ? typed.output.type : null;
-  if (type !== null && !(RELAY_INBOUND_TYPES as readonly string[]).includes(type)) {
-    return { ok: false, error: `Frame type "${type.slice(0, 40)}" is not read here`, ignored: true };
-  }
-  return { ok: false, error, ignored: false };
-}
-
-/** Counts events in the last second; true once there are more than `max`. Memory is bounded by `max`. */
-class PerSecond {
-  private readonly times: number[] = [];
-  constructor(private readonly max: number) {}
-  over(now: number): boolean {
-    while (this.times.length > 0 && now - this.times[0]! >= 1_000) this.times.shift();
-    this.times.push(now);
-    return this.times.length > this.max;
-  }
-}
+/** One inbound relay frame, read against the contract. */
+export const readRelayFrame = (raw: string) =>
+  readInboundFrame(RelayInbound, 'type', RELAY_INBOUND_TYPES, RELAY_MAX_FRAME_BYTES, raw);
 
 /**
  * The ConversationRelay adapter: one socket's frames in, the session's words out. Only this
@@ -115,7 +88,7 @@ export class RelayAdapter {
       this.log.warn({ callId: this.session.callId }, 'relay frame refused: binary');
       return;
     }
-    const parsed = readInboundFrame(raw);
+    const parsed = readRelayFrame(raw);
     if (!parsed.ok) {
       if (parsed.ignored) this.log.debug({ callId: this.session.callId, error: parsed.error }, 'relay frame ignored');
       else this.log.warn({ callId: this.session.callId, error: parsed.error }, 'relay frame refused');

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import twilio from 'twilio';
-import { RELAY_PATH } from 'shared-contracts';
+import { MEDIA_STREAM_PATH, RELAY_PATH } from 'shared-contracts';
 import { purposeSecret } from '../../../http/hmac';
 import { createLinkSigner } from '../../../http/signed-links';
 
@@ -9,6 +9,8 @@ const BROWSER_LINK_WINDOW_SECONDS = 300;
 
 /** The wss:// URL Twilio is given in TwiML, and which it signs when it opens the session. */
 export const relayUrl = (publicApiUrl: string): string => `${publicApiUrl.replace(/^http/, 'ws')}${RELAY_PATH}`;
+/** The same for the Media Streams socket (<Connect><Stream>), signed the same way. */
+export const mediaStreamUrl = (publicApiUrl: string): string => `${publicApiUrl.replace(/^http/, 'ws')}${MEDIA_STREAM_PATH}`;
 
 /**
  * The key the session handshake's X-Twilio-Signature is made with: Twilio's auth token, or with

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { RawData, WebSocket } from 'ws';
-import { CALL_END_REASONS, RELAY_MAX_LINES_PER_CALL, RELAY_PATH, SOCKET_CLOSE_UNAUTHORIZED } from 'shared-contracts';
+import { eq } from 'drizzle-orm';
+import { CALL_END_REASONS, MEDIA_STREAM_PATH, RELAY_MAX_LINES_PER_CALL, RELAY_PATH, SOCKET_CLOSE_UNAUTHORIZED, type MediaStreamOutbound } from 'shared-contracts';
+import { aiAgents, calls } from '../../../db/schema';
 import { syncBookedAppointment } from '../../integrations';
 import { callEnded, simulatedRecording } from '../../telephony';
 import { addressPolicyFor, raiseAppointmentBooked } from '../../webhooks';
@@ -13,6 +15,8 @@ import { CallSession, type CallSessionDeps, type SessionEnding } from '../sessio
 import { recordEndReason, requestCallback, transferRoute } from '../session/call-transfer';
 import { aiCallHandedOff } from '../session/handoff';
 import { markSessionsSeen, SESSION_SEEN_INTERVAL_MS } from '../session/unfinished-calls';
+import { openCallSpeech, pipelineClientsFor } from '../speech/call-speech';
+import { MediaStreamAdapter, type CallSpeech } from './media-stream-adapter';
 import { RelayAdapter, relayLine } from './relay-adapter';
 import { admitRelay, browserRelayLinks } from './relay-handshake';
 
@@ -133,6 +137,47 @@ export async function relayRoutes(app: FastifyInstance): Promise<void> {
       open.delete(socket);
       session.close(stopping ? CALL_END_REASONS.serverStopped : CALL_END_REASONS.callerHungUp)
         .catch((err: unknown) => request.log.error({ err, callId: session.callId }, 'relay session wrap-up failed'));
+    });
+  });
+
+  /** The speech clients of a call's agent, opened for our pipeline. */
+  async function callSpeech(callId: string): Promise<CallSpeech> {
+    const [agent] = await app.db.select({ voiceId: aiAgents.voiceId, sttClientId: aiAgents.sttClientId, language: aiAgents.language })
+      .from(calls).innerJoin(aiAgents, eq(aiAgents.id, calls.aiAgentId)).where(eq(calls.id, callId));
+    if (!agent) throw new Error('the call has no AI agent');
+    const clients = await pipelineClientsFor(app.db, app.config.credentialsKey, agent);
+    if (!clients.ok) throw new Error(clients.reason);
+    return openCallSpeech(clients);
+  }
+
+  // Twilio Media Streams: the agents whose speech runs through our pipeline. Only the carrier opens it.
+  app.get(MEDIA_STREAM_PATH, { websocket: true }, (socket, request) => {
+    const admission = admitRelay(app, request, links);
+    if (admission.kind !== 'carrier') {
+      request.log.warn({ reason: admission.kind === 'refused' ? admission.reason : 'a browser link' }, 'media stream refused');
+      socket.close(SOCKET_CLOSE_UNAUTHORIZED, 'Media stream refused');
+      return;
+    }
+    const adapter = new MediaStreamAdapter({
+      send: (frame: MediaStreamOutbound) => {
+        if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(frame));
+      },
+      close: (refused?: string) => socket.close(
+        refused === undefined ? 1000 : SOCKET_CLOSE_UNAUTHORIZED, refused === undefined ? 'Session ended' : 'Media stream refused',
+      ),
+      log: request.log,
+      speechFor: callSpeech,
+    });
+    const session = new CallSession(deps, adapter.line, app.config.twilio !== undefined);
+    adapter.attach(session);
+    open.set(socket, session);
+    socket.on('message', (data: RawData, isBinary: boolean) => adapter.receive(isBinary ? null : data.toString()));
+    socket.on('close', (code) => {
+      if (code === 1009) request.log.warn({ callId: session.callId }, 'media stream closed: frame too large');
+      adapter.stop();
+      open.delete(socket);
+      session.close(stopping ? CALL_END_REASONS.serverStopped : CALL_END_REASONS.callerHungUp)
+        .catch((err: unknown) => request.log.error({ err, callId: session.callId }, 'media stream wrap-up failed'));
     });
   });
 

@@ -69,6 +69,19 @@ export function relayTwiml(input: {
   return response.toString();
 }
 
+/**
+ * TwiML that connects a call to our own speech pipeline: <Connect action> around a bidirectional
+ * <Stream> of the call's audio, with the call log row's id as a <Parameter>. The pipeline speaks
+ * the greeting itself; the action URL hears when the stream ends.
+ */
+export function mediaStreamTwiml(input: { streamUrl: string; actionUrl: string; callId: string }): string {
+  const response = new VoiceResponse();
+  const connect = response.connect({ action: input.actionUrl });
+  const stream = connect.stream({ url: input.streamUrl });
+  stream.parameter({ name: RELAY_CALL_PARAMETER, value: input.callId });
+  return response.toString();
+}
+
 /** The speech settings for an agent from the administrator's enabled TTS clients and the agent's STT client. */
 export async function relaySpeechFor(db: Db, agent: { voiceId: string; language: string; sttClientId: string | null }): Promise<ReturnType<typeof relaySpeech>> {
   const clients = await db.select({ id: aiClients.id, type: aiClients.type, provider: aiClients.provider })

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { failure, never, ok, stubFetch, type SentRequest } from 'shared-auth/src/testing';
-import { SPEECH_CLIENT_NOT_ON_CALLS_TEXT, type AiClient } from 'shared-contracts';
+import { SPEECH_CLIENT_ON_CALLS_TEXT, type AiClient } from 'shared-contracts';
 import { renderAdmin } from '../../../test/render-admin';
 import { makeAiClient } from '../../ai-clients/test-support/ai-client-fixtures';
 import { AiClientEditScreen } from './ai-client-edit-screen';
@@ -130,12 +130,12 @@ test('a speech client takes a base URL too, with AWS keys as with an API key', a
 test('a speech client says that calls do not use its key; a model client says nothing of it', async () => {
   serve(makeAiClient({ name: 'Elevenlabs', type: 'TTS Client', model: 'eleven_flash_v2_5' }));
   const { unmount } = renderAdmin(<AiClientEditScreen id="00000000-0000-4000-a000-000000000996" />);
-  expect(await screen.findByText(SPEECH_CLIENT_NOT_ON_CALLS_TEXT)).toBeInTheDocument();
+  expect(await screen.findByText(SPEECH_CLIENT_ON_CALLS_TEXT)).toBeInTheDocument();
   unmount();
   serve(makeAiClient({ name: 'Claude', type: 'AI Client', model: 'claude-sonnet' }));
   renderAdmin(<AiClientEditScreen id="00000000-0000-4000-a000-000000000995" />);
   expect(await screen.findByText('Claude · AI Client')).toBeInTheDocument();
-  expect(screen.queryByText(SPEECH_CLIENT_NOT_ON_CALLS_TEXT)).toBeNull();
+  expect(screen.queryByText(SPEECH_CLIENT_ON_CALLS_TEXT)).toBeNull();
 });
 
 test('a refused save shows the server\'s message and keeps what was typed', async () => {

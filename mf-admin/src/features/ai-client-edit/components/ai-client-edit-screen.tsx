@@ -1,6 +1,6 @@
 import { useNavigate } from 'react-router-dom';
 import { useApi } from 'shared-auth';
-import { SPEECH_CLIENT_NOT_ON_CALLS_TEXT, contract, extractErrorText } from 'shared-contracts';
+import { SPEECH_CLIENT_ON_CALLS_TEXT, contract, extractErrorText } from 'shared-contracts';
 import { Alert, DashboardPage, Descriptions, LoadError, PageCard, formatDateTime } from 'shared-ui';
 import { useSessionUser } from 'shared-auth';
 import { AiClientForm } from './ai-client-form';
@@ -34,7 +34,7 @@ export function AiClientEditScreen({ id }: { id: string }) {
               { key: 'updated', label: 'Last changed', children: formatDateTime(client.updatedAt, user?.timeZone) },
             ]}
           />
-          {client.type !== 'AI Client' && <Alert type="info" showIcon title={SPEECH_CLIENT_NOT_ON_CALLS_TEXT} style={{ marginBottom: 24 }} />}
+          {client.type !== 'AI Client' && <Alert type="info" showIcon title={SPEECH_CLIENT_ON_CALLS_TEXT} style={{ marginBottom: 24 }} />}
           <AiClientForm client={client} onSaved={(saved) => void mutate({ data: saved }, { revalidate: false })} />
           <TestConnectionPanel client={client} />
         </PageCard>

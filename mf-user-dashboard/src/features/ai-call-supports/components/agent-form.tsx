@@ -1,11 +1,12 @@
 import { Field, Form } from 'react-final-form';
-import { AGENT_LANGUAGES, AGENT_MAX_CALL_MINUTES, CreateAgentBody, TWILIO_SPEAKS_TEXT, type CreateAgentInput } from 'shared-contracts';
+import { AGENT_LANGUAGES, AGENT_MAX_CALL_MINUTES, CreateAgentBody, PIPELINE_SPEAKS_TEXT, TWILIO_SPEAKS_TEXT, type CreateAgentInput } from 'shared-contracts';
 import { Button, Col, FormError, FormField, Input, InputNumber, PageCard, Row, Select, Switch, formErrorOf, validateWith, UnsavedChangesGuard } from 'shared-ui';
 import { AiModelField } from './ai-model-field';
 import { BusinessHoursFields } from './business-hours-fields';
 import { parseAgentValues, valuesToInput, type AgentFormValues } from '../model/agent-form-values';
 import { KnowledgeUpload } from './knowledge-upload';
 import { ModelSettingsFields } from './model-settings-fields';
+import { SpeechPathField } from './speech-path-field';
 import { SquareLocationField } from './square-location-field';
 import { VoicePicker } from './voice-picker';
 
@@ -92,9 +93,12 @@ export function AgentForm({ accountId, initialValues, submitLabel, onSave }: Age
             )} />
             <AiModelField />
             <ModelSettingsFields />
-            <Field<string> name="greeting" subscription={{ value: true }} render={({ input: greeting }) => (
-              <FormField<string> name="voiceId" label="Voice" hint={TWILIO_SPEAKS_TEXT} render={(input, c) => (
-                <VoicePicker {...c} value={input.value} onChange={input.onChange} onBlur={() => input.onBlur()} sampleText={greeting.value} />
+            <SpeechPathField />
+            <Field<string> name="speechPath" subscription={{ value: true }} render={({ input: path }) => (
+              <Field<string> name="greeting" subscription={{ value: true }} render={({ input: greeting }) => (
+                <FormField<string> name="voiceId" label="Voice" hint={path.value === 'pipeline' ? PIPELINE_SPEAKS_TEXT : TWILIO_SPEAKS_TEXT} render={(input, c) => (
+                  <VoicePicker {...c} value={input.value} onChange={input.onChange} onBlur={() => input.onBlur()} sampleText={greeting.value} />
+                )} />
               )} />
             )} />
           </PageCard>

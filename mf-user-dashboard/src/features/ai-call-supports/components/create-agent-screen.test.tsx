@@ -4,7 +4,7 @@ import { Route, Routes } from 'react-router-dom';
 import { authStore, tokenAtom } from 'shared-auth';
 import { failure, FakeXhr, installFakeXhr, makeUser, ok, renderScreen, stubFetch, type SentRequest } from 'shared-auth/src/testing';
 import { CreateAgentScreen } from './create-agent-screen';
-import { LOCAL_RESPONDER_LABEL, TWILIO_SPEAKS_TEXT } from 'shared-contracts';
+import { LOCAL_RESPONDER_LABEL, PIPELINE_SPEAKS_TEXT, TWILIO_SPEAKS_TEXT } from 'shared-contracts';
 import { TEXT_CLIENTS, VOICES, agentId, aiClientId, aiClientOptions, makeAgent } from '../test-support/agent-fixtures';
 
 const user = makeUser();
@@ -60,7 +60,7 @@ test('shows the voices with their images and creates the agent, then opens the s
   const nova = await screen.findByRole('radio', { name: /Nova/ });
   expect(nova.closest('label')!.querySelector('img')).toHaveAttribute('src', 'data:image/svg+xml;base64,openai-nova');
   // Who speaks on calls is said beside the voices, and read with them.
-  expect(screen.getByRole('radiogroup')).toHaveAccessibleDescription(TWILIO_SPEAKS_TEXT);
+  expect(screen.getByRole('radiogroup', { name: 'Voice' })).toHaveAccessibleDescription(TWILIO_SPEAKS_TEXT);
   expect(screen.queryByLabelText('Square location')).toBeNull();
 
   await fillRequired();
@@ -71,6 +71,22 @@ test('shows the voices with their images and creates the agent, then opens the s
     name: 'Night Desk', voiceId: 'openai-nova', phoneNumber: '+15552013344', transferNumber: null, maxCallMinutes: 10, recordCalls: true,
     temperature: null, maxReplyTokens: null,
   });
+});
+
+test('on our pipeline, the voice says whose keys speak, and the agent is saved with its speech-to-text client', async () => {
+  const options = { ...aiClientOptions(), stt: [{ id: aiClientId(7), name: 'Deepgram', model: 'nova-3', purpose: null }] };
+  const { requests } = api(() => ok(makeAgent({ id: agentId(9), name: 'Night Desk' })), [], options);
+  renderScreen(ui, user);
+  await fillRequired();
+  const path = screen.getByRole('radiogroup', { name: 'Speech path' });
+  expect(within(path).getByRole('radio', { name: 'Twilio speaks' })).toBeChecked();
+  await userEvent.click(within(path).getByRole('radio', { name: 'Our pipeline' }));
+  expect(screen.getByRole('radiogroup', { name: 'Voice' })).toHaveAccessibleDescription(PIPELINE_SPEAKS_TEXT);
+  await userEvent.click(screen.getByLabelText('Speech-to-text client'));
+  await userEvent.click(await screen.findByText('Deepgram · nova-3'));
+  await userEvent.click(screen.getByRole('button', { name: 'Create AI Call Support' }));
+  expect(await screen.findByText('Success page')).toBeInTheDocument();
+  expect(requests.find((r) => r.url.pathname.endsWith('/agent/create-agent'))!.body).toMatchObject({ speechPath: 'pipeline', sttClientId: aiClientId(7) });
 });
 
 test('beside the AI model, temperature and longest reply are sent as typed, and refused out of range', async () => {

@@ -20,7 +20,7 @@ export function VoicePicker({ id, invalid, describedBy, value, onChange, onBlur,
   if (error) return <LoadError error={error.message} onRetry={() => void mutate()} />;
   if (isLoading || !data) return <Skeleton active paragraph={{ rows: 2 }} />;
   return (
-    <Flex id={id} role="radiogroup" aria-invalid={invalid} aria-describedby={describedBy} wrap gap={8} onBlur={onBlur}>
+    <Flex id={id} role="radiogroup" aria-label="Voice" aria-invalid={invalid} aria-describedby={describedBy} wrap gap={8} onBlur={onBlur}>
       {data.data.map((voice) => {
         const checked = voice.id === value;
         const preview = voicePreviewOf(voice);

@@ -11,6 +11,9 @@ export interface AgentFormValues {
   /** The AI client answering the calls; '' for the default. */
   textClientId: string;
   language: AiAgent['language'];
+  speechPath: AiAgent['speechPath'];
+  /** The STT client hearing the caller on our pipeline; '' for none. */
+  sttClientId: string;
   phoneNumber: string;
   transferNumber: string;
   maxCallMinutes: number | null;
@@ -29,7 +32,7 @@ export interface AgentFormValues {
 const defaultHours = (): AgentFormValues['workingHours'] => ({ ...DEFAULT_WORKING_HOURS, days: [...DEFAULT_WORKING_HOURS.days] });
 
 export const EMPTY_AGENT: AgentFormValues = {
-  name: '', handleCallType: 'inbound', greeting: '', prompt: '', voiceId: '', textClientId: '', language: 'en-US',
+  name: '', handleCallType: 'inbound', greeting: '', prompt: '', voiceId: '', textClientId: '', language: 'en-US', speechPath: 'twilio', sttClientId: '',
   phoneNumber: '', transferNumber: '', maxCallMinutes: 10, recordCalls: true, squareLocationId: '', knowledge: '',
   workingHours: defaultHours(), bookingRules: { ...DEFAULT_BOOKING_RULES }, temperature: null, maxReplyTokens: null,
 };
@@ -42,6 +45,8 @@ export const agentToValues = (agent: AiAgent): AgentFormValues => ({
   voiceId: agent.voiceId,
   textClientId: agent.textClientId ?? '',
   language: agent.language,
+  speechPath: agent.speechPath,
+  sttClientId: agent.sttClientId ?? '',
   phoneNumber: agent.phoneNumber ?? '',
   transferNumber: agent.transferNumber ?? '',
   maxCallMinutes: agent.maxCallMinutes,
@@ -68,6 +73,8 @@ export const valuesToInput = (values: AgentFormValues): CreateAgentInput => ({
   voiceId: values.voiceId,
   textClientId: orNull(values.textClientId),
   language: values.language,
+  speechPath: values.speechPath,
+  sttClientId: orNull(values.sttClientId),
   phoneNumber: orNull(values.phoneNumber),
   transferNumber: orNull(values.transferNumber),
   maxCallMinutes: values.maxCallMinutes ?? Number.NaN,

@@ -6,7 +6,7 @@ export const makeAgent = (overrides: Partial<AiAgent> = {}): AiAgent => ({
   id: agentId(1), name: 'Front Desk', handleCallType: 'inbound', phoneNumber: '+15551230001', campaignActive: false, campaignPausedReason: null,
   createdAt: '2026-03-01T15:00:00.000Z', updatedAt: '2026-03-01T15:00:00.000Z',
   greeting: 'Hello, Acme Dental.', prompt: 'Book cleanings for callers.', voiceId: 'openai-nova',
-  textClientId: null, sttClientId: null, language: 'en-US', transferNumber: null, knowledge: '',
+  textClientId: null, sttClientId: null, language: 'en-US', speechPath: 'twilio', transferNumber: null, knowledge: '',
   squareLocationId: null, calendarIntegrationId: null, maxCallMinutes: 10, recordCalls: true, workingHours: null, bookingRules: null,
   customTools: [], toolSecretPrefix: null, analysisFields: [], successCriterion: '', temperature: null, maxReplyTokens: null, version: 1,
   ...overrides,

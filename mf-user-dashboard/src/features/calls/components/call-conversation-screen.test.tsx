@@ -233,6 +233,11 @@ test('while an AI call runs, its transcript grows as lines arrive, with a Live i
   act(() => socket.serverSends({ type: 'TRANSCRIPT_UPDATED', callId: leadId, message: line(3, 'lead', 'Wrong call') }));
   expect(liveTurns()).toEqual(['Front Desk: Hello from Acme Dental.', 'Ada Caller: Can I book a cleaning?', 'Front Desk: Sure, which day?']);
   expect(screen.getByRole('list', { name: 'Transcript' })).toHaveAttribute('aria-live', 'polite');
+
+  // The caller cut the reply short: its line is sent again with what they heard, and stays in its place.
+  act(() => socket.serverSends({ type: 'TRANSCRIPT_UPDATED', callId, message: line(3, 'lead', 'Tuesday.') }));
+  act(() => socket.serverSends({ type: 'TRANSCRIPT_UPDATED', callId, message: line(2, 'ai', 'Sure,') }));
+  expect(liveTurns()).toEqual(['Front Desk: Hello from Acme Dental.', 'Ada Caller: Can I book a cleaning?', 'Front Desk: Sure,', 'Ada Caller: Tuesday.']);
 });
 
 test('when the AI call ends, the call is fetched again and its stored transcript and summary show', async () => {

@@ -24,9 +24,9 @@ export function useLiveTranscript(callId: string, onEnded: () => void): LiveStat
     if (of !== callId) return;
     setLive((state) => {
       const current = ofThisCall(state);
-      // A line sent again replaces its earlier copy.
-      const others = current.lines.filter((l) => l.id !== message.id);
-      return { ...current, lines: [...others, message] };
+      // A line sent again (cut to what the caller heard) replaces its earlier copy, in its place.
+      const known = current.lines.some((l) => l.id === message.id);
+      return { ...current, lines: known ? current.lines.map((l) => (l.id === message.id ? message : l)) : [...current.lines, message] };
     });
   });
   useServerMessage('LIVE_CALL_ENDED', ({ callId: of }) => {

@@ -1,0 +1,1 @@
+ALTER TABLE "ai_agents" ADD COLUMN "speech_path" text DEFAULT 'twilio' NOT NULL;

@@ -1,0 +1,92 @@
+import { MEDIA_SAMPLE_RATE } from 'shared-contracts';
+import type { SpeechConfig } from '../../ai-client';
+import { pcmToPhoneAudio } from './phone-audio';
+
+/** One call's voice: each sentence as phone audio (mu-law, 8 kHz), streamed as the provider makes it. */
+export interface Synthesizer {
+  speak(text: string, signal: AbortSignal): AsyncIterable<Uint8Array>;
+  close(): void;
+}
+
+/** The providers whose voices the pipeline speaks with, streamed as phone audio. */
+export const STREAMING_TTS_PROVIDERS: readonly string[] = ['Elevenlabs', 'Deepgram', 'Amazon Polly'];
+
+const DEFAULTS = {
+  elevenLabsModel: 'eleven_flash_v2_5',
+  deepgramModel: 'aura-2-thalia-en',
+  pollyEngine: 'neural',
+  /** Polly speaks 16-bit PCM at 8 kHz: the phone line's own rate. */
+  pollySampleRate: 8_000,
+  timeoutSeconds: 10,
+} as const;
+
+async function* chunksOf(stream: ReadableStream<Uint8Array> | null, signal: AbortSignal): AsyncGenerator<Uint8Array> {
+  if (stream === null) return;
+  const reader = stream.getReader();
+  const cancel = () => { void reader.cancel().catch(() => undefined); };
+  signal.addEventListener('abort', cancel, { once: true });
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done || signal.aborted) return;
+      if (value.length > 0) yield value;
+    }
+  } finally {
+    signal.removeEventListener('abort', cancel);
+    reader.releaseLock();
+  }
+}
+
+/**
+ * The TTS client's voice through its SDK, made once per call so its connections are reused from
+ * sentence to sentence. `voice` is the provider's own voice id (ElevenLabs' voice id, Polly's
+ * voice name, Deepgram's model).
+ */
+export async function createSynthesizer(config: SpeechConfig, voice: string): Promise<Synthesizer> {
+  const { baseUrl } = config;
+  if (config.provider === 'Elevenlabs') {
+    const { ElevenLabsClient } = await import('@elevenlabs/elevenlabs-js');
+    const client = new ElevenLabsClient({ apiKey: config.apiKey ?? '', ...(baseUrl ? { baseUrl } : {}), maxRetries: 0, timeoutInSeconds: DEFAULTS.timeoutSeconds });
+    return {
+      async* speak(text, signal) {
+        const stream = await client.textToSpeech.stream(voice, { text, modelId: config.model || DEFAULTS.elevenLabsModel, outputFormat: 'ulaw_8000' }, { abortSignal: signal });
+        yield* chunksOf(stream, signal);
+      },
+      close: () => undefined,
+    };
+  }
+  if (config.provider === 'Deepgram') {
+    const { DeepgramClient } = await import('@deepgram/sdk');
+    const client = new DeepgramClient({ apiKey: config.apiKey ?? '', ...(baseUrl ? { baseUrl } : {}), maxRetries: 0, timeoutInSeconds: DEFAULTS.timeoutSeconds });
+    return {
+      async* speak(text, signal) {
+        const response = await client.speak.v1.audio.generate(
+          { text, model: (voice || config.model || DEFAULTS.deepgramModel) as never, encoding: 'mulaw', sample_rate: MEDIA_SAMPLE_RATE, container: 'none' },
+          { abortSignal: signal },
+        );
+        yield* chunksOf(response.stream(), signal);
+      },
+      close: () => undefined,
+    };
+  }
+  if (config.provider === 'Amazon Polly' && config.aws) {
+    const { PollyClient, SynthesizeSpeechCommand } = await import('@aws-sdk/client-polly');
+    const { accessKeyId, secretAccessKey, region } = config.aws;
+    const client = new PollyClient({ region, credentials: { accessKeyId, secretAccessKey }, maxAttempts: 1, ...(baseUrl ? { endpoint: baseUrl } : {}) });
+    return {
+      async* speak(text, signal) {
+        const answer = await client.send(new SynthesizeSpeechCommand({
+          Text: text, OutputFormat: 'pcm', SampleRate: String(DEFAULTS.pollySampleRate), VoiceId: voice as never,
+          Engine: (config.model || DEFAULTS.pollyEngine) as never,
+        }), { abortSignal: signal });
+        const toPhone = pcmToPhoneAudio(DEFAULTS.pollySampleRate);
+        for await (const piece of chunksOf(answer.AudioStream?.transformToWebStream() ?? null, signal)) {
+          const audio = toPhone(piece);
+          if (audio.length > 0) yield audio;
+        }
+      },
+      close: () => client.destroy(),
+    };
+  }
+  throw new Error(`${config.provider} voices are not streamed here`);
+}

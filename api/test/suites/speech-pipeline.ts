@@ -1,0 +1,118 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { and, eq, inArray } from 'drizzle-orm';
+import { MEDIA_STREAM_PATH } from 'shared-contracts';
+import { MediaStreamCaller, STAND_IN_BYTES_PER_CHAR, startSpeechStandIn } from 'shared-test-kit';
+import { aiClients } from '../../src/db/schema';
+import { createAdmin, createAiAgent, createAiClientRow, createTenant, uniquePhone } from '../factories';
+import { transcriptOf } from '../helpers/call-record';
+import { answeredByLocalResponder, simulatorDoor } from '../helpers/relay';
+import { call } from '../helpers/server';
+import type { SuiteContext } from '../helpers/suite-context';
+import { waitFor } from '../helpers/wait-for';
+
+const KEY = 'dg-pipeline-key-5151';
+const GREETING = 'Pipeline line, hello.';
+
+/**
+ * Our own speech pipeline on Twilio Media Streams frames: the caller's audio goes through the
+ * real Deepgram SDK to a stand-in of its live socket, the session answers, and the reply comes
+ * back through the real ElevenLabs SDK as phone audio with a mark after each sentence.
+ */
+export function speechPipelineSuite(ctx: SuiteContext) {
+  describe('our speech pipeline on Media Streams', () => {
+    answeredByLocalResponder(ctx);
+    let standIn: Awaited<ReturnType<typeof startSpeechStandIn>>;
+    let agentNumber = '';
+    const clientIds: string[] = [];
+
+    let paused: string[] = [];
+    before(async () => {
+      // Speech clients are global: ones other suites left enabled would speak on these calls.
+      paused = (await ctx.server.db.update(aiClients).set({ enabled: false })
+        .where(and(inArray(aiClients.type, ['STT Client', 'TTS Client']), eq(aiClients.enabled, true))).returning({ id: aiClients.id })).map((r) => r.id);
+      standIn = await startSpeechStandIn(KEY);
+      const { token } = await createAdmin(ctx.server);
+      const client = async (type: 'STT Client' | 'TTS Client', provider: 'Deepgram' | 'Elevenlabs') => {
+        const row = await createAiClientRow(ctx.server.db, { type, provider, model: '', enabled: true });
+        const saved = await call(ctx.server, 'PATCH', `ai-client/update-ai-client/${row.id}`, { token, body: { credentials: { apiKey: KEY, baseUrl: standIn.origin } } });
+        assert.equal(saved.status, 200, JSON.stringify(saved.body));
+        clientIds.push(row.id);
+        return row.id;
+      };
+      const sttClientId = await client('STT Client', 'Deepgram');
+      await client('TTS Client', 'Elevenlabs');
+      const t = await createTenant(ctx.server);
+      agentNumber = (await createAiAgent(ctx.server.db, {
+        accountId: t.account.id, handleCallType: 'inbound', greeting: GREETING, speechPath: 'pipeline', voiceId: 'elevenlabs-rachel', sttClientId,
+      })).phoneNumber!;
+    });
+    after(async () => {
+      // Speech clients are global: other suites' calls must not find these.
+      await ctx.server.db.update(aiClients).set({ enabled: false }).where(inArray(aiClients.id, clientIds));
+      if (paused.length > 0) await ctx.server.db.update(aiClients).set({ enabled: true }).where(inArray(aiClients.id, paused));
+      await standIn.close();
+    });
+
+    /** A caller dials the agent through the simulator and Twilio's side opens the media stream. */
+    async function dial(options = { playAtOnce: true }) {
+      const door = await simulatorDoor(ctx.server, 'inbound-call', { from: uniquePhone(), to: agentNumber });
+      assert.equal(door.status, 200, JSON.stringify(door.body));
+      const { callSid, callId, mediaStream } = door.body.data as { callSid: string; callId: string; mediaStream: { signature: string } };
+      const caller = new MediaStreamCaller(`${ctx.server.origin.replace(/^http/, 'ws')}${MEDIA_STREAM_PATH}`, mediaStream.signature, options);
+      await caller.start(callSid, callId);
+      return { caller, callId };
+    }
+
+    it('hears the caller through the STT client\'s live socket and answers in the TTS client\'s voice, a mark after each sentence', async () => {
+      const { caller, callId } = await dial();
+      // The pipeline says the greeting itself, in the agent's ElevenLabs voice, as phone audio.
+      assert.ok(await caller.until(() => caller.sentences.length >= 1, 5_000), 'the greeting is spoken');
+      assert.equal(caller.sentences[0]!.bytes, GREETING.length * STAND_IN_BYTES_PER_CHAR);
+      const voiced = standIn.received.find((r) => r.path === '/v1/text-to-speech/21m00Tcm4TlvDq8ikWAM/stream');
+      assert.ok(voiced, 'the greeting went to ElevenLabs\' streaming endpoint in the agent\'s voice');
+      assert.equal(voiced.headers['xi-api-key'], KEY);
+
+      standIn.hear('What are your opening hours?');
+      caller.speak(600);
+      assert.ok(await caller.until(() => caller.sentences.length >= 2, 5_000), 'the agent answers');
+      const listener = standIn.listeners.at(-1)!;
+      assert.equal(listener.query.get('encoding'), 'mulaw');
+      assert.equal(listener.query.get('sample_rate'), '8000');
+      assert.ok(listener.bytes >= 1_400 * 8, `the caller's audio reached the transcriber (${listener.bytes} bytes)`);
+
+      const lines = await waitFor(() => transcriptOf(ctx.server, callId), (rows) => rows.length >= 3);
+      assert.deepEqual(lines.slice(0, 2), [{ authorType: 'ai', content: GREETING }, { authorType: 'lead', content: 'What are your opening hours?' }]);
+      assert.equal(lines[2]!.authorType, 'ai');
+      // Every sentence of the reply was spoken: its audio is as long as its words.
+      const replyBytes = caller.sentences.slice(1).reduce((sum, s) => sum + s.bytes, 0);
+      assert.ok(await caller.until(() => caller.sentences.slice(1).reduce((sum, s) => sum + s.bytes, 0) >= lines[2]!.content.replace(/\s+/g, ' ').length * STAND_IN_BYTES_PER_CHAR - 10 * STAND_IN_BYTES_PER_CHAR, 5_000), `the whole reply was voiced (${replyBytes} bytes for ${lines[2]!.content.length} characters)`);
+      await caller.hangUp();
+    });
+
+    it('stops the voice when the caller speaks over it, drops what was not played, and keeps only what was heard', async () => {
+      const { caller, callId } = await dial({ playAtOnce: false });
+      assert.ok(await caller.until(() => caller.sentences.length >= 1, 5_000));
+      caller.play();
+      standIn.hear('Tell me about your services.');
+      caller.speak(600);
+      const stored = await waitFor(() => transcriptOf(ctx.server, callId), (rows) => rows.length >= 3);
+      const reply = stored[2]!.content;
+      assert.ok(await caller.until(() => caller.sentences.length >= 3, 5_000), `the reply has more than one sentence: "${reply}"`);
+      // The caller hears the reply's first sentence, then speaks over the rest.
+      caller.play(1);
+      await caller.until(() => false, 100);
+      caller.audio(0x00, 200);
+      assert.ok(await caller.until(() => caller.clears === 1, 2_000), 'the audio not yet played is cleared');
+      const heard = await waitFor(() => transcriptOf(ctx.server, callId), (rows) => rows[2]!.content !== reply);
+      assert.ok(reply.startsWith(heard[2]!.content.trim()), `the line keeps the start of the reply: "${heard[2]!.content}" of "${reply}"`);
+      assert.ok(heard[2]!.content.length < reply.length);
+      await caller.hangUp();
+    });
+
+    it('refuses a media stream that is not signed', async () => {
+      const caller = new MediaStreamCaller(`${ctx.server.origin.replace(/^http/, 'ws')}${MEDIA_STREAM_PATH}`, undefined);
+      assert.equal(await caller.closed, 4401);
+    });
+  });
+}
