@@ -10,6 +10,7 @@ import { RelayLine } from '../helpers/relay-line';
 import type { TestServer } from '../helpers/server';
 import type { SuiteContext } from '../helpers/suite-context';
 import { waitFor } from '../helpers/wait-for';
+import { BAD_VALUES, nested, nestedObjects, withValue } from '../helpers/fuzz-values';
 
 /**
  * The relay socket tried as a hostile or broken carrier would: every inbound frame variant of the
@@ -21,29 +22,6 @@ import { waitFor } from '../helpers/wait-for';
  */
 
 interface Node { type: string; entries?: Record<string, Node>; options?: Node[]; literal?: unknown }
-
-/** A value as raw JSON text: built by hand where JSON.stringify itself would recurse too deep. */
-type Raw = { raw: string };
-const nested = (depth: number): Raw => ({ raw: `${'['.repeat(depth)}${']'.repeat(depth)}` });
-const nestedObjects = (depth: number): Raw => ({ raw: `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}` });
-
-/** Values that each break a field in a different way. */
-const BAD_VALUES: Array<[string, unknown]> = [
-  ['a number', 12345], ['a negative number', -1], ['a fraction', 0.5], ['a huge number', 1e308],
-  ['an object', { nested: true }], ['an array', ['x']], ['a boolean', true], ['null', null],
-  ['an empty string', ''], ['a numeric string', '460'], ['NUL', 'a\u0000b'], ['a control character', 'bell\u0007'],
-  ['a lone surrogate', '\ud800'], ['a long string', 'x'.repeat(20_000)],
-  // Under the frame cap, so the frame is read and refused rather than closing the socket.
-  ['a string near the frame cap', 'x'.repeat(RELAY_MAX_FRAME_BYTES - 2_000)],
-  ['arrays nested 12,000 deep', nested(12_000)], ['objects nested 10,000 deep', nestedObjects(10_000)],
-];
-
-const PLACEHOLDER = '"__fuzz_value__"';
-const withValue = (base: Record<string, unknown>, field: string, value: unknown): string => {
-  const raw = JSON.stringify({ ...base, [field]: '__fuzz_value__' });
-  const text = typeof value === 'object' && value !== null && 'raw' in value ? (value as Raw).raw : JSON.stringify(value);
-  return raw.replace(PLACEHOLDER, () => text);
-};
 
 /** What the contract makes of a frame: read, passed over (a newer type), or refused; a parser that throws refuses. */
 function verdictOf(raw: string | Buffer): { verdict: 'read' | 'ignored' | 'refused'; turn: boolean; said: string } {

@@ -1,13 +1,20 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { and, eq, inArray } from 'drizzle-orm';
-import { MEDIA_STREAM_PATH } from 'shared-contracts';
+import twilio from 'twilio';
+import { CALLER_CALL_SID_PARAMETER, MEDIA_STREAM_PATH, TRANSFER_TEXTS } from 'shared-contracts';
 import { MediaStreamCaller, STAND_IN_BYTES_PER_CHAR, startSpeechStandIn } from 'shared-test-kit';
-import { aiClients } from '../../src/db/schema';
-import { createAdmin, createAiAgent, createAiClientRow, createTenant, uniquePhone } from '../factories';
-import { transcriptOf } from '../helpers/call-record';
+import { aiClients, calls } from '../../src/db/schema';
+import { TWILIO_WEBHOOK_PATHS } from '../../src/modules/telephony/twilio-paths';
+import { createAdmin, createAiAgent, createAiClientRow, createTenant, setAgentStatus, uniquePhone } from '../factories';
+import { TWILIO_MEDIA_STREAM_FRAMES } from 'shared-contracts/src/media-stream-frames.fixture';
+import { readMediaStreamFrame } from '../../src/modules/voice-agent/transport/media-stream-adapter';
+import { callerLinesOf, transcriptOf } from '../helpers/call-record';
+import { brokenFrames } from '../helpers/fuzz-values';
 import { answeredByLocalResponder, simulatorDoor } from '../helpers/relay';
-import { call } from '../helpers/server';
+import { call, startServer, type TestServer } from '../helpers/server';
+import { TEST_PUBLIC_URL as PUBLIC_URL, TEST_TWILIO as TWILIO } from '../helpers/twilio-fixture';
 import type { SuiteContext } from '../helpers/suite-context';
 import { waitFor } from '../helpers/wait-for';
 
@@ -24,6 +31,7 @@ export function speechPipelineSuite(ctx: SuiteContext) {
     answeredByLocalResponder(ctx);
     let standIn: Awaited<ReturnType<typeof startSpeechStandIn>>;
     let agentNumber = '';
+    let sttClientId = '';
     const clientIds: string[] = [];
 
     let paused: string[] = [];
@@ -40,7 +48,7 @@ export function speechPipelineSuite(ctx: SuiteContext) {
         clientIds.push(row.id);
         return row.id;
       };
-      const sttClientId = await client('STT Client', 'Deepgram');
+      sttClientId = await client('STT Client', 'Deepgram');
       await client('TTS Client', 'Elevenlabs');
       const t = await createTenant(ctx.server);
       agentNumber = (await createAiAgent(ctx.server.db, {
@@ -108,6 +116,104 @@ export function speechPipelineSuite(ctx: SuiteContext) {
       assert.ok(reply.startsWith(heard[2]!.content.trim()), `the line keeps the start of the reply: "${heard[2]!.content}" of "${reply}"`);
       assert.ok(heard[2]!.content.length < reply.length);
       await caller.hangUp();
+    });
+
+    it('refuses frames that break each field of each event Twilio sends, and the call goes on', async () => {
+      const rejections: unknown[] = [];
+      const onRejection = (reason: unknown) => { rejections.push(reason); };
+      process.on('unhandledRejection', onRejection);
+      try {
+        const { caller, callId } = await dial();
+        assert.ok(await caller.until(() => caller.sentences.length >= 1, 5_000));
+        let read = 0;
+        let keys = 0;
+        const shots = TWILIO_MEDIA_STREAM_FRAMES.flatMap(({ frame }) => brokenFrames({ ...frame, streamSid: caller.streamSid }));
+        for (const [i, shot] of shots.entries()) {
+          const parsed = readMediaStreamFrame(shot.raw);
+          if (parsed.ok) read += 1;
+          // A key read is a turn: spaced as a person presses them, so they are not a flood.
+          if (parsed.ok && parsed.frame.event === 'dtmf') {
+            keys += 1;
+            await sleep(300);
+          }
+          caller.send(shot.raw);
+          // Frames at about the pace Twilio sends them, under the flood bound.
+          if (i % 100 === 99) await sleep(500);
+        }
+        assert.ok(shots.length > 500, `${shots.length} frames tried`);
+        assert.ok(read > 0 && read < shots.length / 2, `${read} of ${shots.length} read`);
+        assert.equal((await fetch(`${ctx.server.origin}/v1/health`)).status, 200);
+        await sleep(400);
+        // The call still hears and answers.
+        const before = caller.sentences.length;
+        standIn.hear('Are you still there?');
+        caller.speak(600);
+        assert.ok(await caller.until(() => caller.sentences.length > before, 5_000), 'the call answers after the hostile frames');
+        assert.equal(caller.closeCode, null);
+        const said = await waitFor(() => callerLinesOf(ctx.server, callId), (lines) => lines.includes('Are you still there?'));
+        // Only the keys the contract reads reached the conversation.
+        assert.equal(said.filter((line) => line.startsWith('I pressed')).length, keys, JSON.stringify(said));
+        assert.deepEqual(rejections, []);
+        await caller.hangUp();
+      } finally {
+        process.off('unhandledRejection', onRejection);
+      }
+    });
+
+    describe('on Twilio', () => {
+      let server: TestServer;
+      before(async () => {
+        server = await startServer(ctx.server.db, { twilio: TWILIO, publicApiUrl: PUBLIC_URL });
+      });
+      after(() => server.close());
+
+      const signedPost = (path: string, params: Record<string, string>) => fetch(`${server.origin}${path}`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/x-www-form-urlencoded',
+          'x-twilio-signature': twilio.getExpectedTwilioSignature(TWILIO.authToken, `${PUBLIC_URL}${path}`, params),
+        },
+        body: new URLSearchParams(params).toString(),
+      });
+
+      async function incoming(agent: { phoneNumber: string | null }, accountId: string) {
+        const callSid = `CA${Math.random().toString(16).slice(2).padEnd(32, '0').slice(0, 32)}`;
+        const response = await signedPost(TWILIO_WEBHOOK_PATHS.incomingCall, { CallSid: callSid, From: uniquePhone(), To: agent.phoneNumber! });
+        assert.equal(response.status, 200);
+        const [row] = await server.db.select().from(calls).where(eq(calls.callSid, callSid));
+        assert.equal(row?.accountId, accountId);
+        return { xml: await response.text(), callSid, callId: row!.id };
+      }
+
+      it('connects a call of a pipeline agent to the media stream, and a caller asking for a person reaches one when the stream ends', async () => {
+        const t = await createTenant(server);
+        const agent = await createAiAgent(server.db, { accountId: t.account.id, handleCallType: 'inbound', greeting: GREETING, speechPath: 'pipeline', voiceId: 'elevenlabs-rachel', sttClientId });
+        const { xml, callSid, callId } = await incoming(agent, t.account.id);
+        assert.match(xml, new RegExp(`<Connect action="${PUBLIC_URL}${TWILIO_WEBHOOK_PATHS.relayAction}\\?callId=${callId}"><Stream url="wss://calls\\.example\\.test${MEDIA_STREAM_PATH}"><Parameter name="callId" value="${callId}"/></Stream></Connect>`));
+
+        const signature = twilio.getExpectedTwilioSignature(TWILIO.authToken, `wss://calls.example.test${MEDIA_STREAM_PATH}`, {});
+        const caller = new MediaStreamCaller(`${server.origin.replace(/^http/, 'ws')}${MEDIA_STREAM_PATH}`, signature);
+        await caller.start(callSid, callId);
+        assert.ok(await caller.until(() => caller.sentences.length >= 1, 5_000), 'the greeting is spoken');
+        await setAgentStatus(server.db, t.agent.id, 'available');
+        standIn.hear('Can I speak to someone please?');
+        caller.speak(600);
+        // The agent says where the caller goes; once it has been heard, the stream closes and Twilio asks the action URL.
+        assert.equal(await caller.closed, 1000);
+        const said = await transcriptOf(server, callId);
+        assert.equal(said.at(-1)?.content, TRANSFER_TEXTS.toQueue);
+        const action = await signedPost(`${TWILIO_WEBHOOK_PATHS.relayAction}?callId=${callId}`, { CallSid: callSid });
+        assert.equal(action.status, 200);
+        assert.match(await action.text(), new RegExp(`<Client[^>]*><Identity>${t.agent.email}</Identity><Parameter name="${CALLER_CALL_SID_PARAMETER}" value="${callSid}"/></Client>`));
+      });
+
+      it('lets Twilio speak on a pipeline agent\'s call when the pipeline cannot take it', async () => {
+        const t = await createTenant(server);
+        const agent = await createAiAgent(server.db, { accountId: t.account.id, handleCallType: 'inbound', speechPath: 'pipeline', voiceId: 'elevenlabs-rachel', sttClientId: null });
+        const { xml } = await incoming(agent, t.account.id);
+        assert.match(xml, /<ConversationRelay /);
+        assert.doesNotMatch(xml, /<Stream /);
+      });
     });
 
     it('refuses a media stream that is not signed', async () => {

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import type { CallAnalysisValue } from 'shared-contracts';
+import type { CallAnalysisValue, RelayHandoff } from 'shared-contracts';
 import { accounts } from './accounts';
 import { aiAgents } from './ai-agents';
 import { callDirectionEnum, callStatusEnum } from './enums';
@@ -24,6 +24,8 @@ export const calls = pgTable('calls', {
   callSid: text('call_sid'),
   /** Why the call ended, in the words the call log shows; null while it goes on. */
   endReason: text('end_reason'),
+  /** Where a Media Streams session sent the caller: its <Connect action> request carries no handoff data, so it reads this. */
+  streamHandoff: jsonb('stream_handoff').$type<RelayHandoff>(),
   /**
    * When the instance holding the call's AI session last said it is still there. A call in
    * progress whose session stopped saying so (its instance died) is finished by the sweep.

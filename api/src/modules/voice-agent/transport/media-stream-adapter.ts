@@ -5,7 +5,7 @@ import {
   MEDIA_STREAM_START_TIMEOUT_MS, MediaStreamInbound, RELAY_CALL_PARAMETER, RELAY_MAX_TURNS_PER_SECOND, RELAY_PROMPT_MAX_CHARS,
   type MediaStreamOutbound,
 } from 'shared-contracts';
-import type { CallerLine, CallSession } from '../session/call-session';
+import type { CallerLine, CallSession, SessionEnding } from '../session/call-session';
 import { framesOf } from '../speech/phone-audio';
 import { ReplySpeaker } from '../speech/reply-speaker';
 import type { Synthesizer } from '../speech/synthesizer';
@@ -30,6 +30,8 @@ export interface MediaStreamOptions {
   log: FastifyBaseLogger;
   /** The agent's speech clients for a call, opened; rejects when they cannot be. */
   speechFor(callId: string): Promise<CallSpeech>;
+  /** Keeps where the session sends the caller, for the <Connect action> request that follows the stream's end. */
+  ended(callId: string, ending: SessionEnding): Promise<void>;
   /** The pipeline's own time from the end of the caller's turn to the first audio byte sent. */
   onTurnLatency?(ms: number): void;
 }
@@ -75,9 +77,13 @@ export class MediaStreamAdapter {
       speak: (text, done) => this.speaker.say(text, done),
       // ConversationRelay speaks the greeting from the TwiML; here the pipeline says it.
       greet: (text) => this.speaker.say(text, true),
-      end: () => {
-        // The caller hears the last words before the stream closes and Twilio goes on (<Connect action>).
-        void this.speaker.whenHeard().then(() => this.options.close());
+      end: (ending) => {
+        // The caller hears the last words, and where they go is stored, before the stream closes and Twilio goes on (<Connect action>).
+        const callId = this.session?.callId ?? null;
+        const kept = callId === null ? Promise.resolve() : options.ended(callId, ending).catch((err: unknown) => {
+          options.log.error({ err, callId }, 'where the caller goes was not kept: the action hangs up');
+        });
+        void Promise.all([this.speaker.whenHeard(), kept]).then(() => this.options.close());
       },
       close: (refused) => this.options.close(refused),
     };

@@ -17,7 +17,7 @@ import { aiCallHandedOff } from '../session/handoff';
 import { markSessionsSeen, SESSION_SEEN_INTERVAL_MS } from '../session/unfinished-calls';
 import { openCallSpeech, pipelineClientsFor } from '../speech/call-speech';
 import { MediaStreamAdapter, type CallSpeech } from './media-stream-adapter';
-import { RelayAdapter, relayLine } from './relay-adapter';
+import { handoffOf, RelayAdapter, relayLine } from './relay-adapter';
 import { admitRelay, browserRelayLinks } from './relay-handshake';
 
 /**
@@ -167,6 +167,9 @@ export async function relayRoutes(app: FastifyInstance): Promise<void> {
       ),
       log: request.log,
       speechFor: callSpeech,
+      ended: async (callId, ending) => {
+        await app.db.update(calls).set({ streamHandoff: handoffOf(ending) }).where(eq(calls.id, callId));
+      },
     });
     const session = new CallSession(deps, adapter.line, app.config.twilio !== undefined);
     adapter.attach(session);

@@ -19,6 +19,8 @@ export async function twilioRelayWebhooks(app: FastifyInstance): Promise<void> {
   const webhook = twilioWebhooks(app, config.authToken);
   const ctx = app.telephony.context;
   const base = app.config.publicApiUrl;
+  const streamHandoffOf = async (callId: string) =>
+    (await ctx.db.select({ handoff: calls.streamHandoff }).from(calls).where(eq(calls.id, callId)))[0]?.handoff ?? null;
 
   // An AI agent's outbound call was answered: the callee talks to the agent.
   webhook(TWILIO_WEBHOOK_PATHS.aiCall, async (params, reply, request) => {
@@ -34,13 +36,15 @@ export async function twilioRelayWebhooks(app: FastifyInstance): Promise<void> {
     return twiml(reply, response.toString());
   });
 
-  // A relay session ended: a handoff puts the caller in the queue and rings the available agents;
-  // a transfer dials the agent's transfer number (a cold transfer).
+  // A relay session or a media stream ended: a handoff puts the caller in the queue and rings the
+  // available agents; a transfer dials the agent's transfer number (a cold transfer). A media
+  // stream's end carries no handoff data: its session stored where the caller goes on the call.
   webhook(TWILIO_WEBHOOK_PATHS.relayAction, async (params, reply, request) => {
     const response = new VoiceResponse();
-    const handoff = readHandoff(field(params, 'HandoffData') || undefined);
-    // The call keeps its summary even when the instance that held the session died mid-call.
     const callId = (request.query as Record<string, unknown>).callId;
+    const handoff = readHandoff(field(params, 'HandoffData') || undefined)
+      ?? (typeof callId === 'string' && UUID.test(callId) ? await streamHandoffOf(callId) : null);
+    // The call keeps its summary even when the instance that held the session died mid-call.
     if (typeof callId === 'string' && UUID.test(callId)) {
       await app.jobs.send(callWrapUpJob, { callId, transferred: handoff?.reasonCode === 'live-agent-handoff', onlyIfMissing: true }, { startAfter: WRAP_UP_BACKSTOP_SECONDS });
       // A session that failed with no end of ours lost its instance: the call says so (a reason
