@@ -807,10 +807,13 @@ export interface operations {
                                     endReason: string | null;
                                     responder: string;
                                     slowestFirstTokenMs: number | null;
+                                    speechFallback: string | null;
                                     turns: {
                                         at: string;
                                         caller: string;
                                         fellBack: boolean;
+                                        /** @default null */
+                                        firstAudioMs: number | null;
                                         firstTokenMs: number | null;
                                         handledBy: ("transfer" | "message" | "keypad") | null;
                                         heardBeforeInterruption: string | null;
@@ -2808,10 +2811,13 @@ export interface operations {
                                     endReason: string | null;
                                     responder: string;
                                     slowestFirstTokenMs: number | null;
+                                    speechFallback: string | null;
                                     turns: {
                                         at: string;
                                         caller: string;
                                         fellBack: boolean;
+                                        /** @default null */
+                                        firstAudioMs: number | null;
                                         firstTokenMs: number | null;
                                         handledBy: ("transfer" | "message" | "keypad") | null;
                                         heardBeforeInterruption: string | null;
@@ -3026,10 +3032,13 @@ export interface operations {
                                     endReason: string | null;
                                     responder: string;
                                     slowestFirstTokenMs: number | null;
+                                    speechFallback: string | null;
                                     turns: {
                                         at: string;
                                         caller: string;
                                         fellBack: boolean;
+                                        /** @default null */
+                                        firstAudioMs: number | null;
                                         firstTokenMs: number | null;
                                         handledBy: ("transfer" | "message" | "keypad") | null;
                                         heardBeforeInterruption: string | null;
@@ -3412,10 +3421,13 @@ export interface operations {
                                     endReason: string | null;
                                     responder: string;
                                     slowestFirstTokenMs: number | null;
+                                    speechFallback: string | null;
                                     turns: {
                                         at: string;
                                         caller: string;
                                         fellBack: boolean;
+                                        /** @default null */
+                                        firstAudioMs: number | null;
                                         firstTokenMs: number | null;
                                         handledBy: ("transfer" | "message" | "keypad") | null;
                                         heardBeforeInterruption: string | null;
@@ -4201,7 +4213,7 @@ export interface operations {
                     /** @enum {string} */
                     direction?: "inbound" | "outbound";
                     /** @enum {string} */
-                    endReason?: "callerHungUp" | "agentEnded" | "handedToPerson" | "transferredToNumber" | "messageTaken" | "timeLimit" | "flood" | "tooLong" | "serverRestarted" | "sessionLost" | "neverConnected" | "serverStopped";
+                    endReason?: "callerHungUp" | "agentEnded" | "handedToPerson" | "transferredToNumber" | "messageTaken" | "timeLimit" | "flood" | "tooLong" | "serverRestarted" | "sessionLost" | "neverConnected" | "serverStopped" | "speechFallback";
                     /** @default 10 */
                     limit?: number | string;
                     /** @default 1 */
@@ -4748,10 +4760,13 @@ export interface operations {
                             endReason: string | null;
                             responder: string;
                             slowestFirstTokenMs: number | null;
+                            speechFallback: string | null;
                             turns: {
                                 at: string;
                                 caller: string;
                                 fellBack: boolean;
+                                /** @default null */
+                                firstAudioMs: number | null;
                                 firstTokenMs: number | null;
                                 handledBy: ("transfer" | "message" | "keypad") | null;
                                 heardBeforeInterruption: string | null;

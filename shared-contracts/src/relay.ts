@@ -82,7 +82,8 @@ export const RELAY_OUTBOUND_TYPES = ['text', 'play', 'sendDigits', 'language', '
 export type RelayOutbound = v.InferOutput<typeof RelayOutbound>;
 
 /** Why a session ended, as its handoffData says it. */
-export const RELAY_HANDOFF_REASONS = ['live-agent-handoff', 'transfer-to-number', 'call-ended'] as const;
+/** `speech-fallback`: our speech pipeline failed mid-call and the call goes on with Twilio's voice (ConversationRelay). */
+export const RELAY_HANDOFF_REASONS = ['live-agent-handoff', 'transfer-to-number', 'call-ended', 'speech-fallback'] as const;
 export const RelayHandoff = v.object({
   reasonCode: v.picklist(RELAY_HANDOFF_REASONS),
   /** What the caller wants, in the agent's words: the human agent reads it when the call rings. */
@@ -133,6 +134,9 @@ function typeOfFrame(raw: string): string | null {
 
 /** What the UI calls the stand-in that answers when no AI model is configured. */
 export const LOCAL_RESPONDER_LABEL = 'Local responder: no AI model configured';
+
+/** What the agent says first when Twilio's voice takes on a call our speech pipeline was holding. */
+export const SPEECH_RESUMED_TEXT = 'Sorry, the line broke up for a moment. I am here: please go on.';
 
 /** What the agent says when its model fails or is silent too long: never dead air. */
 export const RESPONDER_FALLBACK_TEXT = 'Sorry, I am having trouble answering right now. I can put you through to a person: just say "a person".';

@@ -149,6 +149,8 @@ export async function startSpeechStandIn(key: string) {
     listeners,
     /** Queues what the next utterances on a live socket transcribe as. */
     hear: (...texts: string[]) => { utterances.push(...texts); },
+    /** Drops every open live transcription socket, as a provider's outage would. */
+    dropListeners: () => { for (const client of live.clients) client.terminate(); },
     /** Makes every voice wait this long before answering. */
     setVoiceDelay: (ms: number) => { voiceDelayMs = ms; },
     close: async () => {

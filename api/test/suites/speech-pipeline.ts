@@ -3,14 +3,14 @@ import { after, before, describe, it } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { and, eq, inArray } from 'drizzle-orm';
 import twilio from 'twilio';
-import { CALLER_CALL_SID_PARAMETER, MEDIA_STREAM_PATH, TRANSFER_TEXTS } from 'shared-contracts';
-import { MediaStreamCaller, STAND_IN_BYTES_PER_CHAR, startSpeechStandIn } from 'shared-test-kit';
-import { aiClients, calls } from '../../src/db/schema';
+import { CALL_END_REASONS, CALLER_CALL_SID_PARAMETER, MEDIA_STREAM_PATH, RELAY_PATH, SPEECH_RESUMED_TEXT, TRANSFER_TEXTS } from 'shared-contracts';
+import { MediaStreamCaller, RelayCaller, STAND_IN_BYTES_PER_CHAR, startSpeechStandIn } from 'shared-test-kit';
+import { aiClients, calls, callTraces } from '../../src/db/schema';
 import { TWILIO_WEBHOOK_PATHS } from '../../src/modules/telephony/twilio-paths';
 import { createAdmin, createAiAgent, createAiClientRow, createTenant, setAgentStatus, uniquePhone } from '../factories';
 import { TWILIO_MEDIA_STREAM_FRAMES } from 'shared-contracts/src/media-stream-frames.fixture';
 import { readMediaStreamFrame } from '../../src/modules/voice-agent/transport/media-stream-adapter';
-import { callerLinesOf, transcriptOf } from '../helpers/call-record';
+import { callerLinesOf, callRecordOf, transcriptOf } from '../helpers/call-record';
 import { brokenFrames } from '../helpers/fuzz-values';
 import { answeredByLocalResponder, simulatorDoor } from '../helpers/relay';
 import { call, startServer, type TestServer } from '../helpers/server';
@@ -160,6 +160,30 @@ export function speechPipelineSuite(ctx: SuiteContext) {
       }
     });
 
+    it('a transcriber that drops mid-call hands the caller to a person, in the voice that still works, and the trace says why', async () => {
+      const t = await createTenant(ctx.server);
+      const agent = await createAiAgent(ctx.server.db, { accountId: t.account.id, handleCallType: 'inbound', greeting: GREETING, speechPath: 'pipeline', voiceId: 'elevenlabs-rachel', sttClientId });
+      await setAgentStatus(ctx.server.db, t.agent.id, 'available');
+      const listenersBefore = standIn.listeners.length;
+      const door = await simulatorDoor(ctx.server, 'inbound-call', { from: uniquePhone(), to: agent.phoneNumber! });
+      const { callSid, callId, mediaStream } = door.body.data as { callSid: string; callId: string; mediaStream: { signature: string } };
+      const caller = new MediaStreamCaller(`${ctx.server.origin.replace(/^http/, 'ws')}${MEDIA_STREAM_PATH}`, mediaStream.signature);
+      await caller.start(callSid, callId);
+      assert.ok(await caller.until(() => caller.sentences.length >= 1, 5_000));
+      // Once the call's transcription socket is open, the provider drops it.
+      await waitFor(async () => standIn.listeners.length, (count) => count > listenersBefore);
+      standIn.dropListeners();
+      // The caller hears where they go, and the session ends with them handed on.
+      assert.ok(await caller.until(() => caller.sentences.length >= 2, 5_000), 'the caller hears where they go');
+      const lines = await waitFor(() => transcriptOf(ctx.server, callId), (rows) => rows.at(-1)?.content === TRANSFER_TEXTS.toQueue);
+      assert.equal(lines.at(-1)?.content, TRANSFER_TEXTS.toQueue);
+      await caller.closed;
+      const trace = await waitFor(() => ctx.server.db.select().from(callTraces).where(eq(callTraces.callId, callId)), (rows) => rows.length === 1);
+      assert.match(trace[0]!.speechFallback ?? '', /transcription failed/);
+      const record = await waitFor(() => callRecordOf(ctx.server, t.ownerToken, callId), (r) => r?.endReason !== null);
+      assert.equal(record?.endReason, CALL_END_REASONS.handedToPerson);
+    });
+
     describe('on Twilio', () => {
       let server: TestServer;
       before(async () => {
@@ -205,6 +229,45 @@ export function speechPipelineSuite(ctx: SuiteContext) {
         const action = await signedPost(`${TWILIO_WEBHOOK_PATHS.relayAction}?callId=${callId}`, { CallSid: callSid });
         assert.equal(action.status, 200);
         assert.match(await action.text(), new RegExp(`<Client[^>]*><Identity>${t.agent.email}</Identity><Parameter name="${CALLER_CALL_SID_PARAMETER}" value="${callSid}"/></Client>`));
+      });
+
+      it('a voice that goes silent mid-call hands the call to Twilio\'s voice, which takes it on from where it was', async () => {
+        const t = await createTenant(server);
+        const agent = await createAiAgent(server.db, { accountId: t.account.id, handleCallType: 'inbound', greeting: GREETING, speechPath: 'pipeline', voiceId: 'elevenlabs-rachel', sttClientId });
+        const { callSid, callId } = await incoming(agent, t.account.id);
+        const signature = twilio.getExpectedTwilioSignature(TWILIO.authToken, `wss://calls.example.test${MEDIA_STREAM_PATH}`, {});
+        const caller = new MediaStreamCaller(`${server.origin.replace(/^http/, 'ws')}${MEDIA_STREAM_PATH}`, signature);
+        await caller.start(callSid, callId);
+        assert.ok(await caller.until(() => caller.sentences.length >= 1, 5_000));
+        standIn.setVoiceDelay(10_000);
+        try {
+          standIn.hear('What are your opening hours?');
+          caller.speak(600);
+          // The voice sends nothing for 3 s: the stream closes, and Twilio asks the action URL what next.
+          assert.equal(await caller.closed, 1000);
+        } finally {
+          standIn.setVoiceDelay(0);
+        }
+        const action = await signedPost(`${TWILIO_WEBHOOK_PATHS.relayAction}?callId=${callId}`, { CallSid: callSid });
+        const xml = await action.text();
+        assert.match(xml, /<ConversationRelay url="wss:\/\/calls\.example\.test\/v1\/telephony\/relay"/);
+        assert.match(xml, new RegExp(`welcomeGreeting="${SPEECH_RESUMED_TEXT.replace(/[.:]/g, '\\$&')}"`));
+        // Twilio's voice takes the call on: the conversation goes on from what was said.
+        const relaySignature = twilio.getExpectedTwilioSignature(TWILIO.authToken, `wss://calls.example.test${RELAY_PATH}`, {});
+        const relay = new RelayCaller({ url: `${server.origin.replace(/^http/, 'ws')}${RELAY_PATH}`, signature: relaySignature, callSid, callId, from: uniquePhone(), to: agent.phoneNumber! });
+        await relay.start();
+        relay.say('Goodbye then.');
+        assert.ok((await relay.nextReply(5_000)).length > 0, 'the call answers on Twilio\'s voice');
+        await relay.hangUp();
+        const lines = await waitFor(() => transcriptOf(server, callId), (rows) => rows.some((r) => r.content === 'Goodbye then.'));
+        const said = lines.map((l) => l.content);
+        assert.deepEqual(said.slice(0, 2), [GREETING, 'What are your opening hours?']);
+        assert.ok(said.includes(SPEECH_RESUMED_TEXT), JSON.stringify(said));
+        const [trace] = await waitFor(() => server.db.select().from(callTraces).where(eq(callTraces.callId, callId)), (rows) => rows.length === 1 && rows[0]!.turns.length >= 2);
+        assert.match(trace!.speechFallback ?? '', /no audio in 3 s/);
+        assert.deepEqual(trace!.turns.map((turn) => turn.caller), ['What are your opening hours?', 'Goodbye then.']);
+        // The call was never ended by the pipeline's failure.
+        assert.notEqual((await server.db.select({ endReason: calls.endReason }).from(calls).where(eq(calls.id, callId)))[0]?.endReason, CALL_END_REASONS.speechFallback);
       });
 
       it('lets Twilio speak on a pipeline agent\'s call when the pipeline cannot take it', async () => {

@@ -15,6 +15,8 @@ export const CALL_END_REASONS = {
   sessionLost: 'The connection to the AI agent was lost',
   neverConnected: 'The caller never connected',
   serverStopped: 'The server shut down',
+  /** Not an end: our speech pipeline failed and Twilio's voice took the call on (the call's record goes on). */
+  speechFallback: 'Our speech pipeline failed: Twilio\'s voice took the call on',
 } as const;
 export type CallEndReasonKey = keyof typeof CALL_END_REASONS;
 export type CallEndReason = (typeof CALL_END_REASONS)[CallEndReasonKey];

@@ -41,6 +41,8 @@ export const CallTraceTurn = v.object({
   fellBack: v.boolean(),
   /** Not answered by the responder: handed to a person, a message being taken, the call ending. */
   handledBy: v.nullable(v.picklist(['transfer', 'message', 'keypad'])),
+  /** On our speech pipeline: from the end of the caller's speech to the reply's first audio sent. */
+  firstAudioMs: v.optional(v.nullable(v.number()), null),
 });
 export type CallTraceTurnValue = v.InferOutput<typeof CallTraceTurn>;
 
@@ -51,6 +53,8 @@ export const CallTrace = v.object({
   endReason: v.nullable(v.string()),
   turns: v.array(CallTraceTurn),
   slowestFirstTokenMs: v.nullable(v.number()),
+  /** Why our speech pipeline handed the call to Twilio's voice mid-call; null when it did not. */
+  speechFallback: v.nullable(v.string()),
   /** The version of the agent the call ran on. */
   agentVersion: v.nullable(v.number()),
 });

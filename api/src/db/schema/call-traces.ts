@@ -13,5 +13,7 @@ export const callTraces = pgTable('call_traces', {
   turns: jsonb('turns').$type<CallTraceTurnValue[]>().notNull(),
   /** The slowest turn's time to first token: the call logs filter by it. */
   slowestFirstTokenMs: integer('slowest_first_token_ms'),
+  /** Why our speech pipeline handed the call to Twilio's voice mid-call. */
+  speechFallback: text('speech_fallback'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });

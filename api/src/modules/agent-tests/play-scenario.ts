@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AgentTestResultValue, CallTrace, TestScriptStepValue, TestExpectationValue } from 'shared-contracts';
 import { aiAgents, appointments, calls, callTraces, leads } from '../../db/schema';
 import { wallClock } from '../../zoned-time';
+import { callTraceView } from '../call-trace';
 import { newCallSid } from '../telephony';
 import { browserRelayLinks, greetingOf, RelayCaller } from '../voice-agent';
 import { judgeExpectations } from './expectations';
@@ -123,10 +124,7 @@ export async function playScenario(
   const trace = await traceOf(app, callId);
   const booked = await app.db.select({ dateTime: appointments.dateTime }).from(appointments)
     .where(and(eq(appointments.callId, callId), ne(appointments.status, 'cancelled')));
-  const callTrace: CallTrace | null = trace && {
-    callId, responder: trace.responder, endReason: trace.endReason, turns: trace.turns,
-    slowestFirstTokenMs: trace.slowestFirstTokenMs, agentVersion: agent.version,
-  };
+  const callTrace: CallTrace | null = trace && callTraceView(trace, agent.version);
   await removeTestCall(app, agent.accountId, callId).catch((err: unknown) => app.log.error({ err, callId }, 'test call not removed'));
   if (trace === null && error === null) error = 'The call left no trace: it did not start';
   const expectations = judgeExpectations(scenario.expectations, {

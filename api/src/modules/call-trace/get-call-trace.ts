@@ -3,6 +3,7 @@ import { contract } from 'shared-contracts';
 import { calls, callTraces } from '../../db/schema';
 import { notFound } from '../../http/api-error';
 import { implement } from '../../http/implement';
+import { callTraceView } from './call-trace-view';
 
 /** A finished AI call's trace; a call no AI session held, or one still going on, has none yet. */
 export const getCallTrace = implement(contract.callTrace.getCallTrace, async ({ params, user, db }) => {
@@ -11,12 +12,5 @@ export const getCallTrace = implement(contract.callTrace.getCallTrace, async ({ 
     .innerJoin(callTraces, eq(callTraces.callId, calls.id))
     .where(eq(calls.id, params.id));
   if (!row || row.accountId !== user.accountId) throw notFound();
-  return {
-    callId: row.trace.callId,
-    responder: row.trace.responder,
-    endReason: row.trace.endReason,
-    turns: row.trace.turns,
-    slowestFirstTokenMs: row.trace.slowestFirstTokenMs,
-    agentVersion: row.agentVersion,
-  };
+  return callTraceView(row.trace, row.agentVersion);
 });

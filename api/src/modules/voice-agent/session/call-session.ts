@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import {
-  asksForPerson, CALL_END_REASONS, TRANSFER_TEXTS, type CallEndReason,
+  asksForPerson, CALL_END_REASONS, SPEECH_RESUMED_TEXT, TRANSFER_TEXTS, type CallEndReason,
 } from 'shared-contracts';
 import type { Db } from '../../../db/client';
 import type { CallLogChanges } from '../../../plugins/services/call-logs-cache';
@@ -13,13 +13,15 @@ import { CallTraceRecorder, saveCallTrace } from './call-trace';
 import { messageOf, messageStep, startMessage, type CallbackMessage, type MessageDraft } from './message-taking';
 import { streamReply, type ReplyState, type ReplyTimings } from './reply-stream';
 import { randomUUID } from 'node:crypto';
-import { addTranscriptLine, amendTranscriptLine } from './transcript-lines';
+import { addTranscriptLine, amendTranscriptLine, transcriptSoFar } from './transcript-lines';
 
 /** How a session ends, as the carrier is told it: hang up, or hand the caller on. */
 export type SessionEnding =
   | { kind: 'hang-up'; reason: CallEndReason }
   | { kind: 'queue'; reason: CallEndReason; handoffReason: string }
-  | { kind: 'number'; reason: CallEndReason; handoffReason: string; number: string };
+  | { kind: 'number'; reason: CallEndReason; handoffReason: string; number: string }
+  /** Not an end of the call: our speech pipeline failed, and Twilio's voice takes the call on (`why` says what failed). */
+  | { kind: 'resume'; reason: CallEndReason; why: string };
 
 /** The caller's side of the call, as the transport carries it. The session knows no frame. */
 export interface CallerLine {
@@ -111,6 +113,8 @@ export class CallSession {
   private readonly unsaved = new Set<Promise<void>>();
   /** The agent's last reply, while the caller may still cut it short: its line and the words it holds. */
   private lastReply: { id: string; saved: Promise<void>; text: string } | null = null;
+  /** The session takes on a call another one held (our speech pipeline failed): its transcript so far is the conversation's start. */
+  private resumed = false;
 
   constructor(
     private readonly deps: CallSessionDeps,
@@ -175,6 +179,28 @@ export class CallSession {
     void amended.finally(() => this.unsaved.delete(amended));
   }
 
+  /**
+   * Our speech pipeline cannot hear or speak any more: where Twilio carries the call, its voice
+   * takes the call on (a new session, the same conversation); elsewhere the caller is handed to a
+   * person. The trace keeps why.
+   */
+  speechFailed(why: string): void {
+    if (this.over) return;
+    this.deps.log.warn({ callId: this.callId, why }, 'our speech pipeline failed on a call');
+    this.trace?.speechFellBack(why);
+    this.reply?.controller.abort();
+    this.enqueue(async () => {
+      if (this.over || this.call === null) return;
+      if (this.carrierActs) return this.end({ kind: 'resume', reason: CALL_END_REASONS.speechFallback, why });
+      await this.transfer(`Our speech pipeline failed: ${why}`.slice(0, MAX_REASON));
+    });
+  }
+
+  /** On our speech pipeline: the reply's first audio went out `ms` after the caller stopped speaking. */
+  firstAudio(ms: number): void {
+    this.trace?.firstAudio(ms);
+  }
+
   /** The caller's side broke a bound (turns too fast, too many lines): the session ends now, unanswered. */
   refuseFlood(reason: CallEndReason): void {
     if (this.over) return;
@@ -235,8 +261,13 @@ export class CallSession {
       // A test call's booking is undone once its scenario is played: nothing follows it.
       booked: (appointmentId) => (call.isTest ? undefined : this.deps.booked(appointmentId)),
     }).concat(this.deps.customTools?.(call) ?? []));
-    // The transcript starts with the greeting, which the carrier speaks (ConversationRelay's welcomeGreeting) or the line does.
-    const greeting = greetingOf(call.agent);
+    // A call another session held goes on from what was said; the carrier says it is back.
+    const prior = await transcriptSoFar(this.deps.db, call.conversationId, this.deps.maxLines);
+    this.resumed = prior.length > 0;
+    this.history.push(...prior);
+    this.lines = prior.length;
+    // The transcript goes on with the greeting, which the carrier speaks (ConversationRelay's welcomeGreeting) or the line does.
+    const greeting = this.resumed ? SPEECH_RESUMED_TEXT : greetingOf(call.agent);
     this.line.greet?.(greeting);
     this.history.push({ speaker: 'agent', text: greeting });
     this.save('ai', greeting);
@@ -415,7 +446,7 @@ export class CallSession {
     const call = this.call!;
     // The carrier's report of the end can come before this session closes; where we carry the
     // call, the reason is written with its end instead (a call with a reason is not swept).
-    if (this.carrierActs) {
+    if (this.carrierActs && ending.kind !== 'resume') {
       void this.deps.endChosen(call, ending.reason).catch((err: unknown) => {
         this.deps.log.warn({ err, callId: call.callId }, 'end reason not kept');
       });
@@ -454,7 +485,7 @@ export class CallSession {
   private async saveTrace(endReason: CallEndReason): Promise<void> {
     const call = this.call!;
     if (this.trace === null) return;
-    await saveCallTrace(this.deps.db, call, this.responder?.label ?? '', endReason, this.trace.finish(endReason)).catch((err: unknown) => {
+    await saveCallTrace(this.deps.db, call, this.responder?.label ?? '', endReason, this.trace.finish(endReason), this.resumed).catch((err: unknown) => {
       this.deps.log.error({ err, callId: call.callId }, 'call trace not saved');
     });
   }

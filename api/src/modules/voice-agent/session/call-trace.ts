@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { context, trace, SpanStatusCode, type Span } from '@opentelemetry/api';
 import type { CallTraceTurnValue, TraceToolCallValue } from 'shared-contracts';
 import type { Db } from '../../../db/client';
@@ -41,6 +42,7 @@ interface OpenTurn {
 export class CallTraceRecorder {
   private readonly turns: CallTraceTurnValue[] = [];
   private open: OpenTurn | null = null;
+  private speechFallback: string | null = null;
   private readonly callSpan: Span;
 
   constructor(callId: string, private readonly now: () => Date, private readonly maxTurns: number) {
@@ -64,6 +66,7 @@ export class CallTraceRecorder {
       held: false,
       fellBack: false,
       handledBy: null,
+      firstAudioMs: null,
     };
     const span = tracer.startSpan('turn', { attributes: { 'turn.index': value.index } }, trace.setSpan(context.active(), this.callSpan));
     this.open = { value, start: performance.now(), span };
@@ -91,6 +94,21 @@ export class CallTraceRecorder {
       open.span.addEvent('first-token');
     }
     open.value.lastTokenMs = at;
+  }
+
+  /** On our speech pipeline: the reply's first audio went out `ms` after the caller stopped speaking. */
+  firstAudio(ms: number): void {
+    const open = this.open;
+    if (open && open.value.firstAudioMs === null) {
+      open.value.firstAudioMs = Math.round(ms);
+      open.span.addEvent('first-audio');
+    }
+  }
+
+  /** Our speech pipeline failed and Twilio's voice takes the call on, for this reason. */
+  speechFellBack(reason: string): void {
+    this.speechFallback ??= capped(reason);
+    this.callSpan.addEvent('speech-fallback', { reason });
   }
 
   held(): void {
@@ -167,29 +185,47 @@ export class CallTraceRecorder {
   }
 
   /** The call's trace as it is stored, and its span closed. */
-  finish(endReason: string | null): { turns: CallTraceTurnValue[]; slowestFirstTokenMs: number | null } {
+  finish(endReason: string | null): { turns: CallTraceTurnValue[]; slowestFirstTokenMs: number | null; speechFallback: string | null } {
     this.closeTurn();
     if (endReason) this.callSpan.setAttribute('call.end_reason', endReason);
     this.callSpan.end();
     const firsts = this.turns.map((t) => t.firstTokenMs).filter((ms): ms is number => ms !== null);
-    return { turns: this.turns, slowestFirstTokenMs: firsts.length === 0 ? null : Math.max(...firsts) };
+    return { turns: this.turns, slowestFirstTokenMs: firsts.length === 0 ? null : Math.max(...firsts), speechFallback: this.speechFallback };
   }
 }
 
-/** Writes a finished call's trace; a second write for the same call (a repeated close) changes nothing. */
+/**
+ * Writes a finished call's trace; a second write for the same call (a repeated close) changes
+ * nothing, except from a session that took the call on (`continues`): its turns follow the
+ * first session's, and its end is the call's.
+ */
 export async function saveCallTrace(
   db: Db,
   call: { callId: string; accountId: string },
   responder: string,
   endReason: string | null,
   recorded: ReturnType<CallTraceRecorder['finish']>,
+  continues = false,
 ): Promise<void> {
-  await db.insert(callTraces).values({
+  const insert = db.insert(callTraces).values({
     callId: call.callId,
     accountId: call.accountId,
     responder,
     endReason,
     turns: recorded.turns,
     slowestFirstTokenMs: recorded.slowestFirstTokenMs,
-  }).onConflictDoNothing();
+    speechFallback: recorded.speechFallback,
+  });
+  if (!continues) {
+    await insert.onConflictDoNothing();
+    return;
+  }
+  await insert.onConflictDoUpdate({
+    target: callTraces.callId,
+    set: {
+      turns: sql`${callTraces.turns} || excluded.turns`,
+      endReason: sql`excluded.end_reason`,
+      slowestFirstTokenMs: sql`greatest(${callTraces.slowestFirstTokenMs}, excluded.slowest_first_token_ms)`,
+    },
+  });
 }

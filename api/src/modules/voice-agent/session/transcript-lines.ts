@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { conversationMessages } from '../../../db/schema';
 import type { RealtimeService } from '../../realtime';
+import type { Turn } from '../responders/responder';
 import type { RelayCall } from './call-record';
 
 /** Rows per INSERT: 5 bind parameters a row, far below PostgreSQL's 65,535. */
@@ -132,4 +133,13 @@ export async function amendTranscriptLine(db: Db, realtime: RealtimeService, cal
     callId: call.callId,
     message: { id, authorType: row.authorType as 'ai' | 'lead', content, createdAt: row.at.toISOString() },
   });
+}
+
+/** What the AI agent and the caller said on a conversation so far, in order, up to `max` lines. */
+export async function transcriptSoFar(db: Db, conversationId: string, max: number): Promise<Turn[]> {
+  const rows = await db.select({ authorType: conversationMessages.authorType, content: conversationMessages.content })
+    .from(conversationMessages).where(eq(conversationMessages.conversationId, conversationId))
+    .orderBy(asc(conversationMessages.at), asc(conversationMessages.id)).limit(max);
+  return rows.flatMap((row): Turn[] => (row.authorType === 'ai' ? [{ speaker: 'agent', text: row.content }]
+    : row.authorType === 'lead' ? [{ speaker: 'caller', text: row.content }] : []));
 }

@@ -14,6 +14,8 @@ interface Sentence { text: string; reply: number; mark: string }
 
 /** A sentence ends at . ! ? or a line break, followed by a space; the rest waits for more of the reply. */
 const SENTENCE_END = /[.!?\n]["')\]]*\s+/g;
+/** A voice that has sent no audio of a sentence this long after being asked has failed: the caller would hear dead air. */
+export const VOICE_STALL_MS = 3_000;
 /** A reply's words past this many characters with no sentence end are spoken anyway, so a long clause does not hold the voice. */
 const MAX_UNSPOKEN_CHARS = 240;
 
@@ -44,6 +46,9 @@ export class ReplySpeaker {
     private readonly log: FastifyBaseLogger,
     /** Told when the first audio of a sentence goes out: the pipeline's latency is measured to it. */
     private readonly onFirstAudio: (sentence: string) => void = () => undefined,
+    /** The voice failed (refused, dropped, or silent past VOICE_STALL_MS): nothing more is spoken. */
+    private readonly onFault: (why: string) => void = () => undefined,
+    private readonly stallMs = VOICE_STALL_MS,
   ) {}
 
   /** The call's voice is ready: sentences said before it wait for it. */
@@ -148,19 +153,35 @@ export class ReplySpeaker {
       const controller = new AbortController();
       this.speaking = controller;
       let first = true;
+      let stalled = false;
+      const stall = setTimeout(() => {
+        stalled = true;
+        controller.abort();
+      }, this.stallMs);
+      let failure: string | null = null;
       try {
         for await (const audio of this.synthesizer!.speak(sentence.text.trim(), controller.signal)) {
           if (controller.signal.aborted) break;
           if (first) {
             first = false;
+            clearTimeout(stall);
             this.onFirstAudio(sentence.text);
           }
           this.sink.audio(audio);
         }
+        if (first && !controller.signal.aborted) failure = 'the voice sent no audio';
       } catch (err) {
-        if (!controller.signal.aborted) this.log.warn({ err }, 'a sentence could not be spoken');
+        if (!controller.signal.aborted) failure = `the voice failed: ${err instanceof Error ? err.message : String(err)}`;
       }
+      clearTimeout(stall);
       this.speaking = null;
+      if (stalled) failure = `the voice sent no audio in ${this.stallMs / 1000} s`;
+      if (failure !== null) {
+        this.log.warn({ why: failure }, 'a sentence could not be spoken');
+        this.close();
+        this.onFault(failure);
+        return;
+      }
       if (controller.signal.aborted) continue;
       this.unplayed.push(sentence);
       this.sink.mark(sentence.mark);

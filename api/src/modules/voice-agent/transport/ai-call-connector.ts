@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
+import { SPEECH_RESUMED_TEXT } from 'shared-contracts';
 import { aiAgents, calls } from '../../../db/schema';
 import { aiCallConnected, TWILIO_WEBHOOK_PATHS, type AiCallConnector } from '../../telephony';
 import { greetingOf } from '../session/call-record';
@@ -8,8 +9,12 @@ import { mediaStreamUrl, relaySigningKey, relayUrl, signRelayUrl } from './relay
 import { mediaStreamTwiml, relaySpeechFor, relayTwiml } from './relay-twiml';
 import { simulatedCallee } from './simulated-callee';
 
-/** TwiML connecting a logged call to its AI agent over the relay; null when the call has no AI agent. */
-export async function connectToAgent(app: FastifyInstance, callId: string): Promise<string | null> {
+/**
+ * TwiML connecting a logged call to its AI agent: our speech pipeline for an agent on it whose
+ * clients are there, else the relay; null when the call has no AI agent. `resumed`: our pipeline
+ * failed on the call, and Twilio's voice takes it on, saying it is back.
+ */
+export async function connectToAgent(app: FastifyInstance, callId: string, resumed = false): Promise<string | null> {
   const { db } = app;
   const [call] = await db.select({ aiAgentId: calls.aiAgentId }).from(calls).where(eq(calls.id, callId));
   const [agent] = call?.aiAgentId ? await db.select().from(aiAgents).where(eq(aiAgents.id, call.aiAgentId)) : [];
@@ -17,7 +22,7 @@ export async function connectToAgent(app: FastifyInstance, callId: string): Prom
   await aiCallConnected(app.telephony.context, callId);
   const base = app.config.publicApiUrl;
   const actionUrl = `${base}${TWILIO_WEBHOOK_PATHS.relayAction}?callId=${callId}`;
-  if (agent.speechPath === 'pipeline') {
+  if (agent.speechPath === 'pipeline' && !resumed) {
     const clients = await pipelineClientsFor(db, app.config.credentialsKey, agent);
     if (clients.ok) return mediaStreamTwiml({ streamUrl: mediaStreamUrl(base), actionUrl, callId });
     // The caller is never left without a voice: Twilio speaks instead.
@@ -27,7 +32,7 @@ export async function connectToAgent(app: FastifyInstance, callId: string): Prom
     relayUrl: relayUrl(base),
     actionUrl,
     callId,
-    greeting: greetingOf(agent),
+    greeting: resumed ? SPEECH_RESUMED_TEXT : greetingOf(agent),
     speech: await relaySpeechFor(db, agent),
   });
 }

@@ -50,6 +50,7 @@ export class MediaStreamAdapter {
   private streamSid = '';
   private started = false;
   private flooded = false;
+  private faulted = false;
   private closed = false;
   private transcriber: Transcriber | null = null;
   /** Audio that came before the transcriber was open: sent to it once it is, so no word is lost. */
@@ -70,20 +71,24 @@ export class MediaStreamAdapter {
       clear: () => this.send({ event: 'clear', streamSid: this.streamSid }),
     }, options.log, () => {
       if (this.turnEndedAt === null) return;
-      options.onTurnLatency?.(performance.now() - this.turnEndedAt);
+      const ms = performance.now() - this.turnEndedAt;
+      this.session?.firstAudio(ms);
+      options.onTurnLatency?.(ms);
       this.turnEndedAt = null;
-    });
+    }, (why) => this.fault(why));
     this.line = {
       speak: (text, done) => this.speaker.say(text, done),
       // ConversationRelay speaks the greeting from the TwiML; here the pipeline says it.
       greet: (text) => this.speaker.say(text, true),
       end: (ending) => {
         // The caller hears the last words, and where they go is stored, before the stream closes and Twilio goes on (<Connect action>).
+        // A voice that failed has nothing left to play.
         const callId = this.session?.callId ?? null;
         const kept = callId === null ? Promise.resolve() : options.ended(callId, ending).catch((err: unknown) => {
           options.log.error({ err, callId }, 'where the caller goes was not kept: the action hangs up');
         });
-        void Promise.all([this.speaker.whenHeard(), kept]).then(() => this.options.close());
+        const heard = ending.kind === 'resume' ? Promise.resolve() : this.speaker.whenHeard();
+        void Promise.all([heard, kept]).then(() => this.options.close());
       },
       close: (refused) => this.options.close(refused),
     };
@@ -174,15 +179,14 @@ export class MediaStreamAdapter {
       this.speaker.useVoice(speech.synthesizer);
       const transcriber = await speech.transcriber({
         heard: (text, endOfTurn) => this.heard(text, endOfTurn),
-        failed: (err) => this.options.log.error({ err, callId }, 'transcription failed'),
+        failed: (err) => this.fault(`transcription failed: ${err.message}`, true),
       });
       if (this.closed) return transcriber.close();
       this.transcriber = transcriber;
       for (const audio of this.early) transcriber.send(audio);
       this.early = [];
     }).catch((err: unknown) => {
-      this.options.log.error({ err, callId }, 'the call\'s speech clients could not be opened');
-      this.options.close('speech clients unavailable');
+      this.fault(`the speech clients could not be opened: ${err instanceof Error ? err.message : String(err)}`);
     });
   }
 
@@ -212,6 +216,21 @@ export class MediaStreamAdapter {
     if (this.turns.over(Date.now())) return this.flood();
     this.turnEndedAt = performance.now();
     this.session!.callerSaid(text);
+  }
+
+  /**
+   * Our pipeline can no longer hear or speak on this call: the session hands the call on, once.
+   * A voice that still works says where the caller goes; the reply being spoken keeps only what was heard.
+   */
+  private fault(why: string, voiceWorks = false): void {
+    if (this.faulted || this.closed) return;
+    this.faulted = true;
+    this.transcriber?.close();
+    this.transcriber = null;
+    const heard = this.speaker.bargeIn();
+    if (heard !== null) this.session!.interrupted(heard);
+    if (!voiceWorks) this.speaker.close();
+    this.session!.speechFailed(why);
   }
 
   private flood(): void {

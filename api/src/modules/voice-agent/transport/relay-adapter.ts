@@ -14,6 +14,7 @@ export function handoffOf(ending: SessionEnding): RelayHandoff {
     case 'queue': return { reasonCode: 'live-agent-handoff', reason: ending.handoffReason };
     case 'number': return { reasonCode: 'transfer-to-number', reason: ending.handoffReason, transferTo: ending.number };
     case 'hang-up': return { reasonCode: 'call-ended', reason: '' };
+    case 'resume': return { reasonCode: 'speech-fallback', reason: ending.why.slice(0, 500) };
   }
 }
 

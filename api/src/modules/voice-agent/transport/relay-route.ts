@@ -86,6 +86,8 @@ export async function relayRoutes(app: FastifyInstance): Promise<void> {
   };
 
   async function finishCall(call: RelayCall, session: CallSession, ending: SessionEnding): Promise<void> {
+    // Twilio's voice takes the call on in a new session: the call and its record go on.
+    if (ending.kind === 'resume') return;
     const handedOff = ending.kind === 'queue';
     // Twilio reports a phone call's end itself (the status callback); otherwise we are the carrier.
     // A handed-off call goes on with a person, who ends it.

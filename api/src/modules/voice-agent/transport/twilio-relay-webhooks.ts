@@ -44,6 +44,12 @@ export async function twilioRelayWebhooks(app: FastifyInstance): Promise<void> {
     const callId = (request.query as Record<string, unknown>).callId;
     const handoff = readHandoff(field(params, 'HandoffData') || undefined)
       ?? (typeof callId === 'string' && UUID.test(callId) ? await streamHandoffOf(callId) : null);
+    // Our speech pipeline failed mid-call: Twilio's voice takes the call on, from where it was.
+    if (handoff?.reasonCode === 'speech-fallback' && typeof callId === 'string' && UUID.test(callId)) {
+      await ctx.db.update(calls).set({ streamHandoff: null }).where(eq(calls.id, callId));
+      const relay = await connectToAgent(app, callId, true);
+      if (relay !== null) return twiml(reply, relay);
+    }
     // The call keeps its summary even when the instance that held the session died mid-call.
     if (typeof callId === 'string' && UUID.test(callId)) {
       await app.jobs.send(callWrapUpJob, { callId, transferred: handoff?.reasonCode === 'live-agent-handoff', onlyIfMissing: true }, { startAfter: WRAP_UP_BACKSTOP_SECONDS });

@@ -74,7 +74,7 @@ test('shows the voices with their images and creates the agent, then opens the s
 });
 
 test('on our pipeline, the voice says whose keys speak, and the agent is saved with its speech-to-text client', async () => {
-  const options = { ...aiClientOptions(), stt: [{ id: aiClientId(7), name: 'Deepgram', model: 'nova-3', purpose: null }] };
+  const options = { ...aiClientOptions(), stt: [{ id: aiClientId(7), name: 'Deepgram' as const, model: 'nova-3', purpose: null }] };
   const { requests } = api(() => ok(makeAgent({ id: agentId(9), name: 'Night Desk' })), [], options);
   renderScreen(ui, user);
   await fillRequired();

@@ -35,19 +35,19 @@ const transcript: ConversationMessages = {
 };
 
 const callTrace: CallTrace = {
-  callId, responder: 'openai gpt-4o-mini', endReason: 'The caller hung up', slowestFirstTokenMs: 2_400, agentVersion: 3,
+  callId, responder: 'openai gpt-4o-mini', endReason: 'The caller hung up', slowestFirstTokenMs: 2_400, agentVersion: 3, speechFallback: null,
   turns: [
     {
       index: 0, at: '2026-03-10T14:00:05.000Z', caller: 'I need a cleaning.',
       knowledge: { passages: ['Cleanings take 30 minutes.'], durationMs: 12 },
       tools: [{ name: 'check_stock', args: { item: 'floss' }, result: 'In stock', outcome: 'ok', startMs: 40, durationMs: 180, httpStatus: 200 }],
-      firstTokenMs: 2_400, lastTokenMs: 3_100, reply: 'We have Tuesday at 9.', heardBeforeInterruption: null, held: false, fellBack: false, handledBy: null,
+      firstTokenMs: 2_400, lastTokenMs: 3_100, reply: 'We have Tuesday at 9.', heardBeforeInterruption: null, held: false, fellBack: false, handledBy: null, firstAudioMs: null,
     },
     {
       index: 1, at: '2026-03-10T14:00:12.000Z', caller: 'Can I talk to a person?',
       knowledge: { passages: [], durationMs: null },
       tools: [{ name: 'crm_lookup', args: { phone: '+15557654321' }, result: 'Sorry, our system is taking too long to answer.', outcome: 'timeout', startMs: 5, durationMs: 4_000, httpStatus: null }],
-      firstTokenMs: 300, lastTokenMs: 900, reply: 'Connecting you now.', heardBeforeInterruption: 'Connecting', held: false, fellBack: false, handledBy: 'transfer',
+      firstTokenMs: 300, lastTokenMs: 900, reply: 'Connecting you now.', heardBeforeInterruption: 'Connecting', held: false, fellBack: false, handledBy: 'transfer', firstAudioMs: 420,
     },
   ],
 };
@@ -100,6 +100,16 @@ test('beside the transcript, the timeline shows each turn\'s wait for the first 
   expect(within(second).getByText('Handed to a person')).toBeInTheDocument();
   expect(within(second).getByText('Interrupted after: “Connecting”')).toBeInTheDocument();
   expect(within(timeline).getByText('Ended: The caller hung up')).toBeInTheDocument();
+  expect(within(timeline).queryByText(/Our speech pipeline/)).toBeNull();
+});
+
+test('on our speech pipeline, the timeline shows each turn\'s first audio and why Twilio\'s voice took the call on', async () => {
+  const turns = callTrace.turns.map((turn) => ({ ...turn, firstAudioMs: 420 }));
+  api({ trace: () => ok({ ...callTrace, turns, speechFallback: 'the voice sent no audio in 3 s' }) });
+  renderScreen(ui, user);
+  const timeline = await screen.findByRole('region', { name: 'Call timeline' });
+  expect(within(within(timeline).getByLabelText('Turn 2')).getByText('first audio 420 ms')).toBeInTheDocument();
+  expect(within(timeline).getByText('Our speech pipeline handed the call to Twilio\'s voice: the voice sent no audio in 3 s')).toBeInTheDocument();
 });
 
 test('the agent\'s own analysis of the call shows with the call', async () => {

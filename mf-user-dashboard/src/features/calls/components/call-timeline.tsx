@@ -43,6 +43,7 @@ function TurnItem({ turn }: { turn: CallTraceTurnValue }) {
           <Tag color={slow ? 'red' : 'default'}>{slow ? 'Slow · ' : ''}first words {seconds(turn.firstTokenMs)}</Tag>
         )}
         {turn.lastTokenMs !== null && <Tag>reply done {seconds(turn.lastTokenMs)}</Tag>}
+        {turn.firstAudioMs !== null && <Tag>first audio {seconds(turn.firstAudioMs)}</Tag>}
         {turn.handledBy && <Tag color="blue">{HANDLED_LABELS[turn.handledBy]}</Tag>}
         {turn.held && <Tag color="orange">Caller asked to hold</Tag>}
         {turn.fellBack && <Tag color="red">Fallback said</Tag>}
@@ -82,6 +83,11 @@ export function CallTimeline({ trace }: { trace: CallTrace }) {
       <Typography.Paragraph type="secondary">
         Answered by {trace.responder || 'the agent'}{trace.agentVersion !== null ? ` · agent version ${trace.agentVersion}` : ''}
       </Typography.Paragraph>
+      {trace.speechFallback !== null && (
+        <Typography.Paragraph type="danger">
+          Our speech pipeline handed the call to Twilio&apos;s voice: {trace.speechFallback}
+        </Typography.Paragraph>
+      )}
       {trace.turns.length === 0
         ? <Typography.Text type="secondary">The caller said nothing the agent answered</Typography.Text>
         : (

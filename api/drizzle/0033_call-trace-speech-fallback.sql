@@ -1,0 +1,1 @@
+ALTER TABLE "call_traces" ADD COLUMN "speech_fallback" text;
