@@ -32,6 +32,7 @@ if (extraCalls > 0) {
 
 const app = await buildApp({ config, db: database.db });
 app.get('/hello', async () => ({ hello: 'world' }));
+app.get('/bench/cpu', async () => process.cpuUsage());
 app.get('/bench/memory', async () => {
   globalThis.gc?.();
   return process.memoryUsage();

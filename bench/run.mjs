@@ -1,6 +1,6 @@
 // `pnpm bench`: every benchmark, printed as tables of figures and, for a full run, written to
 // RESULTS.md with the machine, date and commit. `--smoke` runs each one small (CI keeps the
-// scripts working); `--only api,realtime,bundle,lighthouse,knowledge,relay,agent-tests` picks some.
+// scripts working); `--only api,realtime,bundle,lighthouse,knowledge,relay,pipeline,agent-tests` picks some.
 import { execSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -11,6 +11,7 @@ import { benchRealtime } from './realtime.mjs';
 import { benchBundle, distsNeeded } from './bundle.mjs';
 import { benchKnowledge } from './knowledge.mjs';
 import { benchRelay } from './relay.mjs';
+import { benchPipeline } from './pipeline.mjs';
 import { benchAgentTests } from './agent-tests.mjs';
 import { benchLighthouse } from './lighthouse.mjs';
 
@@ -141,6 +142,23 @@ if (wanted('relay')) {
       r.toolRows.map((row) => [fmt(row.sessions), fmt(row.turns), fmt(row.turnsPerSecond, 1), fmt(row.p50, 1), fmt(row.p99, 1),
         fmt(row.serverP50, 1), fmt(row.serverP99, 1), fmt(row.loopDelayP99, 1), fmt(row.loadAverage, 1)]),
     ),
+  ].join('\n')]);
+}
+
+if (wanted('pipeline')) {
+  const r = await benchPipeline({ smoke });
+  const row = (x) => [fmt(x.calls), fmt(x.turns), fmt(x.turnsPerSecond, 1), fmt(x.serverP50, 1), fmt(x.serverP99, 1), fmt(x.clientP50, 1), fmt(x.clientP99, 1),
+    fmt(x.cpuPerTurnMs, 2), `${fmt(x.corePerCall * 100, 2)} %`, x.heapPerCall === null ? 'one call is within the heap\'s noise' : `${fmt(x.heapPerCall / 1024, 1)} KiB`, fmt(x.loadAverage, 1)];
+  sections.push(['Our speech pipeline: end of the caller\'s speech to the reply\'s first audio, stand-in providers answering at once (target: p99 <= 50 ms at 200 calls)', [
+    table(['concurrent calls', 'turns', 'turns/s', 'in-server p50 ms', 'in-server p99 ms', 'client p50 ms', 'client p99 ms', 'API CPU per turn ms', 'API CPU per call (of a core)', 'heap+external per call', 'machine load (1 min)'],
+      r.pipelineRows.map(row)),
+    '',
+    'Beside it, the same turns on ConversationRelay (Twilio speaks; in-server: the prompt to the first words, as the call traces keep it):',
+    '',
+    table(['concurrent calls', 'turns', 'turns/s', 'in-server p50 ms', 'in-server p99 ms', 'client p50 ms', 'client p99 ms', 'API CPU per turn ms', 'API CPU per call (of a core)', 'heap+external per call', 'machine load (1 min)'],
+      r.relayRows.map(row)),
+    '',
+    `${r.database}; one API instance; the local responder answers from the agent's knowledge. Each call is rung in through the telephony simulator, whose caller plays Twilio's side of the media stream: 200 ms of speech, then 320 ms of silence, in 20 ms frames. The transcriber (a stand-in of Deepgram's live socket, reached through Deepgram's SDK) calls the turn over after 300 ms of silence; the voice (a stand-in of ElevenLabs' streaming endpoint, through ElevenLabs' SDK) answers each sentence at once. Both run in a process of their own. In-server: the call trace's first-audio time, from the transcriber's final words reaching the session to the first audio frame sent. Client: from the last silent frame sent to the first audio received (it includes the stand-in transcriber's endpointing). CPU: the API process's user+system time over the turns.`,
   ].join('\n')]);
 }
 
