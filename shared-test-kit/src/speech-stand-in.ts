@@ -107,32 +107,36 @@ export async function startSpeechStandIn(key: string) {
       return;
     }
     live.handleUpgrade(req, socket, head, (ws) => {
-      const listener: LiveListener = { query: url.searchParams, bytes: 0, socket: ws };
-      listeners.push(listener);
-      let speech = 0;
-      let silence = 0;
-      ws.on('message', (data: Buffer, isBinary: boolean) => {
-        if (!isBinary) return;
-        listener.bytes += data.length;
-        for (const code of data) {
-          if (code === MULAW_SILENT || code === 0x7f) silence += 1;
-          else {
-            speech += 1;
-            silence = 0;
-          }
-        }
-        if (speech >= 800 && silence >= ENDPOINTING_BYTES) {
-          speech = 0;
-          const transcript = utterances.shift() ?? STAND_IN_TRANSCRIPT;
-          ws.send(JSON.stringify({
-            type: 'Results', channel_index: [0, 1], duration: 1, start: 0, is_final: true, speech_final: true,
-            channel: { alternatives: [{ transcript, confidence: 0.99, words: [] }] },
-            metadata: { request_id: 'r1', model_info: { name: 'nova-3', version: '1', arch: 'nova' }, model_uuid: 'm1' },
-          }));
-        }
-      });
+      hearTurns(ws, url, (transcript) => ws.send(JSON.stringify({
+        type: 'Results', channel_index: [0, 1], duration: 1, start: 0, is_final: true, speech_final: true,
+        channel: { alternatives: [{ transcript, confidence: 0.99, words: [] }] },
+        metadata: { request_id: 'r1', model_info: { name: 'nova-3', version: '1', arch: 'nova' }, model_uuid: 'm1' },
+      })));
     });
   });
+
+  /** A live socket's audio: once a run of speech is followed by silence, the next scripted utterance is `said`. */
+  function hearTurns(ws: WebSocket, url: URL, said: (transcript: string) => void): void {
+    const listener: LiveListener = { query: url.searchParams, bytes: 0, socket: ws };
+    listeners.push(listener);
+    let speech = 0;
+    let silence = 0;
+    ws.on('message', (data: Buffer, isBinary: boolean) => {
+      if (!isBinary) return;
+      listener.bytes += data.length;
+      for (const code of data) {
+        if (code === MULAW_SILENT || code === 0x7f) silence += 1;
+        else {
+          speech += 1;
+          silence = 0;
+        }
+      }
+      if (speech >= 800 && silence >= ENDPOINTING_BYTES) {
+        speech = 0;
+        said(utterances.shift() ?? STAND_IN_TRANSCRIPT);
+      }
+    });
+  }
   // Amazon's SDK speaks HTTP/2 to Polly: over plain http that is HTTP/2 from the first byte.
   const h2 = createHttp2Server(handle);
   const sessions = new Set<Http2Session>();

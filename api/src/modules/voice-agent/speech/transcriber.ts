@@ -15,8 +15,11 @@ export interface Transcriber {
   close(): void;
 }
 
-/** The providers whose streaming transcription the pipeline speaks. */
-export const STREAMING_STT_PROVIDERS: readonly string[] = ['Deepgram', 'AssemblyAI'];
+/**
+ * The providers whose streaming transcription the pipeline speaks. AssemblyAI's streaming SDK
+ * opens only wss:// URLs, which no local stand-in here can serve, so it waits until it can be tested.
+ */
+export const STREAMING_STT_PROVIDERS: readonly string[] = ['Deepgram'];
 
 const DEFAULTS = {
   deepgramModel: 'nova-3',
@@ -28,7 +31,6 @@ const DEFAULTS = {
 /** Opens the provider's streaming socket through its SDK; rejects when it cannot be opened. */
 export async function openTranscriber(config: SpeechConfig, language: string, handlers: TranscriptHandlers): Promise<Transcriber> {
   if (config.provider === 'Deepgram') return openDeepgram(config, language, handlers);
-  if (config.provider === 'AssemblyAI') return openAssemblyAi(config, handlers);
   throw new Error(`${config.provider} has no streaming transcription here`);
 }
 
@@ -75,36 +77,6 @@ async function openDeepgram(config: SpeechConfig, language: string, handlers: Tr
         // Already closing: nothing left to flush.
       }
       socket.close();
-    },
-  };
-}
-
-async function openAssemblyAi(config: SpeechConfig, handlers: TranscriptHandlers): Promise<Transcriber> {
-  const { AssemblyAI } = await import('assemblyai');
-  const client = new AssemblyAI({ apiKey: config.apiKey ?? '' });
-  const transcriber = client.streaming.transcriber({
-    sampleRate: MEDIA_SAMPLE_RATE,
-    encoding: 'pcm_mulaw',
-    formatTurns: true,
-    maxConnectionRetries: 0,
-    connectTimeout: DEFAULTS.connectSeconds * 1000,
-    ...(config.baseUrl ? { websocketBaseUrl: config.baseUrl.replace(/^http/, 'ws') } : {}),
-    ...(config.model ? { speechModel: config.model as never } : {}),
-  });
-  let open = true;
-  transcriber.on('turn', (turn) => {
-    // Unformatted turns come first; the formatted one closes the turn.
-    if (turn.end_of_turn && turn.turn_is_formatted) handlers.heard(turn.transcript, true);
-  });
-  transcriber.on('error', (error) => { if (open) handlers.failed(error); });
-  transcriber.on('close', () => { if (open) handlers.failed(new Error('AssemblyAI closed the transcription socket')); });
-  await transcriber.connect();
-  return {
-    send: (audio) => { if (open) transcriber.sendAudio(audio.buffer.slice(audio.byteOffset, audio.byteOffset + audio.byteLength) as ArrayBuffer); },
-    close() {
-      if (!open) return;
-      open = false;
-      void transcriber.close(false).catch(() => undefined);
     },
   };
 }
