@@ -2313,6 +2313,8 @@ export interface operations {
                             previewUrl: string | null;
                             /** @enum {string} */
                             provider: "OpenAI" | "Elevenlabs" | "Deepgram" | "PlayHT" | "Amazon Polly";
+                            /** @default false */
+                            providerPreview: boolean;
                         }[];
                     };
                 };

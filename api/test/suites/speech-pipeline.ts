@@ -4,7 +4,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { and, eq, inArray } from 'drizzle-orm';
 import twilio from 'twilio';
 import { CALL_END_REASONS, CALLER_CALL_SID_PARAMETER, MEDIA_STREAM_PATH, RELAY_PATH, SPEECH_RESUMED_TEXT, TRANSFER_TEXTS } from 'shared-contracts';
-import { MediaStreamCaller, RelayCaller, STAND_IN_BYTES_PER_CHAR, startSpeechStandIn } from 'shared-test-kit';
+import { MediaStreamCaller, RelayCaller, STAND_IN_AUDIO, STAND_IN_BYTES_PER_CHAR, startSpeechStandIn } from 'shared-test-kit';
+import { noPreviewClientText } from '../../src/modules/agent/preview-voice';
 import { aiClients, calls, callTraces } from '../../src/db/schema';
 import { TWILIO_WEBHOOK_PATHS } from '../../src/modules/telephony/twilio-paths';
 import { createAdmin, createAiAgent, createAiClientRow, createTenant, setAgentStatus, uniquePhone } from '../factories';
@@ -20,6 +21,8 @@ import { waitFor } from '../helpers/wait-for';
 
 const KEY = 'dg-pipeline-key-5151';
 const GREETING = 'Pipeline line, hello.';
+/** The first pipeline call of a server loads the providers' SDKs (ElevenLabs' takes seconds on a busy machine) before its greeting. */
+const GREETING_WAIT_MS = 20_000;
 
 /**
  * Our own speech pipeline on Twilio Media Streams frames: the caller's audio goes through the
@@ -75,7 +78,7 @@ export function speechPipelineSuite(ctx: SuiteContext) {
     it('hears the caller through the STT client\'s live socket and answers in the TTS client\'s voice, a mark after each sentence', async () => {
       const { caller, callId } = await dial();
       // The pipeline says the greeting itself, in the agent's ElevenLabs voice, as phone audio.
-      assert.ok(await caller.until(() => caller.sentences.length >= 1, 5_000), 'the greeting is spoken');
+      assert.ok(await caller.until(() => caller.sentences.length >= 1, GREETING_WAIT_MS), 'the greeting is spoken');
       assert.equal(caller.sentences[0]!.bytes, GREETING.length * STAND_IN_BYTES_PER_CHAR);
       const voiced = standIn.received.find((r) => r.path === '/v1/text-to-speech/21m00Tcm4TlvDq8ikWAM/stream');
       assert.ok(voiced, 'the greeting went to ElevenLabs\' streaming endpoint in the agent\'s voice');
@@ -100,7 +103,7 @@ export function speechPipelineSuite(ctx: SuiteContext) {
 
     it('stops the voice when the caller speaks over it, drops what was not played, and keeps only what was heard', async () => {
       const { caller, callId } = await dial({ playAtOnce: false });
-      assert.ok(await caller.until(() => caller.sentences.length >= 1, 5_000));
+      assert.ok(await caller.until(() => caller.sentences.length >= 1, GREETING_WAIT_MS));
       caller.play();
       standIn.hear('Tell me about your services.');
       caller.speak(600);
@@ -124,7 +127,7 @@ export function speechPipelineSuite(ctx: SuiteContext) {
       process.on('unhandledRejection', onRejection);
       try {
         const { caller, callId } = await dial();
-        assert.ok(await caller.until(() => caller.sentences.length >= 1, 5_000));
+        assert.ok(await caller.until(() => caller.sentences.length >= 1, GREETING_WAIT_MS));
         let read = 0;
         let keys = 0;
         const shots = TWILIO_MEDIA_STREAM_FRAMES.flatMap(({ frame }) => brokenFrames({ ...frame, streamSid: caller.streamSid }));
@@ -169,7 +172,7 @@ export function speechPipelineSuite(ctx: SuiteContext) {
       const { callSid, callId, mediaStream } = door.body.data as { callSid: string; callId: string; mediaStream: { signature: string } };
       const caller = new MediaStreamCaller(`${ctx.server.origin.replace(/^http/, 'ws')}${MEDIA_STREAM_PATH}`, mediaStream.signature);
       await caller.start(callSid, callId);
-      assert.ok(await caller.until(() => caller.sentences.length >= 1, 5_000));
+      assert.ok(await caller.until(() => caller.sentences.length >= 1, GREETING_WAIT_MS));
       // Once the call's transcription socket is open, the provider drops it.
       await waitFor(async () => standIn.listeners.length, (count) => count > listenersBefore);
       standIn.dropListeners();
@@ -218,7 +221,7 @@ export function speechPipelineSuite(ctx: SuiteContext) {
         const signature = twilio.getExpectedTwilioSignature(TWILIO.authToken, `wss://calls.example.test${MEDIA_STREAM_PATH}`, {});
         const caller = new MediaStreamCaller(`${server.origin.replace(/^http/, 'ws')}${MEDIA_STREAM_PATH}`, signature);
         await caller.start(callSid, callId);
-        assert.ok(await caller.until(() => caller.sentences.length >= 1, 5_000), 'the greeting is spoken');
+        assert.ok(await caller.until(() => caller.sentences.length >= 1, GREETING_WAIT_MS), 'the greeting is spoken');
         await setAgentStatus(server.db, t.agent.id, 'available');
         standIn.hear('Can I speak to someone please?');
         caller.speak(600);
@@ -238,7 +241,7 @@ export function speechPipelineSuite(ctx: SuiteContext) {
         const signature = twilio.getExpectedTwilioSignature(TWILIO.authToken, `wss://calls.example.test${MEDIA_STREAM_PATH}`, {});
         const caller = new MediaStreamCaller(`${server.origin.replace(/^http/, 'ws')}${MEDIA_STREAM_PATH}`, signature);
         await caller.start(callSid, callId);
-        assert.ok(await caller.until(() => caller.sentences.length >= 1, 5_000));
+        assert.ok(await caller.until(() => caller.sentences.length >= 1, GREETING_WAIT_MS));
         standIn.setVoiceDelay(10_000);
         try {
           standIn.hear('What are your opening hours?');
@@ -277,6 +280,35 @@ export function speechPipelineSuite(ctx: SuiteContext) {
         assert.match(xml, /<ConversationRelay /);
         assert.doesNotMatch(xml, /<Stream /);
       });
+    });
+
+    it('previews a voice in itself through the administrator\'s speech client of its provider, and says when none can', async () => {
+      const { ownerToken } = await createTenant(ctx.server);
+      const voices = await call(ctx.server, 'POST', 'agent/get-agent-voices', { token: ownerToken, body: {} });
+      const byId = new Map((voices.body.data as Array<{ id: string; providerPreview: boolean }>).map((voice) => [voice.id, voice.providerPreview]));
+      assert.equal(byId.get('elevenlabs-rachel'), true);
+      assert.equal(byId.get('polly-joanna'), false);
+
+      const before = standIn.received.length;
+      const preview = await call(ctx.server, 'POST', 'agent/preview-voice', { token: ownerToken, body: { voiceId: 'elevenlabs-rachel', text: ' Thanks for calling Acme. ' } });
+      assert.equal(preview.status, 200, JSON.stringify(preview.body));
+      assert.equal(Buffer.from(preview.body.data.base64, 'base64').equals(STAND_IN_AUDIO), true);
+      const asked = standIn.received.slice(before).find((r) => r.path === '/v1/text-to-speech/21m00Tcm4TlvDq8ikWAM');
+      assert.ok(asked, 'the sentence went to ElevenLabs in the voice\'s own id');
+      assert.equal(JSON.parse(asked.body.toString()).text, 'Thanks for calling Acme.');
+
+      const none = await call(ctx.server, 'POST', 'agent/preview-voice', { token: ownerToken, body: { voiceId: 'polly-joanna', text: 'Hello.' } });
+      assert.deepEqual([none.status, none.body.message], [400, noPreviewClientText('Amazon Polly')]);
+      for (const [body, message] of [
+        [{ voiceId: 'elevenlabs-rachel', text: '  ' }, 'Enter a sentence to preview'],
+        [{ voiceId: 'elevenlabs-rachel', text: 'x'.repeat(301) }, 'A preview speaks at most 300 characters'],
+        [{ voiceId: 'no-such-voice', text: 'Hello.' }, 'Choose a voice from the list'],
+      ] as const) {
+        const refused = await call(ctx.server, 'POST', 'agent/preview-voice', { token: ownerToken, body });
+        assert.deepEqual([refused.status, refused.body.message], [400, message]);
+      }
+      const { token: admin } = await createAdmin(ctx.server);
+      assert.equal((await call(ctx.server, 'POST', 'agent/preview-voice', { token: admin, body: { voiceId: 'elevenlabs-rachel', text: 'Hi.' } })).status, 403);
     });
 
     it('refuses a media stream that is not signed', async () => {

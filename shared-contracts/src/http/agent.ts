@@ -30,6 +30,8 @@ export const AgentVoice = v.object({
   previewUrl: v.nullable(v.string()),
   /** The voice's avatar in the picker. */
   imageUrl: v.string(),
+  /** An administrator's enabled speech client of the voice's provider can speak a preview in this very voice (agent/preview-voice). */
+  providerPreview: v.optional(v.boolean(), false),
 });
 export type AgentVoice = v.InferOutput<typeof AgentVoice>;
 
@@ -39,6 +41,14 @@ export const AgentVoicesFilter = v.object({
   gender: v.optional(v.picklist(VOICE_GENDERS, 'Choose female, male or neutral')),
   language: v.optional(v.pipe(v.string(), v.maxLength(20))),
 });
+
+/** The longest sentence a voice preview speaks (each preview is a request to the provider). */
+export const VOICE_PREVIEW_MAX_CHARS = 300;
+export const VoicePreviewBody = requestObject({
+  voiceId: v.pipe(v.string('Choose a voice'), v.nonEmpty('Choose a voice'), v.maxLength(100)),
+  text: v.pipe(v.string('Text must be text'), v.trim(), v.nonEmpty('Enter a sentence to preview'), v.maxLength(VOICE_PREVIEW_MAX_CHARS, `A preview speaks at most ${VOICE_PREVIEW_MAX_CHARS} characters`)),
+});
+export const VoicePreviewAudio = v.object({ contentType: v.string(), base64: v.string() });
 
 export const SquareLocation = v.object({
   id: v.string(),
@@ -105,6 +115,11 @@ export const agentContract = {
     method: 'POST', path: 'agent/get-agent-voices', summary: 'The voices an agent can speak with, filtered',
     body: AgentVoicesFilter, response: v.array(AgentVoice),
     roles: USER, tenant: [], publicApi: true,
+  }),
+  previewVoice: endpoint({
+    method: 'POST', path: 'agent/preview-voice', summary: 'A sentence spoken in a voice by the administrator\'s speech client of its provider, to play before choosing it',
+    body: VoicePreviewBody, response: VoicePreviewAudio,
+    roles: USER, tenant: [],
   }),
   getSquareupLocations: endpoint({
     method: 'GET', path: 'agent/get-squareup-locations/{id}', summary: 'The locations of the account\'s connected Square (empty when Square is not connected)',

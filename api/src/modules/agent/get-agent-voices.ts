@@ -1,12 +1,18 @@
+import { and, eq, isNotNull } from 'drizzle-orm';
 import { contract } from 'shared-contracts';
+import { aiClients } from '../../db/schema';
 import { implement } from '../../http/implement';
 import { VOICES } from '../voice-agent';
 
-export const getAgentVoices = implement(contract.agent.getAgentVoices, async ({ body }) => {
+/** The catalogue's voices, filtered; a voice whose provider has an enabled speech client with credentials can be previewed in itself. */
+export const getAgentVoices = implement(contract.agent.getAgentVoices, async ({ body, db }) => {
   const search = body.search.toLowerCase();
+  const speaking = new Set((await db.select({ provider: aiClients.provider }).from(aiClients)
+    .where(and(eq(aiClients.type, 'TTS Client'), eq(aiClients.enabled, true), isNotNull(aiClients.credentialsCiphertext)))).map((row) => row.provider));
   return VOICES.filter((voice) =>
     (search === '' || voice.name.toLowerCase().includes(search) || (voice.accent ?? '').toLowerCase().includes(search))
     && (body.provider === undefined || voice.provider === body.provider)
     && (body.gender === undefined || voice.gender === body.gender)
-    && (body.language === undefined || voice.language === body.language));
+    && (body.language === undefined || voice.language === body.language))
+    .map((voice) => ({ ...voice, providerPreview: speaking.has(voice.provider) }));
 });

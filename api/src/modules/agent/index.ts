@@ -3,6 +3,7 @@ import { deleteAgent } from './delete-agent';
 import { duplicateAgent } from './duplicate-agent';
 import { getAgent } from './get-agent';
 import { getAgentVoices } from './get-agent-voices';
+import { previewVoice } from './preview-voice';
 import { getAgents } from './get-agents';
 import { getAgentVersion, getAgentVersions } from './get-agent-versions';
 import { getAgentsOverview } from './get-agents-overview';
@@ -14,6 +15,6 @@ import { updateAgent } from './update-agent';
 
 export const agentEndpoints = [
   getAgents, getAgentsOverview, getAgent, createAgent, updateAgent, deleteAgent, duplicateAgent,
-  getAgentVoices, getSquareupLocations, getAgentVersions, getAgentVersion, restoreAgentVersion,
+  getAgentVoices, previewVoice, getSquareupLocations, getAgentVersions, getAgentVersion, restoreAgentVersion,
   tryCustomTool, rotateToolSecret,
 ];

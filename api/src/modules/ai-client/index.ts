@@ -12,3 +12,4 @@ export const aiClientEndpoints = [getAllClients, createAiClient, getAiClients, g
 export { chatCompletionsClientFor, languageModelFor, type ModelConfig } from './language-model';
 export { createChatCompletionsClient, type ChatCallOptions, type ChatCompletionsClient, type ChatFinishReason, type ChatPart } from './chat-completions-client';
 export { speechConfigOf, storedCredentials, type SpeechConfig } from './speech-config';
+export { canProbeSpeech, probeSpeech } from './speech-probe';

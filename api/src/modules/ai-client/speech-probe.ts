@@ -37,6 +37,8 @@ const DEFAULTS = {
 export const speechProbeUnsupportedText = (provider: string, type: string) => `Test connection is not offered for ${provider} ${type === 'STT Client' ? 'transcription' : 'voices'}`;
 
 type Heard = { kind: 'heard'; text: string };
+/** What a TTS client speaks: a sentence of ours in a default voice, unless told otherwise (a voice preview). */
+type SpokenSample = { text?: string; voice?: string };
 type Spoken = { kind: 'spoken'; audio: Uint8Array; contentType: string };
 
 async function readAll(stream: ReadableStream<Uint8Array>): Promise<Uint8Array> {
@@ -63,15 +65,16 @@ const until = <T,>(work: Promise<T>, signal: AbortSignal) => Promise.race([
 ]);
 
 /** Each provider's SDK loads on an administrator's first test: no call ever needs one, so no server holds them from its start. */
-async function probe(config: SpeechConfig, signal: AbortSignal): Promise<Heard | Spoken | null> {
+async function probe(config: SpeechConfig, signal: AbortSignal, sample: SpokenSample = {}): Promise<Heard | Spoken | null> {
   const { provider, model, baseUrl } = config;
+  const sentence = sample.text ?? SPEECH_PROBE_SENTENCE;
   if (provider === 'Amazon Polly' && config.type === 'TTS Client' && config.aws) {
     const { accessKeyId, secretAccessKey, region } = config.aws;
     const { PollyClient, SynthesizeSpeechCommand } = await import('@aws-sdk/client-polly');
     const client = new PollyClient({ region, credentials: { accessKeyId, secretAccessKey }, maxAttempts: 1, ...(baseUrl ? { endpoint: baseUrl } : {}) });
     try {
       const answer = await client.send(new SynthesizeSpeechCommand({
-        Text: SPEECH_PROBE_SENTENCE, OutputFormat: 'mp3', VoiceId: DEFAULTS.pollyVoice, Engine: (model || DEFAULTS.pollyEngine) as Engine,
+        Text: sentence, OutputFormat: 'mp3', VoiceId: (sample.voice ?? DEFAULTS.pollyVoice) as never, Engine: (model || DEFAULTS.pollyEngine) as Engine,
       }), { abortSignal: signal });
       const audio = answer.AudioStream ? await readAll(answer.AudioStream.transformToWebStream()) : new Uint8Array();
       return { kind: 'spoken', audio, contentType: answer.ContentType ?? 'audio/mpeg' };
@@ -99,14 +102,14 @@ async function probe(config: SpeechConfig, signal: AbortSignal): Promise<Heard |
       const text = 'results' in answer ? answer.results.channels[0]?.alternatives?.[0]?.transcript ?? '' : '';
       return { kind: 'heard', text };
     }
-    const response = await client.speak.v1.audio.generate({ text: SPEECH_PROBE_SENTENCE, model: (model || DEFAULTS.deepgramSpeak) as never }, { abortSignal: signal });
+    const response = await client.speak.v1.audio.generate({ text: sentence, model: (sample.voice ?? (model || DEFAULTS.deepgramSpeak)) as never }, { abortSignal: signal });
     const stream = response.stream();
     return { kind: 'spoken', audio: stream === null ? new Uint8Array() : await readAll(stream), contentType: 'audio/mpeg' };
   }
   if (provider === 'Elevenlabs' && config.type === 'TTS Client') {
     const { ElevenLabsClient } = await import('@elevenlabs/elevenlabs-js');
     const client = new ElevenLabsClient({ apiKey, ...(baseUrl ? { baseUrl } : {}), maxRetries: 0, timeoutInSeconds });
-    const stream = await client.textToSpeech.convert(DEFAULTS.elevenLabsVoice, { text: SPEECH_PROBE_SENTENCE, modelId: model || DEFAULTS.elevenLabsModel }, { abortSignal: signal });
+    const stream = await client.textToSpeech.convert(sample.voice ?? DEFAULTS.elevenLabsVoice, { text: sentence, modelId: model || DEFAULTS.elevenLabsModel }, { abortSignal: signal });
     return { kind: 'spoken', audio: await readAll(stream), contentType: 'audio/mpeg' };
   }
   if (provider === 'OpenAI') {
@@ -115,7 +118,7 @@ async function probe(config: SpeechConfig, signal: AbortSignal): Promise<Heard |
       const result = await transcribe({ model: openai.transcription(model || DEFAULTS.openAiTranscription), audio: await speechSample(), maxRetries: 0, abortSignal: signal });
       return { kind: 'heard', text: result.text };
     }
-    const result = await generateSpeech({ model: openai.speech(model || DEFAULTS.openAiSpeech), text: SPEECH_PROBE_SENTENCE, voice: DEFAULTS.openAiVoice, maxRetries: 0, abortSignal: signal });
+    const result = await generateSpeech({ model: openai.speech(model || DEFAULTS.openAiSpeech), text: sentence, voice: sample.voice ?? DEFAULTS.openAiVoice, maxRetries: 0, abortSignal: signal });
     return { kind: 'spoken', audio: result.audio.uint8Array.subarray(0, MAX_PROBE_AUDIO_BYTES), contentType: result.audio.mediaType };
   }
   return null;
@@ -141,17 +144,17 @@ function failureText(error: unknown, timedOut: boolean): string {
  * Test connection for a speech client: an STT client transcribes a short caller's sentence, a
  * TTS client speaks one, through the provider's own SDK. Never throws and never logs.
  */
-export async function probeSpeech(config: SpeechConfig): Promise<AiClientTestResult> {
+export async function probeSpeech(config: SpeechConfig, sample: SpokenSample = {}): Promise<AiClientTestResult> {
   const started = Date.now();
   const timeout = AbortSignal.timeout(AI_CLIENT_TEST_TIMEOUT_SECONDS * 1000);
   const millis = () => Date.now() - started;
   try {
-    const outcome = await probe(config, timeout);
+    const outcome = await probe(config, timeout, sample);
     if (outcome === null) return { ok: false, message: speechProbeUnsupportedText(config.provider, config.type), millis: 0 };
     if (outcome.kind === 'heard') return { ok: true, message: outcome.text.trim() === '' ? '(no words heard)' : outcome.text.trim(), millis: millis() };
     if (outcome.audio.length === 0) return { ok: false, message: 'The provider answered with no audio', millis: millis() };
     return {
-      ok: true, message: SPEECH_PROBE_SENTENCE, millis: millis(),
+      ok: true, message: sample.text ?? SPEECH_PROBE_SENTENCE, millis: millis(),
       audio: { contentType: outcome.contentType, base64: Buffer.from(outcome.audio).toString('base64') },
     };
   } catch (error) {

@@ -6,7 +6,7 @@ export { startBrowserCall } from './transport/browser-call';
 export { callWrapUpJob } from './responders/call-wrap-up';
 export { unfinishedCallsPlugin } from './session/unfinished-calls-plugin';
 export { reindexKnowledge } from './knowledge/knowledge-passages';
-export { VOICES, isKnownVoice } from './voice-catalog';
+export { VOICES, isKnownVoice, providerVoiceOf } from './voice-catalog';
 export { RelayCaller } from './transport/relay-caller';
 export { browserRelayLinks } from './transport/relay-handshake';
 export { greetingOf } from './session/call-record';

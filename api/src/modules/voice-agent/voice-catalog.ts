@@ -1,7 +1,7 @@
 import type { AgentVoice } from 'shared-contracts';
 
 /** `voice`: the provider's own name for it (ElevenLabs' voice id, Polly's voice name, Deepgram's model). */
-type VoiceSeed = Omit<AgentVoice, 'imageUrl'> & { color: string; voice: string };
+type VoiceSeed = Omit<AgentVoice, 'imageUrl' | 'providerPreview'> & { color: string; voice: string };
 
 /**
  * The voices the TTS providers offer. The catalogue is ours (the providers' voice lists need
@@ -31,10 +31,10 @@ const avatar = (name: string, color: string) => {
   return `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`;
 };
 
-export const VOICES: readonly AgentVoice[] = SEEDS.map(({ color, voice: _voice, ...voice }) => ({ ...voice, imageUrl: avatar(voice.name, color) }));
+export const VOICES: readonly AgentVoice[] = SEEDS.map(({ color, voice: _voice, ...voice }) => ({ ...voice, imageUrl: avatar(voice.name, color), providerPreview: false }));
 
 /** A catalogue voice's provider and the provider's own name for it; null for a voice not in the catalogue. */
-export function providerVoiceOf(id: string): { provider: string; voice: string } | null {
+export function providerVoiceOf(id: string): { provider: AgentVoice['provider']; voice: string } | null {
   const seed = SEEDS.find((s) => s.id === id);
   return seed ? { provider: seed.provider, voice: seed.voice } : null;
 }

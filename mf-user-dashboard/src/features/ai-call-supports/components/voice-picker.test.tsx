@@ -1,6 +1,7 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { makeUser, ok, renderScreen, stubFetch } from 'shared-auth/src/testing';
+import { SnackbarProvider } from 'notistack';
+import { failure, makeUser, ok, renderScreen, stubFetch } from 'shared-auth/src/testing';
 import { VoicePicker } from './voice-picker';
 import { VOICES } from '../test-support/agent-fixtures';
 
@@ -62,4 +63,32 @@ test('where the browser can speak, says the greeting in the voice\'s language, o
   } finally {
     speech.remove();
   }
+});
+
+test('a voice whose provider has a speech client is previewed in itself: the greeting goes to the server and its audio plays', async () => {
+  const played: string[] = [];
+  jest.spyOn(window.HTMLMediaElement.prototype, 'play').mockImplementation(function (this: HTMLMediaElement) {
+    played.push(this.src);
+    return Promise.resolve();
+  });
+  const spoken = [{ ...VOICES[0]!, providerPreview: true }, VOICES[1]!];
+  const { requests } = stubFetch((r) => (r.url.pathname.endsWith('preview-voice')
+    ? ok({ contentType: 'audio/mpeg', base64: 'SUQz' })
+    : ok(spoken)));
+  renderScreen(picker('Hello, Acme Dental.'), makeUser());
+  const alloy = await screen.findByRole('button', { name: 'Preview Alloy' });
+  expect(alloy).not.toHaveAttribute('title');
+  await userEvent.click(alloy);
+  await waitFor(() => expect(played).toEqual(['data:audio/mpeg;base64,SUQz']));
+  expect(requests.find((r) => r.url.pathname.endsWith('/agent/preview-voice'))!.body).toEqual({ voiceId: VOICES[0]!.id, text: 'Hello, Acme Dental.' });
+});
+
+test('a provider that refuses the preview says so in its words', async () => {
+  const spoken = [{ ...VOICES[0]!, providerPreview: true }];
+  stubFetch((r) => (r.url.pathname.endsWith('preview-voice')
+    ? failure(503, 'The voice could not be previewed: HTTP 401: invalid key')
+    : ok(spoken)));
+  renderScreen(<SnackbarProvider>{picker('Hello.')}</SnackbarProvider>, makeUser());
+  await userEvent.click(await screen.findByRole('button', { name: 'Preview Alloy' }));
+  expect(await screen.findByText('The voice could not be previewed: HTTP 401: invalid key')).toBeInTheDocument();
 });

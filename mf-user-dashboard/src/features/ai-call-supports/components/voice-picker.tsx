@@ -1,13 +1,15 @@
-import type { AgentVoice } from 'shared-contracts';
+import { useState } from 'react';
+import { contract, type AgentVoice } from 'shared-contracts';
+import { notify, useApiMutation } from 'shared-auth';
 import { Button, Flex, LoadError, Skeleton, Typography, type ControlProps } from 'shared-ui';
 import { useAgentVoices } from '../hooks/use-agent-voices';
-import { playVoicePreview, voicePreviewOf } from './voice-preview';
+import { playSpokenAudio, playVoicePreview, previewSentence, voicePreviewOf } from './voice-preview';
 
 interface VoicePickerProps extends ControlProps {
   value: string;
   onChange: (voiceId: string) => void;
   onBlur: () => void;
-  /** What a browser-spoken preview says: the agent's greeting (a sample sentence when empty). */
+  /** What a preview says: the agent's greeting (a sample sentence when empty). */
   sampleText?: string;
 }
 
@@ -17,6 +19,19 @@ const describe = (voice: AgentVoice) =>
 /** The voices as cards with their avatar; one can be chosen, and heard where the browser can play it. */
 export function VoicePicker({ id, invalid, describedBy, value, onChange, onBlur, sampleText = '' }: VoicePickerProps) {
   const { data, error, isLoading, mutate } = useAgentVoices();
+  const preview = useApiMutation(contract.agent.previewVoice);
+  const [speaking, setSpeaking] = useState<string | null>(null);
+  // The provider speaks the greeting in the voice itself; its refusal shows as a toast.
+  const speak = async (voiceId: string) => {
+    setSpeaking(voiceId);
+    try {
+      playSpokenAudio((await preview.trigger({ body: { voiceId, text: previewSentence(sampleText) } })).data);
+    } catch (err) {
+      notify.error(err);
+    } finally {
+      setSpeaking(null);
+    }
+  };
   if (error) return <LoadError error={error.message} onRetry={() => void mutate()} />;
   if (isLoading || !data) return <Skeleton active paragraph={{ rows: 2 }} />;
   return (
@@ -46,7 +61,8 @@ export function VoicePicker({ id, invalid, describedBy, value, onChange, onBlur,
                 aria-label={`Preview ${voice.name}`}
                 // The browser's own voice is not the call's: the title says so rather than pass it off as the voice.
                 title={preview.kind === 'browser' ? 'Spoken by your browser\'s voice in this language; calls use the chosen voice' : undefined}
-                onClick={() => playVoicePreview(voice, preview, sampleText)}
+                loading={preview.kind === 'provider' && speaking === voice.id}
+                onClick={() => (preview.kind === 'provider' ? void speak(voice.id) : playVoicePreview(voice, preview, sampleText))}
               >
                 Preview
               </Button>

@@ -13,7 +13,7 @@ export const makeAgent = (overrides: Partial<AiAgent> = {}): AiAgent => ({
 });
 
 const voice = (id: string, name: string, gender: AgentVoice['gender']): AgentVoice => ({
-  id, name, provider: 'OpenAI', gender, accent: 'American', language: 'en-US', previewUrl: null, imageUrl: `data:image/svg+xml;base64,${id}`,
+  id, name, provider: 'OpenAI', gender, accent: 'American', language: 'en-US', previewUrl: null, imageUrl: `data:image/svg+xml;base64,${id}`, providerPreview: false,
 });
 
 export const VOICES: AgentVoice[] = [voice('openai-alloy', 'Alloy', 'neutral'), voice('openai-nova', 'Nova', 'female')];
