@@ -102,10 +102,11 @@ test('an administrator adds eleven AI clients, finds the eleventh on page 2 and 
     .toHaveText(['Deepgram STT ClientDisabled', `${tag}-nova`, 'Transcribes inbound calls', '']);
 });
 
-test('an administrator adds a TTS client, tests its connection and hears what it spoke', async ({ page }) => {
+test('an administrator adds a TTS client and hears what it spoke; a USER then previews one of its voices in itself', async ({ page, browser, request }) => {
   const apiKey = `xi-${randomBytes(8).toString('hex')}`;
   // ElevenLabs' API on this machine, reached by the API server through the client's base URL.
   const elevenLabs = await startSpeechStandIn(apiKey);
+  let clientId: string | null = null;
   try {
     const model = `e2e-voice-${randomBytes(3).toString('hex')}`;
     await signIn(page, DEMO.ADMINISTRATOR);
@@ -115,6 +116,8 @@ test('an administrator adds a TTS client, tests its connection and hears what it
     const row = page.getByRole('region', { name: 'Ai/STT/TTS Clients' }).getByRole('row', { name: new RegExp(model) });
     await row.getByRole('button', { name: `Actions for Elevenlabs ${model}` }).click();
     await page.getByRole('menuitem', { name: 'Edit' }).click();
+    await expect(page.getByRole('button', { name: 'Test connection' })).toBeVisible();
+    clientId = /[0-9a-f]{8}-[0-9a-f-]{27}/.exec(page.url())?.[0] ?? null;
 
     await expect(page.getByRole('button', { name: 'Test connection' })).toBeDisabled();
     await page.getByLabel('API key').fill(apiKey);
@@ -129,7 +132,35 @@ test('an administrator adds a TTS client, tests its connection and hears what it
     const spoken = elevenLabs.received.filter((r) => r.path.startsWith('/v1/text-to-speech/'));
     expect(spoken).toHaveLength(1);
     expect(spoken[0]!.headers['xi-api-key']).toBe(apiKey);
+
+    // A USER building an agent hears an ElevenLabs voice say the greeting through that client.
+    const user = await browser.newContext();
+    try {
+      const userPage = await user.newPage();
+      await signIn(userPage, DEMO.USER);
+      await userPage.goto('/dashboard/ai-call-supports/create');
+      await userPage.getByLabel('Greeting').fill('Thanks for calling Acme Dental.');
+      const played = userPage.waitForEvent('console', { predicate: (m) => m.text() === 'voice preview played', timeout: 15_000 });
+      await userPage.evaluate(() => {
+        const play = HTMLMediaElement.prototype.play;
+        HTMLMediaElement.prototype.play = function () {
+          // eslint-disable-next-line no-console
+          if (this.src.startsWith('data:audio/mpeg;base64,')) console.log('voice preview played');
+          return play.call(this).catch(() => undefined);
+        };
+      });
+      await userPage.getByRole('button', { name: 'Preview Rachel' }).click();
+      await played;
+      const previews = elevenLabs.received.filter((r) => r.path === '/v1/text-to-speech/21m00Tcm4TlvDq8ikWAM');
+      expect(previews.map((r) => JSON.parse(r.body.toString()).text)).toContain('Thanks for calling Acme Dental.');
+    } finally {
+      await user.close();
+    }
   } finally {
+    // The client's key points at this test's stand-in: it speaks for no one once the test is done.
+    if (clientId !== null) {
+      await request.patch(`${API_URL}/ai-client/update-ai-client/${clientId}`, { headers: bearer(await apiToken(request, DEMO.ADMINISTRATOR)), data: { enabled: false } });
+    }
     await elevenLabs.close();
   }
 });

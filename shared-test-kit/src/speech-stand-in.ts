@@ -96,7 +96,9 @@ export async function startSpeechStandIn(key: string) {
       }
     });
   };
-  const server = createServer(handle);
+  // Idle connections stay open as long as a provider keeps them: a server closing one just as
+  // the client reuses it (Node's 5 s default, met when a test is slow) resets the request.
+  const server = createServer({ keepAliveTimeout: 65_000 }, handle);
   // Deepgram's live transcription socket: audio in; once a run of speech is followed by silence,
   // the next scripted utterance comes back as a final result that ends the speech.
   const live = new WebSocketServer({ noServer: true });
