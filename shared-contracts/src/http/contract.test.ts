@@ -109,6 +109,7 @@ const SPEC: Array<[string, string, string[] | typeof P]> = [
   // Knowing an agent: its tools, tests, traces and versions.
   ['POST', 'agent/try-custom-tool', U],
   ['POST', 'agent/rotate-tool-secret/{agentId}', U],
+  ['POST', 'agent/preview-voice', U],
   ['GET', 'agent/get-test-scenarios/{agentId}', U],
   ['POST', 'agent/create-test-scenario/{agentId}', U],
   ['POST', 'agent/add-suggested-test-scenarios/{agentId}', U],
