@@ -1,16 +1,6 @@
-import fs from 'node:fs';
 import { defineConfig } from '@playwright/test';
+import { chromiumArgs, executablePath } from './support/chromium';
 import { E2E_PORTS } from './support/ports';
-
-// Debian's Chromium (installed by .ci/run): the tests never download a browser. Its headless
-// shell (Debian's chromium-headless-shell, the same Blink) needs about a third less CPU than the
-// full browser run headless, which decides how long the suite takes on two cores.
-const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
-const executablePath = process.env.CHROMIUM_PATH ?? (fs.existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium');
-const chromiumArgs = [
-  '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync',
-];
 
 export default defineConfig({
   testDir: './tests',

@@ -81,6 +81,21 @@ export const MediaStreamOutbound = v.variant('event', [
 ]);
 export type MediaStreamOutbound = v.InferOutput<typeof MediaStreamOutbound>;
 
+/**
+ * Us → a USER's browser on a test call through our pipeline: Twilio's frames, and the words
+ * beside the audio, which only a browser is sent (Twilio's wire stays as Twilio documents it).
+ */
+export const MediaStreamBrowserOutbound = v.variant('event', [
+  ...MediaStreamOutbound.options,
+  /** A piece of the agent's reply as it is written; `last` closes the line. */
+  v.object({ event: v.literal('text'), streamSid: v.string(), text: v.object({ token: v.string(), last: v.boolean() }) }),
+  /** The caller's turn as the transcriber heard it. */
+  v.object({ event: v.literal('heard'), streamSid: v.string(), heard: v.object({ text: v.string() }) }),
+  /** The session is over; `handoffData` is the relay's (RelayHandoff as JSON): where the caller goes. */
+  v.object({ event: v.literal('end'), streamSid: v.string(), end: v.object({ handoffData: v.string() }) }),
+]);
+export type MediaStreamBrowserOutbound = v.InferOutput<typeof MediaStreamBrowserOutbound>;
+
 /** How an agent's calls are spoken and heard. */
 export const SPEECH_PATHS = ['twilio', 'pipeline'] as const;
 export type SpeechPath = (typeof SPEECH_PATHS)[number];

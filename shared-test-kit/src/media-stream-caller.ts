@@ -1,5 +1,5 @@
 import WebSocket from 'ws';
-import { MEDIA_FRAME_BYTES, MediaStreamOutbound, parseMessage, RELAY_CALL_PARAMETER } from 'shared-contracts';
+import { MEDIA_FRAME_BYTES, MediaStreamBrowserOutbound, parseMessage, RELAY_CALL_PARAMETER } from 'shared-contracts';
 import { MULAW_LOUD, MULAW_SILENT } from './speech-stand-in';
 
 /** One sentence of the agent's audio as the caller's side received it: its bytes, then its mark. */
@@ -14,12 +14,17 @@ export interface HeardAudio {
  * the caller's audio as 20 ms `media` frames (a run of loud frames is speech, silent frames are
  * a pause), keys and any raw frame, and collects the agent's audio, marks and clears. Marks are
  * echoed back as Twilio does once the audio before them has played: at once, or only when the
- * test says (`play`), so a test can speak over audio the caller has not heard yet.
+ * test says (`play`), so a test can speak over audio the caller has not heard yet. Opened with a
+ * browser's link instead of a signature, it is a USER's browser, which is also sent the words.
  */
 export class MediaStreamCaller {
   readonly streamSid = `MZ${Math.random().toString(16).slice(2).padEnd(32, '0').slice(0, 32)}`;
   /** Every outbound frame, in order. */
-  readonly frames: MediaStreamOutbound[] = [];
+  readonly frames: MediaStreamBrowserOutbound[] = [];
+  /** A browser's: the agent's reply as written, the caller's turns as heard, and the `end` frame's handoff data. */
+  agentText = '';
+  readonly heard: string[] = [];
+  handoffData: string | null = null;
   /** Audio bytes since the last mark, and the sentences closed by marks. */
   readonly sentences: HeardAudio[] = [];
   clears = 0;
@@ -116,7 +121,7 @@ export class MediaStreamCaller {
   }
 
   private receive(raw: string): void {
-    const parsed = parseMessage(MediaStreamOutbound, raw);
+    const parsed = parseMessage(MediaStreamBrowserOutbound, raw);
     if (!parsed.ok) throw new Error(`the server sent a frame outside the contract: ${raw.slice(0, 200)}`);
     const frame = parsed.message;
     this.frames.push(frame);
@@ -126,7 +131,10 @@ export class MediaStreamCaller {
       this.audioSinceMark = 0;
       this.unplayedMarks.push(frame.mark.name);
       if (this.options.playAtOnce) this.play();
-    } else {
+    } else if (frame.event === 'text') this.agentText += frame.text.token;
+    else if (frame.event === 'heard') this.heard.push(frame.heard.text);
+    else if (frame.event === 'end') this.handoffData = frame.end.handoffData;
+    else {
       // Twilio drops what it has not played and echoes the marks behind it at once.
       this.clears += 1;
       this.audioSinceMark = 0;

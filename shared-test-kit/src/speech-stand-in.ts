@@ -17,6 +17,12 @@ export const STAND_IN_BYTES_PER_CHAR = 80;
 /** A live transcription socket hears the end of speech after this much silence (Deepgram's endpointing). */
 const ENDPOINTING_BYTES = 2_400;
 
+/**
+ * A mu-law sample within about 60 dB of silence (its exponent is 0): what a microphone hears in a
+ * quiet room after a browser's processing, and the exact silent codes.
+ */
+const quiet = (code: number) => (~code & 0x70) === 0;
+
 /** One live transcription socket as the stand-in saw it. */
 export interface LiveListener {
   query: URLSearchParams;
@@ -127,7 +133,7 @@ export async function startSpeechStandIn(key: string) {
       if (!isBinary) return;
       listener.bytes += data.length;
       for (const code of data) {
-        if (code === MULAW_SILENT || code === 0x7f) silence += 1;
+        if (quiet(code)) silence += 1;
         else {
           speech += 1;
           silence = 0;

@@ -311,6 +311,49 @@ export function speechPipelineSuite(ctx: SuiteContext) {
       assert.equal((await call(ctx.server, 'POST', 'agent/preview-voice', { token: admin, body: { voiceId: 'elevenlabs-rachel', text: 'Hi.' } })).status, 403);
     });
 
+    it('holds a USER\'s browser test call in the agent\'s own voice: audio both ways, the words beside it, one socket per link', async () => {
+      const t = await createTenant(ctx.server);
+      const agent = await createAiAgent(ctx.server.db, { accountId: t.account.id, handleCallType: 'inbound', greeting: GREETING, speechPath: 'pipeline', voiceId: 'elevenlabs-rachel', sttClientId });
+      const started = await call(ctx.server, 'POST', 'call/start-browser-call', { token: t.ownerToken, body: { agentId: agent.id } });
+      assert.equal(started.status, 200, JSON.stringify(started.body));
+      const { callId, callSid, audioPath, relayPath } = started.body.data as { callId: string; callSid: string; audioPath?: string; relayPath: string };
+      assert.match(audioPath ?? '', new RegExp(`^${MEDIA_STREAM_PATH}\\?callId=${callId}&`));
+      const ws = ctx.server.origin.replace(/^http/, 'ws');
+
+      // The link names its call: a start for another call is refused.
+      const other = await createAiAgent(ctx.server.db, { accountId: t.account.id, handleCallType: 'inbound', speechPath: 'pipeline', voiceId: 'elevenlabs-rachel', sttClientId });
+      const second = (await call(ctx.server, 'POST', 'call/start-browser-call', { token: t.ownerToken, body: { agentId: other.id } })).body.data as { audioPath: string; callSid: string };
+      const wrong = new MediaStreamCaller(`${ws}${second.audioPath}`, undefined);
+      await wrong.start(second.callSid, callId);
+      assert.equal(await wrong.closed, 4401);
+
+      const browser = new MediaStreamCaller(`${ws}${audioPath}`, undefined);
+      await browser.start(callSid, callId);
+      assert.ok(await browser.until(() => browser.sentences.length >= 1, GREETING_WAIT_MS), 'the greeting arrives as audio');
+      // The link admitted one socket: the relay link of the same call no longer opens.
+      const relay = new MediaStreamCaller(`${ws}${relayPath}`, undefined);
+      assert.equal(await relay.closed, 4401);
+
+      standIn.hear('Do you open on Sundays?');
+      browser.speak(600);
+      assert.ok(await browser.until(() => browser.sentences.length >= 2, 5_000), 'the reply arrives as audio');
+      assert.deepEqual(browser.heard, ['Do you open on Sundays?']);
+      const lines = await waitFor(() => transcriptOf(ctx.server, callId), (rows) => rows.length >= 3);
+      assert.ok(await browser.until(() => browser.agentText === lines[2]!.content, 5_000), `the reply's words came beside its audio: "${browser.agentText}"`);
+
+      standIn.hear('Thanks, goodbye.');
+      browser.speak(600);
+      assert.equal(await browser.closed, 1000);
+      assert.deepEqual(JSON.parse(browser.handoffData ?? '{}'), { reasonCode: 'call-ended', reason: '' });
+      const record = await waitFor(() => callRecordOf(ctx.server, t.ownerToken, callId), (r) => r?.endReason !== null);
+      assert.equal(record?.endReason, CALL_END_REASONS.agentEnded);
+
+      // An agent that Twilio speaks for is talked to over the relay, as before.
+      const twilioAgent = await createAiAgent(ctx.server.db, { accountId: t.account.id, handleCallType: 'inbound' });
+      const plain = await call(ctx.server, 'POST', 'call/start-browser-call', { token: t.ownerToken, body: { agentId: twilioAgent.id } });
+      assert.equal((plain.body.data as { audioPath?: string }).audioPath, undefined);
+    });
+
     it('refuses a media stream that is not signed', async () => {
       const caller = new MediaStreamCaller(`${ctx.server.origin.replace(/^http/, 'ws')}${MEDIA_STREAM_PATH}`, undefined);
       assert.equal(await caller.closed, 4401);

@@ -86,6 +86,12 @@ export const BrowserCall = v.object({
   greeting: v.string(),
   /** Which responder answers: a model's name, or the local responder's label. */
   responder: v.string(),
+  /**
+   * For an agent on our speech pipeline with its clients in place: the Media Streams socket's
+   * path and query, over which the browser sends the microphone and plays the agent's own voice.
+   * The link and relayPath admit one socket between them.
+   */
+  audioPath: v.optional(v.string()),
 });
 export type BrowserCall = v.InferOutput<typeof BrowserCall>;
 

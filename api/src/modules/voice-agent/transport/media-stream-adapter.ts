@@ -3,7 +3,7 @@ import * as v from 'valibot';
 import {
   CALL_END_REASONS, Id, MEDIA_STREAM_INBOUND_EVENTS, MEDIA_STREAM_MAX_FRAME_BYTES, MEDIA_STREAM_MAX_FRAMES_PER_SECOND,
   MEDIA_STREAM_START_TIMEOUT_MS, MediaStreamInbound, RELAY_CALL_PARAMETER, RELAY_MAX_TURNS_PER_SECOND, RELAY_PROMPT_MAX_CHARS,
-  type MediaStreamOutbound,
+  type MediaStreamBrowserOutbound,
 } from 'shared-contracts';
 import type { CallerLine, CallSession, SessionEnding } from '../session/call-session';
 import { framesOf } from '../speech/phone-audio';
@@ -12,6 +12,7 @@ import type { Synthesizer } from '../speech/synthesizer';
 import type { Transcriber, TranscriptHandlers } from '../speech/transcriber';
 import { VoiceActivity } from '../speech/voice-activity';
 import { PerSecond, readInboundFrame } from './inbound-frames';
+import { handoffOf } from './relay-adapter';
 
 /** One inbound Media Streams frame, read against the contract. */
 export const readMediaStreamFrame = (raw: string) =>
@@ -24,7 +25,10 @@ export interface CallSpeech {
 }
 
 export interface MediaStreamOptions {
-  send(frame: MediaStreamOutbound): void;
+  /** Twilio is sent only Twilio's frames; a browser also the words beside the audio. */
+  send(frame: MediaStreamBrowserOutbound): void;
+  /** A USER's browser on a test call: its link names the one call it may join. Absent for Twilio. */
+  browserCallId?: string;
   /** Closes the socket; `reason` when the stream was refused or failed. */
   close(reason?: string): void;
   log: FastifyBaseLogger;
@@ -76,8 +80,12 @@ export class MediaStreamAdapter {
       options.onTurnLatency?.(ms);
       this.turnEndedAt = null;
     }, (why) => this.fault(why));
+    const browser = options.browserCallId !== undefined;
     this.line = {
-      speak: (text, done) => this.speaker.say(text, done),
+      speak: (text, done) => {
+        if (browser) this.send({ event: 'text', streamSid: this.streamSid, text: { token: text, last: done } });
+        this.speaker.say(text, done);
+      },
       // ConversationRelay speaks the greeting from the TwiML; here the pipeline says it.
       greet: (text) => this.speaker.say(text, true),
       end: (ending) => {
@@ -87,6 +95,7 @@ export class MediaStreamAdapter {
         const kept = callId === null ? Promise.resolve() : options.ended(callId, ending).catch((err: unknown) => {
           options.log.error({ err, callId }, 'where the caller goes was not kept: the action hangs up');
         });
+        if (browser) this.send({ event: 'end', streamSid: this.streamSid, end: { handoffData: JSON.stringify(handoffOf(ending)) } });
         const heard = ending.kind === 'resume' ? Promise.resolve() : this.speaker.whenHeard();
         void Promise.all([heard, kept]).then(() => this.options.close());
       },
@@ -123,7 +132,7 @@ export class MediaStreamAdapter {
     this.speaker.close();
   }
 
-  private send(frame: MediaStreamOutbound): void {
+  private send(frame: MediaStreamBrowserOutbound): void {
     if (!this.closed) this.options.send(frame);
   }
 
@@ -173,6 +182,10 @@ export class MediaStreamAdapter {
       this.options.log.warn({ callSid, reason: 'no call named' }, 'media stream refused');
       return this.options.close('no call named');
     }
+    if (this.options.browserCallId !== undefined && this.options.browserCallId !== callId) {
+      this.options.log.warn({ callSid, reason: 'the link is for another call' }, 'media stream refused');
+      return this.options.close('the link is for another call');
+    }
     session.start(callId, callSid);
     this.options.speechFor(callId).then(async (speech) => {
       if (this.closed) return speech.synthesizer.close();
@@ -214,6 +227,7 @@ export class MediaStreamAdapter {
     const text = this.turnWords.join(' ').slice(0, RELAY_PROMPT_MAX_CHARS);
     this.turnWords = [];
     if (this.turns.over(Date.now())) return this.flood();
+    if (this.options.browserCallId !== undefined) this.send({ event: 'heard', streamSid: this.streamSid, heard: { text } });
     this.turnEndedAt = performance.now();
     this.session!.callerSaid(text);
   }

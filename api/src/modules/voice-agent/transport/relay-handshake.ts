@@ -32,10 +32,10 @@ export type RelayAdmission =
 export function browserRelayLinks(app: FastifyInstance) {
   const signer = createLinkSigner(app.config.tokenSecret, 'relay-browser-links', BROWSER_LINK_WINDOW_SECONDS);
   return {
-    /** The path and query a USER's browser opens to talk to an agent on this call. */
-    pathFor(callId: string): string {
+    /** The path and query a USER's browser opens to talk to an agent on this call: the relay's, or the Media Streams socket's. */
+    pathFor(callId: string, path: typeof RELAY_PATH | typeof MEDIA_STREAM_PATH = RELAY_PATH): string {
       const { expires, signature } = signer.sign(callId);
-      return `${RELAY_PATH}?${new URLSearchParams({ callId, expires, signature })}`;
+      return `${path}?${new URLSearchParams({ callId, expires, signature })}`;
     },
     grants: (callId: string, expires: string, signature: string) => signer.grants(callId, expires, signature),
     windowMs: BROWSER_LINK_WINDOW_SECONDS * 1000,

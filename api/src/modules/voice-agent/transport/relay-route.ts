@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { RawData, WebSocket } from 'ws';
 import { eq } from 'drizzle-orm';
-import { CALL_END_REASONS, MEDIA_STREAM_PATH, RELAY_MAX_LINES_PER_CALL, RELAY_PATH, SOCKET_CLOSE_UNAUTHORIZED, type MediaStreamOutbound } from 'shared-contracts';
+import { CALL_END_REASONS, MEDIA_STREAM_PATH, RELAY_MAX_LINES_PER_CALL, RELAY_PATH, SOCKET_CLOSE_UNAUTHORIZED, type MediaStreamBrowserOutbound } from 'shared-contracts';
 import { aiAgents, calls } from '../../../db/schema';
 import { syncBookedAppointment } from '../../integrations';
 import { callEnded, simulatedRecording } from '../../telephony';
@@ -152,16 +152,19 @@ export async function relayRoutes(app: FastifyInstance): Promise<void> {
     return openCallSpeech(clients);
   }
 
-  // Twilio Media Streams: the agents whose speech runs through our pipeline. Only the carrier opens it.
+  // Twilio Media Streams: the agents whose speech runs through our pipeline. The carrier opens it
+  // for a phone call, and a USER's browser with its link for a test call in the agent's own voice.
   app.get(MEDIA_STREAM_PATH, { websocket: true }, (socket, request) => {
-    const admission = admitRelay(app, request, links);
-    if (admission.kind !== 'carrier') {
-      request.log.warn({ reason: admission.kind === 'refused' ? admission.reason : 'a browser link' }, 'media stream refused');
+    let admission = admitRelay(app, request, links);
+    if (admission.kind === 'browser' && !firstUseOf(admission.callId)) admission = { kind: 'refused', reason: 'the link was already used' };
+    if (admission.kind === 'refused') {
+      request.log.warn({ reason: admission.reason }, 'media stream refused');
       socket.close(SOCKET_CLOSE_UNAUTHORIZED, 'Media stream refused');
       return;
     }
     const adapter = new MediaStreamAdapter({
-      send: (frame: MediaStreamOutbound) => {
+      browserCallId: admission.kind === 'browser' ? admission.callId : undefined,
+      send: (frame: MediaStreamBrowserOutbound) => {
         if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(frame));
       },
       close: (refused?: string) => socket.close(
@@ -173,7 +176,8 @@ export async function relayRoutes(app: FastifyInstance): Promise<void> {
         await app.db.update(calls).set({ streamHandoff: handoffOf(ending) }).where(eq(calls.id, callId));
       },
     });
-    const session = new CallSession(deps, adapter.line, app.config.twilio !== undefined);
+    const session = new CallSession(deps, adapter.line, admission.kind === 'carrier' && app.config.twilio !== undefined);
+    if (admission.kind === 'browser') inBrowser.add(session);
     adapter.attach(session);
     open.set(socket, session);
     socket.on('message', (data: RawData, isBinary: boolean) => adapter.receive(isBinary ? null : data.toString()));

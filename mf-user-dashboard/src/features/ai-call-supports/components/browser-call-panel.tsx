@@ -26,7 +26,14 @@ const closedText = (closed: RelayClosed): { title: string; detail?: string } => 
 
 const PHASE_TEXT: Partial<Record<BrowserCallPhase, string>> = { starting: 'Starting the call…', connecting: 'Connecting…' };
 
-/** "Talk in the browser": a conversation with the agent, typed or spoken, over the protocol a phone call uses. */
+/** What the caller hears, said beside the conversation while the call's audio is carried. */
+export const AUDIO_CALL_TEXT = 'You hear the agent\'s own voice and it hears your microphone, as on a phone call. Use headphones so the agent does not hear itself.';
+export const AGENT_SPEAKING_TEXT = 'The agent is speaking';
+
+/**
+ * "Talk in the browser": a conversation with the agent over the protocol a phone call uses: the
+ * call's audio for an agent on our speech pipeline, otherwise typed or spoken words.
+ */
 export function BrowserCallPanel({ agentId, agentName, onStart }: { agentId: string; agentName: string; onStart: () => void }) {
   const talk = useBrowserCall(agentId);
   const [draft, setDraft] = useState('');
@@ -54,9 +61,11 @@ export function BrowserCallPanel({ agentId, agentName, onStart }: { agentId: str
   return (
     <Flex vertical gap={12}>
       {talk.call && <Typography.Text type="secondary">Answering: {talk.call.responder}</Typography.Text>}
+      {talk.medium === 'audio' && talk.phase !== 'over' && <Typography.Text type="secondary">{AUDIO_CALL_TEXT}</Typography.Text>}
       <BrowserCallLog lines={talk.lines} agentName={agentName} replying={talk.replying} />
       <div role="status">
         {PHASE_TEXT[talk.phase] && <Typography.Text type="secondary">{PHASE_TEXT[talk.phase]}</Typography.Text>}
+        {talk.agentSpeaking && <Typography.Text type="secondary">{AGENT_SPEAKING_TEXT}</Typography.Text>}
         {closed && (
           <>
             <Typography.Text strong>{closed.title}</Typography.Text>
@@ -69,6 +78,12 @@ export function BrowserCallPanel({ agentId, agentName, onStart }: { agentId: str
       {talk.phase === 'over' || talk.phase === 'idle' || talk.phase === 'starting' ? (
         <Flex justify="end">
           <Button loading={talk.phase === 'starting'} onClick={() => void talk.begin()}>Talk again</Button>
+        </Flex>
+      ) : talk.medium === 'audio' ? (
+        <Flex gap={8} justify="end">
+          <Button aria-pressed={talk.muted} disabled={!talking} onClick={talk.toggleMute}
+            icon={talk.muted ? <AudioMutedOutlined aria-hidden /> : <AudioOutlined aria-hidden />}>{talk.muted ? 'Unmute' : 'Mute'}</Button>
+          <Button danger onClick={talk.hangUp}>Hang up</Button>
         </Flex>
       ) : (
         <form onSubmit={send} aria-label="Talk to the agent">
