@@ -9,6 +9,20 @@ export interface SpeechRequest { method: string; path: string; headers: Incoming
 export const STAND_IN_AUDIO = Buffer.concat([Buffer.from([0xff, 0xfb, 0x90, 0x64]), Buffer.alloc(2_000)]);
 export const STAND_IN_TRANSCRIPT = 'hello I would like to book an appointment for Tuesday';
 
+/** The voices each provider lists to the stand-in's key, in its own JSON shape (one of ElevenLabs' is the catalogue's Rachel). */
+export const STAND_IN_VOICES = {
+  elevenLabs: [
+    { voice_id: '21m00Tcm4TlvDq8ikWAM', name: 'Rachel', category: 'premade', labels: { gender: 'female', accent: 'american' } },
+    { voice_id: 'stdInVoice0001', name: 'Marlowe', category: 'cloned', labels: { gender: 'male', accent: 'british', language: 'en-GB' } },
+  ],
+  deepgram: [
+    { name: 'Luna', canonical_name: 'aura-2-luna-en', architecture: 'aura-2', languages: ['en-US'], version: '1', uuid: 'u1', metadata: { accent: 'American', tags: ['feminine'] } },
+  ],
+  polly: [
+    { Id: 'Brian', Name: 'Brian', Gender: 'Male', LanguageCode: 'en-GB', LanguageName: 'British English', SupportedEngines: ['neural'] },
+  ],
+};
+
 /** Mu-law codes: the loudest sample, and silence. A caller's "speech" in tests is a run of loud frames. */
 export const MULAW_LOUD = 0x00;
 export const MULAW_SILENT = 0xff;
@@ -97,6 +111,12 @@ export async function startSpeechStandIn(key: string) {
         audio();
       } else if (path === '/v1/audio/transcriptions') {
         json(200, { text: STAND_IN_TRANSCRIPT });
+      } else if (path === '/v1/voices' && req.method === 'GET' && auth.startsWith('AWS4-HMAC-SHA256')) {
+        json(200, { Voices: STAND_IN_VOICES.polly });
+      } else if (path === '/v1/voices' && req.method === 'GET') {
+        json(200, { voices: STAND_IN_VOICES.elevenLabs, has_more: false });
+      } else if (path === '/v1/models' && req.method === 'GET') {
+        json(200, { stt: [], tts: STAND_IN_VOICES.deepgram });
       } else {
         json(404, { error: `no ${path} here` });
       }

@@ -354,6 +354,59 @@ export function speechPipelineSuite(ctx: SuiteContext) {
       assert.equal((plain.body.data as { audioPath?: string }).audioPath, undefined);
     });
 
+    it('offers the voices the TTS clients\' providers list, kept for a while, and an agent speaks in one of them', async () => {
+      const { token: admin } = await createAdmin(ctx.server);
+      const extra: string[] = [];
+      for (const [provider, secret, baseUrl] of [
+        ['Deepgram', { apiKey: KEY }, standIn.origin],
+        ['Amazon Polly', { accessKeyId: KEY, secretAccessKey: 'aws-secret-voices', region: 'us-east-1' }, standIn.h2Origin],
+      ] as const) {
+        const row = await createAiClientRow(ctx.server.db, { type: 'TTS Client', provider, model: '', enabled: true });
+        const saved = await call(ctx.server, 'PATCH', `ai-client/update-ai-client/${row.id}`, { token: admin, body: { credentials: { ...secret, baseUrl } } });
+        assert.equal(saved.status, 200, JSON.stringify(saved.body));
+        extra.push(row.id);
+      }
+      try {
+        const t = await createTenant(ctx.server);
+        const listingsAsked = () => standIn.received.filter((r) => r.path === '/v1/voices' || r.path === '/v1/models').length;
+        const voices = await call(ctx.server, 'POST', 'agent/get-agent-voices', { token: t.ownerToken, body: {} });
+        assert.equal(voices.status, 200, JSON.stringify(voices.body));
+        const listed = (voices.body.data as Array<{ id: string; name: string; provider: string; gender: string; accent: string | null; language: string; providerPreview: boolean }>)
+          .filter((voice) => voice.id.includes(':'));
+        assert.deepEqual(listed.map(({ id, name, provider, gender, accent, language, providerPreview }) => ({ id, name, provider, gender, accent, language, providerPreview })), [
+          { id: 'elevenlabs:stdInVoice0001', name: 'Marlowe', provider: 'Elevenlabs', gender: 'male', accent: 'british', language: 'en-GB', providerPreview: true },
+          { id: 'deepgram:aura-2-luna-en', name: 'Luna', provider: 'Deepgram', gender: 'female', accent: 'American', language: 'en-US', providerPreview: true },
+          { id: 'polly:Brian', name: 'Brian', provider: 'Amazon Polly', gender: 'male', accent: 'British English', language: 'en-GB', providerPreview: true },
+        ]);
+        // Rachel is the catalogue's own voice: offered once.
+        assert.equal((voices.body.data as Array<{ name: string }>).filter((voice) => voice.name === 'Rachel').length, 1);
+        // Asked again, the lists are the ones kept, not fetched again.
+        const asked = listingsAsked();
+        const again = await call(ctx.server, 'POST', 'agent/get-agent-voices', { token: t.ownerToken, body: { search: 'marl' } });
+        assert.deepEqual((again.body.data as Array<{ id: string }>).map((voice) => voice.id), ['elevenlabs:stdInVoice0001']);
+        assert.equal(listingsAsked(), asked);
+
+        // An agent may take a listed voice, not one its provider does not list.
+        const body = (voiceId: string) => ({
+          name: 'Marlowe line', handleCallType: 'inbound', greeting: 'Marlowe speaking.', prompt: 'Answer questions.', voiceId, speechPath: 'pipeline', sttClientId,
+        });
+        const refused = await call(ctx.server, 'POST', 'agent/create-agent', { token: t.ownerToken, body: body('elevenlabs:notListed01') });
+        assert.deepEqual([refused.status, refused.body.message], [400, 'Choose a voice from the list']);
+        const created = await call(ctx.server, 'POST', 'agent/create-agent', { token: t.ownerToken, body: body('elevenlabs:stdInVoice0001') });
+        assert.equal(created.status, 200, JSON.stringify(created.body));
+
+        // Its calls speak in that voice, through the administrator's ElevenLabs client.
+        const started = (await call(ctx.server, 'POST', 'call/start-browser-call', { token: t.ownerToken, body: { agentId: created.body.data.id } })).body.data as { callId: string; callSid: string; audioPath: string };
+        const browser = new MediaStreamCaller(`${ctx.server.origin.replace(/^http/, 'ws')}${started.audioPath}`, undefined);
+        await browser.start(started.callSid, started.callId);
+        assert.ok(await browser.until(() => browser.sentences.length >= 1, GREETING_WAIT_MS), 'the greeting is spoken');
+        assert.ok(standIn.received.some((r) => r.path === '/v1/text-to-speech/stdInVoice0001/stream'), 'the greeting went to ElevenLabs in the listed voice');
+        await browser.hangUp();
+      } finally {
+        await ctx.server.db.update(aiClients).set({ enabled: false }).where(inArray(aiClients.id, extra));
+      }
+    });
+
     it('refuses a media stream that is not signed', async () => {
       const caller = new MediaStreamCaller(`${ctx.server.origin.replace(/^http/, 'ws')}${MEDIA_STREAM_PATH}`, undefined);
       assert.equal(await caller.closed, 4401);

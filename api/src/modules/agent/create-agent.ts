@@ -13,7 +13,7 @@ import { toAiAgent } from './to-ai-agent';
 import { customToolSettings } from './custom-tool-settings';
 
 export const createAgent = implement(contract.agent.createAgent, async ({ body, user, db, app }) => {
-  await assertAgentLinks(db, user.accountId, body);
+  await assertAgentLinks(app, db, user.accountId, undefined, body);
   await assertAgentFeatures(db, user.accountId, body);
   const id = randomUUID();
   const tools = await customToolSettings(app, db, id, body.customTools);

@@ -25,7 +25,7 @@ export const restoreAgentVersion = implement(contract.agentVersion.restoreAgentV
   const parsed = v.safeParse(UpdateAgentBody, stored);
   if (!parsed.success) throw badRequest(parsed.issues[0].message, parsed.issues.map((issue) => issue.message));
   const settings = parsed.output;
-  await assertAgentLinks(db, user.accountId, settings);
+  await assertAgentLinks(app, db, user.accountId, params.agentId, settings);
   await assertAgentFeatures(db, user.accountId, settings, params.agentId);
   const row = await db.transaction(async (tx) => {
     const [before] = await tx.select().from(aiAgents).where(eq(aiAgents.id, params.agentId)).for('update');

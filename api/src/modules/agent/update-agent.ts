@@ -12,7 +12,7 @@ import { toAiAgent } from './to-ai-agent';
 import { customToolSettings } from './custom-tool-settings';
 
 export const updateAgent = implement(contract.agent.updateAgent, async ({ params, body, user, db, app }) => {
-  await assertAgentLinks(db, user.accountId, body);
+  await assertAgentLinks(app, db, user.accountId, params.agentId, body);
   await assertAgentFeatures(db, user.accountId, body, params.agentId);
   const row = await db.transaction(async (tx) => {
     // The old text decides whether the passages need rebuilding: a form saves every field each time.

@@ -7,6 +7,7 @@ export { callWrapUpJob } from './responders/call-wrap-up';
 export { unfinishedCallsPlugin } from './session/unfinished-calls-plugin';
 export { reindexKnowledge } from './knowledge/knowledge-passages';
 export { VOICES, isKnownVoice, providerVoiceOf } from './voice-catalog';
+export { providerVoicesOf } from './speech/provider-voices';
 export { RelayCaller } from './transport/relay-caller';
 export { browserRelayLinks } from './transport/relay-handshake';
 export { greetingOf } from './session/call-record';

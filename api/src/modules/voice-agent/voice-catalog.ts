@@ -23,20 +23,41 @@ const SEEDS: readonly VoiceSeed[] = [
   { id: 'polly-matthew', name: 'Matthew', provider: 'Amazon Polly', gender: 'male', accent: 'American', language: 'en-US', previewUrl: null, color: '#08979c', voice: 'Matthew' },
 ];
 
-const initials = (name: string) => name.slice(0, 2).toUpperCase();
+/** The initials on a voice's avatar, escaped for the SVG (a provider's voice names are outside input). */
+const initials = (name: string) => name.slice(0, 2).toUpperCase().replace(/[^\p{L}\p{N}]/gu, '') || '?';
 
 /** A round avatar with the voice's initials, as a data URL (no image host needed). */
-const avatar = (name: string, color: string) => {
+export const avatar = (name: string, color: string) => {
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64" viewBox="0 0 64 64"><circle cx="32" cy="32" r="32" fill="${color}"/><text x="32" y="40" font-family="Arial,sans-serif" font-size="24" fill="#fff" text-anchor="middle">${initials(name)}</text></svg>`;
   return `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`;
 };
 
+/**
+ * A voice a provider lists (agent/get-agent-voices) beside the catalogue is named
+ * `<provider>:<the provider's voice id>`: the id says whose voice it is and which one.
+ */
+const PROVIDER_PREFIXES: Partial<Record<AgentVoice['provider'], string>> = { Elevenlabs: 'elevenlabs', Deepgram: 'deepgram', 'Amazon Polly': 'polly' };
+const PROVIDER_VOICE = /^([a-z]+):([A-Za-z0-9._-]{1,90})$/;
+
+export function providerVoiceId(provider: AgentVoice['provider'], voice: string): string | null {
+  const prefix = PROVIDER_PREFIXES[provider];
+  const id = prefix === undefined ? '' : `${prefix}:${voice}`;
+  return PROVIDER_VOICE.test(id) ? id : null;
+}
+
 export const VOICES: readonly AgentVoice[] = SEEDS.map(({ color, voice: _voice, ...voice }) => ({ ...voice, imageUrl: avatar(voice.name, color), providerPreview: false }));
 
-/** A catalogue voice's provider and the provider's own name for it; null for a voice not in the catalogue. */
+/** A voice's provider and the provider's own name for it, for a catalogue voice or a provider's listed one; null for neither. */
 export function providerVoiceOf(id: string): { provider: AgentVoice['provider']; voice: string } | null {
   const seed = SEEDS.find((s) => s.id === id);
-  return seed ? { provider: seed.provider, voice: seed.voice } : null;
+  if (seed) return { provider: seed.provider, voice: seed.voice };
+  const listed = PROVIDER_VOICE.exec(id);
+  const provider = listed && (Object.keys(PROVIDER_PREFIXES) as AgentVoice['provider'][]).find((p) => PROVIDER_PREFIXES[p] === listed[1]);
+  return listed && provider ? { provider, voice: listed[2]! } : null;
 }
+
+/** The catalogue's id of a provider's voice, when the catalogue has that very voice. */
+export const catalogueIdOf = (provider: AgentVoice['provider'], voice: string): string | null =>
+  SEEDS.find((s) => s.provider === provider && s.voice === voice)?.id ?? null;
 
 export const isKnownVoice = (id: string) => VOICES.some((v) => v.id === id);

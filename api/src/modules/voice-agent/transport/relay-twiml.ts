@@ -3,21 +3,19 @@ import twilio from 'twilio';
 import { RELAY_CALL_PARAMETER, type AiClientProvider } from 'shared-contracts';
 import type { Db } from '../../../db/client';
 import { aiClients } from '../../../db/schema';
-import { VOICES } from '../voice-catalog';
+import { providerVoiceOf } from '../voice-catalog';
 
 const { VoiceResponse } = twilio.twiml;
 
 /**
  * The voices ConversationRelay can speak with. Twilio runs the speech itself, with the providers
- * it supports (Google, Amazon, ElevenLabs); a catalogue voice from another provider, or one whose
- * provider has no enabled TTS client, speaks with the default voice for the agent's language.
+ * it supports (Google, Amazon, ElevenLabs): a voice of ElevenLabs or Polly (the catalogue's or one
+ * its provider lists) is spoken by Twilio in that very voice while the provider has an enabled
+ * TTS client; any other voice speaks with the default voice for the agent's language.
  */
-const RELAY_VOICES: Record<string, { ttsProvider: string; voice: string }> = {
-  'elevenlabs-rachel': { ttsProvider: 'ElevenLabs', voice: '21m00Tcm4TlvDq8ikWAM' },
-  'elevenlabs-adam': { ttsProvider: 'ElevenLabs', voice: 'pNInz6obpgDQGcFmaJgB' },
-  'elevenlabs-lucia': { ttsProvider: 'ElevenLabs', voice: 'EXAVITQu4vr4xnSDxMaL' },
-  'polly-joanna': { ttsProvider: 'Amazon', voice: 'Joanna-Neural' },
-  'polly-matthew': { ttsProvider: 'Amazon', voice: 'Matthew-Neural' },
+const RELAY_TTS: Partial<Record<AiClientProvider, (voice: string) => { ttsProvider: string; voice: string }>> = {
+  Elevenlabs: (voice) => ({ ttsProvider: 'ElevenLabs', voice }),
+  'Amazon Polly': (voice) => ({ ttsProvider: 'Amazon', voice: `${voice}-Neural` }),
 };
 const DEFAULT_VOICE = (language: string) => ({ ttsProvider: 'Google', voice: language.startsWith('es') ? 'es-US-Journey-F' : 'en-US-Journey-O' });
 
@@ -31,11 +29,10 @@ export interface RelayVoiceChoice {
 
 /** The ConversationRelay speech settings for an agent. */
 export function relaySpeech(choice: RelayVoiceChoice): { ttsProvider: string; voice: string; transcriptionProvider: string; language: string } {
-  const catalogue = VOICES.find((voice) => voice.id === choice.voiceId);
-  const mapped = RELAY_VOICES[choice.voiceId];
-  const usable = mapped !== undefined && catalogue !== undefined && choice.ttsProviders.includes(catalogue.provider);
+  const chosen = providerVoiceOf(choice.voiceId);
+  const relay = chosen && choice.ttsProviders.includes(chosen.provider) ? RELAY_TTS[chosen.provider]?.(chosen.voice) : undefined;
   return {
-    ...(usable ? mapped : DEFAULT_VOICE(choice.language)),
+    ...(relay ?? DEFAULT_VOICE(choice.language)),
     transcriptionProvider: choice.sttProvider === 'Deepgram' ? 'Deepgram' : 'Google',
     language: choice.language,
   };

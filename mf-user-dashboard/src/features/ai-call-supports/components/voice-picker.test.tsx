@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { SnackbarProvider } from 'notistack';
 import { failure, makeUser, ok, renderScreen, stubFetch } from 'shared-auth/src/testing';
-import { VoicePicker } from './voice-picker';
+import { VOICE_SEARCH_FROM, VoicePicker } from './voice-picker';
 import { VOICES } from '../test-support/agent-fixtures';
 
 const recorded = [{ ...VOICES[0]!, previewUrl: 'https://voices.test/alloy.mp3' }, VOICES[1]!];
@@ -91,4 +91,27 @@ test('a provider that refuses the preview says so in its words', async () => {
   renderScreen(<SnackbarProvider>{picker('Hello.')}</SnackbarProvider>, makeUser());
   await userEvent.click(await screen.findByRole('button', { name: 'Preview Alloy' }));
   expect(await screen.findByText('The voice could not be previewed: HTTP 401: invalid key')).toBeInTheDocument();
+});
+
+test('a long list of voices (the providers\' own beside the catalogue\'s) can be searched, and the chosen voice stays in view', async () => {
+  const many = Array.from({ length: VOICE_SEARCH_FROM }, (_, i) => ({ ...VOICES[0]!, id: `elevenlabs:voice${i}`, name: `Voice ${i}`, accent: i === 3 ? 'british' : 'american' }));
+  stubFetch(() => ok(many));
+  const user = userEvent.setup();
+  renderScreen(
+    <VoicePicker id="voice" invalid={false} status={undefined} describedBy={undefined} value="elevenlabs:voice7" onChange={() => undefined} onBlur={() => undefined} />,
+    makeUser(),
+  );
+  await user.type(await screen.findByRole('searchbox', { name: 'Search voices' }), 'British');
+  expect(screen.getAllByRole('radio').map((radio) => (radio as HTMLInputElement).value)).toEqual(['elevenlabs:voice3', 'elevenlabs:voice7']);
+  await user.clear(screen.getByRole('searchbox', { name: 'Search voices' }));
+  await user.type(screen.getByRole('searchbox', { name: 'Search voices' }), 'nobody');
+  expect(screen.getByText('No voice matches "nobody"')).toBeInTheDocument();
+  expect(screen.getAllByRole('radio')).toHaveLength(1);
+});
+
+test('a short list has no search', async () => {
+  stubFetch(() => ok(VOICES));
+  renderScreen(picker(''), makeUser());
+  await screen.findAllByRole('radio');
+  expect(screen.queryByRole('searchbox', { name: 'Search voices' })).toBeNull();
 });

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { contract, type AgentVoice } from 'shared-contracts';
 import { notify, useApiMutation } from 'shared-auth';
-import { Button, Flex, LoadError, Skeleton, Typography, type ControlProps } from 'shared-ui';
+import { Button, Flex, Input, LoadError, Skeleton, Typography, type ControlProps } from 'shared-ui';
 import { useAgentVoices } from '../hooks/use-agent-voices';
 import { playSpokenAudio, playVoicePreview, previewSentence, voicePreviewOf } from './voice-preview';
 
@@ -16,11 +16,18 @@ interface VoicePickerProps extends ControlProps {
 const describe = (voice: AgentVoice) =>
   [voice.provider, voice.gender, voice.accent, voice.language].filter(Boolean).join(' · ');
 
+/** Past this many voices (the providers' own lists join the catalogue's), the picker has a search. */
+export const VOICE_SEARCH_FROM = 13;
+
+const matches = (voice: AgentVoice, search: string) =>
+  `${voice.name} ${describe(voice)}`.toLowerCase().includes(search.trim().toLowerCase());
+
 /** The voices as cards with their avatar; one can be chosen, and heard where the browser can play it. */
 export function VoicePicker({ id, invalid, describedBy, value, onChange, onBlur, sampleText = '' }: VoicePickerProps) {
   const { data, error, isLoading, mutate } = useAgentVoices();
   const preview = useApiMutation(contract.agent.previewVoice);
   const [speaking, setSpeaking] = useState<string | null>(null);
+  const [search, setSearch] = useState('');
   // The provider speaks the greeting in the voice itself; its refusal shows as a toast.
   const speak = async (voiceId: string) => {
     setSpeaking(voiceId);
@@ -34,9 +41,19 @@ export function VoicePicker({ id, invalid, describedBy, value, onChange, onBlur,
   };
   if (error) return <LoadError error={error.message} onRetry={() => void mutate()} />;
   if (isLoading || !data) return <Skeleton active paragraph={{ rows: 2 }} />;
+  const searchable = data.data.length >= VOICE_SEARCH_FROM;
+  // The chosen voice stays in view whatever the search.
+  const searching = searchable && search.trim() !== '';
+  const shown = searching ? data.data.filter((voice) => voice.id === value || matches(voice, search)) : data.data;
   return (
+    <Flex vertical gap={8}>
+    {searchable && (
+      <Input.Search aria-label="Search voices" placeholder="Search by name, provider, accent or language" allowClear value={search}
+        onChange={(event) => setSearch(event.target.value)} style={{ maxWidth: 360 }} />
+    )}
     <Flex id={id} role="radiogroup" aria-label="Voice" aria-invalid={invalid} aria-describedby={describedBy} wrap gap={8} onBlur={onBlur}>
-      {data.data.map((voice) => {
+      {searching && !shown.some((voice) => matches(voice, search)) && <Typography.Text type="secondary">No voice matches "{search.trim()}"</Typography.Text>}
+      {shown.map((voice) => {
         const checked = voice.id === value;
         const preview = voicePreviewOf(voice);
         return (
@@ -70,6 +87,7 @@ export function VoicePicker({ id, invalid, describedBy, value, onChange, onBlur,
           </div>
         );
       })}
+    </Flex>
     </Flex>
   );
 }
