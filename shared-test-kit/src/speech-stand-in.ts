@@ -1,6 +1,8 @@
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import { createServer as createHttp2Server, type Http2ServerRequest, type Http2ServerResponse, type Http2Session } from 'node:http2';
+import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 
 export interface SpeechRequest { method: string; path: string; headers: IncomingHttpHeaders; body: Buffer }
@@ -60,7 +62,7 @@ const pcmTone = (samples: number) => {
  * AssemblyAI's upload-then-poll job), so the real SDKs run against them. A request whose key (or,
  * for Polly's signed requests, access key id) is not `key` gets the provider's refusal.
  */
-export async function startSpeechStandIn(key: string) {
+export async function startSpeechStandIn(key: string, options: { tls?: { cert: Buffer; key: Buffer } } = {}) {
   const received: SpeechRequest[] = [];
   const listeners: LiveListener[] = [];
   /** What the next utterances heard on a live socket transcribe as, in order. */
@@ -130,6 +132,7 @@ export async function startSpeechStandIn(key: string) {
   const live = new WebSocketServer({ noServer: true });
   server.on('upgrade', (req, socket, head) => {
     const url = new URL(req.url ?? '/', 'http://x');
+    if (url.pathname === '/v3/ws') return assemblyAiStreaming(req, socket, head, url);
     if (url.pathname !== '/v1/listen' || String(req.headers.authorization ?? '') !== `Token ${key}`) {
       socket.end('HTTP/1.1 401 Unauthorized\r\ncontent-type: application/json\r\n\r\n{"err_code":"INVALID_AUTH","err_msg":"Invalid credentials."}');
       return;
@@ -142,6 +145,28 @@ export async function startSpeechStandIn(key: string) {
       })));
     });
   });
+
+  // AssemblyAI's streaming socket (v3): `Begin`, then a `Turn` that ends each utterance, and
+  // `Termination` once the client asks to terminate. Its SDK opens wss:// only: served over TLS.
+  function assemblyAiStreaming(req: IncomingMessage, socket: Duplex, head: Buffer, url: URL): void {
+    if (String(req.headers.authorization ?? '') !== key) {
+      socket.end('HTTP/1.1 401 Unauthorized\r\ncontent-type: application/json\r\n\r\n{"error":"Authentication failed"}');
+      return;
+    }
+    live.handleUpgrade(req, socket, head, (ws) => {
+      ws.send(JSON.stringify({ type: 'Begin', id: 'session-1', expires_at: Math.floor(Date.now() / 1000) + 3600 }));
+      let turn = 0;
+      hearTurns(ws, url, (transcript) => ws.send(JSON.stringify({
+        type: 'Turn', turn_order: turn++, turn_is_formatted: false, end_of_turn: true, transcript, end_of_turn_confidence: 0.9, words: [],
+      })));
+      ws.on('message', (data: Buffer, isBinary: boolean) => {
+        if (!isBinary && data.toString().includes('"Terminate"')) {
+          ws.send(JSON.stringify({ type: 'Termination', audio_duration_seconds: 1, session_duration_seconds: 1 }));
+          ws.close(1000);
+        }
+      });
+    });
+  }
 
   /** A live socket's audio: once a run of speech is followed by silence, the next scripted utterance is `said`. */
   function hearTurns(ws: WebSocket, url: URL, said: (transcript: string) => void): void {
@@ -172,10 +197,18 @@ export async function startSpeechStandIn(key: string) {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   await new Promise<void>((resolve) => h2.listen(0, '127.0.0.1', resolve));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  // The same endpoints over TLS, for an SDK that opens only wss:// (the test process trusts the certificate).
+  const secure = options.tls ? createHttpsServer({ ...options.tls, keepAliveTimeout: 65_000 }, handle) : null;
+  if (secure) {
+    secure.on('upgrade', (req, socket, head) => server.emit('upgrade', req, socket, head));
+    await new Promise<void>((resolve) => secure.listen(0, '127.0.0.1', resolve));
+  }
   return {
     origin,
     /** The same endpoints over HTTP/2, as Amazon Polly's client asks for them. */
     h2Origin: `http://127.0.0.1:${(h2.address() as AddressInfo).port}`,
+    /** The same endpoints over HTTPS (and WSS), when the stand-in was given a certificate. */
+    tlsOrigin: secure ? `https://127.0.0.1:${(secure.address() as AddressInfo).port}` : null,
     received,
     /** Live transcription sockets opened, in order. */
     listeners,
@@ -189,7 +222,12 @@ export async function startSpeechStandIn(key: string) {
       for (const client of live.clients) client.terminate();
       for (const session of sessions) session.destroy();
       server.closeAllConnections();
-      await Promise.all([new Promise<void>((resolve) => server.close(() => resolve())), new Promise<void>((resolve) => h2.close(() => resolve()))]);
+      secure?.closeAllConnections();
+      await Promise.all([
+        new Promise<void>((resolve) => server.close(() => resolve())),
+        new Promise<void>((resolve) => h2.close(() => resolve())),
+        ...(secure ? [new Promise<void>((resolve) => secure.close(() => resolve()))] : []),
+      ]);
     },
   };
 }

@@ -18,6 +18,7 @@ import { call, startServer, type TestServer } from '../helpers/server';
 import { TEST_PUBLIC_URL as PUBLIC_URL, TEST_TWILIO as TWILIO } from '../helpers/twilio-fixture';
 import type { SuiteContext } from '../helpers/suite-context';
 import { waitFor } from '../helpers/wait-for';
+import { STAND_IN_TLS } from '../helpers/stand-in-tls';
 
 const KEY = 'dg-pipeline-key-5151';
 const GREETING = 'Pipeline line, hello.';
@@ -185,6 +186,34 @@ export function speechPipelineSuite(ctx: SuiteContext) {
       assert.match(trace[0]!.speechFallback ?? '', /transcription failed/);
       const record = await waitFor(() => callRecordOf(ctx.server, t.ownerToken, callId), (r) => r?.endReason !== null);
       assert.equal(record?.endReason, CALL_END_REASONS.handedToPerson);
+    });
+
+    it('hears the caller through AssemblyAI\'s streaming socket (over TLS, as its SDK requires)', async () => {
+      const secure = await startSpeechStandIn(KEY, { tls: STAND_IN_TLS });
+      const row = await createAiClientRow(ctx.server.db, { type: 'STT Client', provider: 'AssemblyAI', model: '', enabled: true });
+      try {
+        const { token } = await createAdmin(ctx.server);
+        const saved = await call(ctx.server, 'PATCH', `ai-client/update-ai-client/${row.id}`, { token, body: { credentials: { apiKey: KEY, baseUrl: secure.tlsOrigin } } });
+        assert.equal(saved.status, 200, JSON.stringify(saved.body));
+        const t = await createTenant(ctx.server);
+        const agent = await createAiAgent(ctx.server.db, { accountId: t.account.id, handleCallType: 'inbound', greeting: GREETING, speechPath: 'pipeline', voiceId: 'elevenlabs-rachel', sttClientId: row.id });
+        const door = await simulatorDoor(ctx.server, 'inbound-call', { from: uniquePhone(), to: agent.phoneNumber! });
+        const { callSid, callId, mediaStream } = door.body.data as { callSid: string; callId: string; mediaStream: { signature: string } };
+        const caller = new MediaStreamCaller(`${ctx.server.origin.replace(/^http/, 'ws')}${MEDIA_STREAM_PATH}`, mediaStream.signature);
+        await caller.start(callSid, callId);
+        assert.ok(await caller.until(() => caller.sentences.length >= 1, GREETING_WAIT_MS), 'the greeting is spoken');
+        secure.hear('Where are you located?');
+        caller.speak(600);
+        assert.ok(await caller.until(() => caller.sentences.length >= 2, 5_000), 'the agent answers');
+        const listener = secure.listeners.at(-1)!;
+        assert.deepEqual([listener.query.get('encoding'), listener.query.get('sample_rate')], ['pcm_mulaw', '8000']);
+        const lines = await waitFor(() => transcriptOf(ctx.server, callId), (rows) => rows.length >= 3);
+        assert.deepEqual(lines[1], { authorType: 'lead', content: 'Where are you located?' });
+        await caller.hangUp();
+      } finally {
+        await ctx.server.db.update(aiClients).set({ enabled: false }).where(eq(aiClients.id, row.id));
+        await secure.close();
+      }
     });
 
     describe('on Twilio', () => {

@@ -15,22 +15,24 @@ export interface Transcriber {
   close(): void;
 }
 
-/**
- * The providers whose streaming transcription the pipeline speaks. AssemblyAI's streaming SDK
- * opens only wss:// URLs, which no local stand-in here can serve, so it waits until it can be tested.
- */
-export const STREAMING_STT_PROVIDERS: readonly string[] = ['Deepgram'];
+/** The providers whose streaming transcription the pipeline speaks. */
+export const STREAMING_STT_PROVIDERS: readonly string[] = ['Deepgram', 'AssemblyAI'];
 
 const DEFAULTS = {
   deepgramModel: 'nova-3',
   /** Silence (ms) after which the provider finalizes what it heard and marks the end of speech. */
   endpointingMs: 300,
   connectSeconds: 5,
+  /** AssemblyAI refuses audio messages under 50 ms: the phone's 20 ms frames go out five at a time. */
+  assemblyAiChunkBytes: 800,
+  /** Silence (ms) after which AssemblyAI ends a turn it is confident of. */
+  assemblyAiTurnSilenceMs: 300,
 } as const;
 
 /** Opens the provider's streaming socket through its SDK; rejects when it cannot be opened. */
 export async function openTranscriber(config: SpeechConfig, language: string, handlers: TranscriptHandlers): Promise<Transcriber> {
   if (config.provider === 'Deepgram') return openDeepgram(config, language, handlers);
+  if (config.provider === 'AssemblyAI') return openAssemblyAi(config, handlers);
   throw new Error(`${config.provider} has no streaming transcription here`);
 }
 
@@ -77,6 +79,55 @@ async function openDeepgram(config: SpeechConfig, language: string, handlers: Tr
         // Already closing: nothing left to flush.
       }
       socket.close();
+    },
+  };
+}
+
+/** AssemblyAI's streaming socket for a client's base URL (its own, `wss://streaming.assemblyai.com`, by default). */
+const assemblyAiStreamingUrl = (baseUrl: string | undefined): string | undefined =>
+  baseUrl ? `${baseUrl.replace(/^http/, 'ws').replace(/\/+$/, '')}/v3/ws` : undefined;
+
+async function openAssemblyAi(config: SpeechConfig, handlers: TranscriptHandlers): Promise<Transcriber> {
+  const { StreamingTranscriber } = await import('assemblyai');
+  const socket = new StreamingTranscriber({
+    apiKey: config.apiKey ?? '',
+    websocketBaseUrl: assemblyAiStreamingUrl(config.baseUrl),
+    sampleRate: MEDIA_SAMPLE_RATE,
+    encoding: 'pcm_mulaw',
+    minTurnSilence: DEFAULTS.assemblyAiTurnSilenceMs,
+    // A call cannot wait for a reconnect: a socket that does not open is a fault the call handles.
+    maxConnectionRetries: 0,
+    connectTimeout: DEFAULTS.connectSeconds * 1000,
+  });
+  let open = true;
+  socket.on('turn', (turn) => {
+    if (turn.end_of_turn) handlers.heard(turn.transcript, true);
+  });
+  socket.on('error', (error) => { if (open) handlers.failed(error); });
+  socket.on('close', () => { if (open) handlers.failed(new Error('AssemblyAI closed the transcription socket')); });
+  await socket.connect();
+  let pending: Uint8Array[] = [];
+  let pendingBytes = 0;
+  return {
+    send(audio) {
+      if (!open) return;
+      pending.push(audio);
+      pendingBytes += audio.length;
+      if (pendingBytes < DEFAULTS.assemblyAiChunkBytes) return;
+      const chunk = new Uint8Array(pendingBytes);
+      let at = 0;
+      for (const piece of pending) {
+        chunk.set(piece, at);
+        at += piece.length;
+      }
+      socket.sendAudio(chunk.buffer);
+      pending = [];
+      pendingBytes = 0;
+    },
+    close() {
+      if (!open) return;
+      open = false;
+      void socket.close(false).catch(() => undefined);
     },
   };
 }
