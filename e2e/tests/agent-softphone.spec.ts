@@ -2,6 +2,8 @@ import { expect, test } from '@playwright/test';
 import { API_URL } from '../support/ports';
 import { NEW_USER_PASSWORD, createAiAgent, registerVerifiedAgent, uniqueNumber as randomCaller } from '../support/new-user';
 import { callAiAgent } from '../support/relay-caller';
+import { saveScreenshot } from '../support/screenshot';
+import { choose } from '../support/select';
 import { signIn } from '../support/session';
 
 // Each test's AGENT is in an account of its own: the calls it takes are in no other test's logs.
@@ -56,6 +58,36 @@ test('an inbound call queues, rings the agent, is accepted and timed, the caller
   await expect(row).toContainText(/00:00:0[2-9]|00:00:[1-5]\d/);
   await agentContext.close();
   await callerContext.close();
+});
+
+test('an agent away on a break is not rung, keeps its status across a reload, and is rung again once available', async ({ browser }) => {
+  const agentContext = await browser.newContext();
+  const page = await agentContext.newPage();
+  const agent = await registerVerifiedAgent(agentContext.request, 'Presence Dental');
+  await signIn(page, agent.email, NEW_USER_PASSWORD);
+  await expect(page.locator('[data-device-status="ready"]')).toBeVisible();
+
+  await choose(page, page, 'Your status', 'Away · Break');
+  // Said to the server and kept: a reload comes back away, not available.
+  await page.reload();
+  await expect(page.locator('[data-device-status="ready"]')).toBeVisible();
+  await expect(page.locator('.ant-select').filter({ has: page.getByRole('combobox', { name: 'Your status' }) }).locator('.ant-select-content')).toHaveAttribute('title', 'Away · Break');
+
+  const ring = async () => {
+    const rung = await agentContext.request.post(`${API_URL}/telephony/simulator/inbound-call`, { data: { from: randomCaller(), to: agent.agentNumber } });
+    expect(rung.ok()).toBe(true);
+    return (await rung.json()).data as { callSid: string; rang: number };
+  };
+  // Away, nobody is rung: the caller waits in the queue.
+  await expect.poll(async () => (await ring()).rang, { timeout: 10_000 }).toBe(0);
+  await expect(page.getByRole('button', { name: 'Queue List' })).toBeVisible();
+  await expect(page.getByRole('dialog')).toBeHidden();
+  await saveScreenshot(page, 'agent-softphone-away');
+
+  await choose(page, page, 'Your status', 'Available');
+  await expect.poll(async () => (await ring()).rang, { timeout: 10_000 }).toBe(1);
+  await expect(page.getByRole('dialog').getByText('Incoming call')).toBeVisible();
+  await agentContext.close();
 });
 
 test('the agent dials a number from the dial pad; an empty number is refused', async ({ page, request }) => {

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { Id, IsoDateTime } from './schemas/common';
-import { AgentStatus, QueueEntry } from './schemas/entities';
+import { AgentStatus, AgentStatusEntry, AwayReason, QueueEntry } from './schemas/entities';
 import { inputRefusal } from './domain/control-characters';
 import { CAMPAIGN_PAUSE_REASONS } from './domain/campaign';
 import { CampaignProgress } from './http/campaign';
@@ -23,7 +23,8 @@ export const SmsStatusPayload = v.object({ id: Id, conversationId: Id, status: v
 
 /** Server → browser messages ("Received"). */
 export const ServerMessage = v.variant('type', [
-  v.object({ type: v.literal('STATUS_UPDATED'), agentId: Id, status: AgentStatus, busyFrom: v.nullable(IsoDateTime) }),
+  // awayReason and since (additions): why an agent is away, and since when it is in its status.
+  v.object({ type: v.literal('STATUS_UPDATED'), ...AgentStatusEntry.entries }),
   // agentId (an addition): the agent whose call ended; an absent one means every agent's softphone.
   v.object({ type: v.literal('DISCONNECT_CALL'), callSid: v.optional(v.string()), agentId: v.optional(Id) }),
   v.object({ type: v.literal('RECEIVE_SMS'), payload: SmsPayload }),
@@ -32,7 +33,7 @@ export const ServerMessage = v.variant('type', [
   v.object({
     type: v.literal('INITIAL_STATUS'),
     queue: v.optional(v.array(QueueEntry)),
-    statuses: v.optional(v.array(v.object({ agentId: Id, status: AgentStatus, busyFrom: v.nullable(IsoDateTime) }))),
+    statuses: v.optional(v.array(AgentStatusEntry)),
   }),
   // Not in the spec: a line of a running AI call's transcript, as it is said.
   v.object({
@@ -58,7 +59,8 @@ export type ServerMessage = v.InferOutput<typeof ServerMessage>;
 
 /** Browser → server messages ("Sent"). */
 export const ClientMessage = v.variant('type', [
-  v.object({ type: v.literal('UPDATE_STATUS'), agentId: Id, status: AgentStatus }),
+  // awayReason (an addition): required with status away, ignored with any other.
+  v.object({ type: v.literal('UPDATE_STATUS'), agentId: Id, status: AgentStatus, awayReason: v.optional(AwayReason) }),
   v.object({ type: v.literal('AGENT_ACTIVE_STATUS'), accountId: Id, agentId: Id, isActive: v.boolean() }),
   // entryId (an addition): the queued caller the agent is calling back. Without it (an older
   // softphone) the oldest caller leaves the queue.

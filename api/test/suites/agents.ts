@@ -47,7 +47,7 @@ export function agentsSuite(ctx: SuiteContext) {
       const humans = new Map(data.humanAgents.map((h: { agentId: string }) => [h.agentId, h]));
       assert.equal(humans.size, 2);
       assert.deepEqual(humans.get(agent.id), {
-        agentId: agent.id, status: 'offline', busyFrom: null, fullName: `${agent.firstName} ${agent.lastName}`, agentNumber: agent.agentNumber,
+        agentId: agent.id, status: 'offline', busyFrom: null, awayReason: null, since: null, fullName: `${agent.firstName} ${agent.lastName}`, agentNumber: agent.agentNumber,
       });
       assert.equal((humans.get(busyAgent.id) as { status: string }).status, 'busy');
       assert.equal((humans.get(busyAgent.id) as { busyFrom: string }).busyFrom, busyFrom.toISOString());

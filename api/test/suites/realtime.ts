@@ -5,7 +5,7 @@ import { agentStatuses, queueEntries } from '../../src/db/schema';
 import { QUEUE_ENTRY_TAKEN_TEXT } from 'shared-contracts';
 import { createAdmin, createQueueEntry, createTenant, createUser, missingId, PASSWORD, setAgentStatus, signIn } from '../factories';
 import { call } from '../helpers/server';
-import { openSocket, type TestSocket } from '../helpers/sockets';
+import { openSocket, statusWithoutSince, type TestSocket } from '../helpers/sockets';
 import { redisSkipReason, startTwoInstances } from '../helpers/redis';
 import type { SuiteContext } from '../helpers/suite-context';
 
@@ -55,7 +55,7 @@ export function realtimeSuite(ctx: SuiteContext) {
       assert.deepEqual(initial, {
         type: 'INITIAL_STATUS',
         queue: [{ id: entry.id, phoneNumber: entry.phoneNumber, callerName: 'Pat', enqueuedAt: entry.enqueuedAt.toISOString() }],
-        statuses: [{ agentId: agent.id, status: 'available', busyFrom: null }],
+        statuses: [{ agentId: agent.id, status: 'available', busyFrom: null, awayReason: null, since: (await statusOf(agent.id))!.statusSince.toISOString() }],
       });
       socket.close();
     });
@@ -85,7 +85,7 @@ export function realtimeSuite(ctx: SuiteContext) {
       const stored = await statusOf(a.agent.id);
       assert.equal(stored?.status, 'busy');
       assert.ok(stored?.busyFrom);
-      assert.deepEqual(toOwner, { type: 'STATUS_UPDATED', agentId: a.agent.id, status: 'busy', busyFrom: stored.busyFrom.toISOString() });
+      assert.deepEqual(toOwner, { type: 'STATUS_UPDATED', agentId: a.agent.id, status: 'busy', busyFrom: stored.busyFrom.toISOString(), awayReason: null, since: stored.statusSince.toISOString() });
 
       // Still busy: the spell that began earlier goes on, so the softphone's timer keeps running.
       agentSocket.send({ type: 'UPDATE_STATUS', agentId: a.agent.id, status: 'busy' });
@@ -156,7 +156,7 @@ export function realtimeSuite(ctx: SuiteContext) {
       assert.equal(busy.status, 'busy');
       assert.ok(busy.busyFrom !== null && Math.abs(Date.parse(busy.busyFrom) - Date.now()) < 60_000);
       socket.send({ type: 'AGENT_ACTIVE_STATUS', accountId: a.account.id, agentId: a.agent.id, isActive: false });
-      assert.deepEqual(await socket.next(), { type: 'STATUS_UPDATED', agentId: a.agent.id, status: 'available', busyFrom: null });
+      assert.deepEqual(statusWithoutSince(await socket.next()), { type: 'STATUS_UPDATED', agentId: a.agent.id, status: 'available', busyFrom: null, awayReason: null });
       assert.equal((await statusOf(a.agent.id))?.status, 'available');
 
       socket.send({ type: 'REMOVE_FROM_QUEUE', accountId: a.account.id, agentId: a.agent.id });
@@ -248,7 +248,7 @@ export function realtimeSuite(ctx: SuiteContext) {
         const onTwo = openSocket(two, { accountId: a.account.id, token: a.ownerToken });
         await Promise.all([joined(onOne), joined(onTwo)]);
         onOne.send({ type: 'UPDATE_STATUS', agentId: a.agent.id, status: 'available' });
-        assert.deepEqual(await onTwo.next(), { type: 'STATUS_UPDATED', agentId: a.agent.id, status: 'available', busyFrom: null });
+        assert.deepEqual(statusWithoutSince(await onTwo.next()), { type: 'STATUS_UPDATED', agentId: a.agent.id, status: 'available', busyFrom: null, awayReason: null });
         assert.equal((await onOne.next()).type, 'STATUS_UPDATED', 'the sender\'s instance delivers through Redis too');
         onOne.close();
         onTwo.close();

@@ -9,7 +9,7 @@ import { REJOIN_GRACE_MS } from '../../src/modules/auth/session-cache';
 import { createTenant, createUser, createAccount, PASSWORD, signIn } from '../factories';
 import { ownRedisSkipReason, startOwnRedis, type OwnRedis } from 'own-services';
 import { call, startServer, type TestServer } from '../helpers/server';
-import { openSocket, type TestSocket } from '../helpers/sockets';
+import { openSocket, statusWithoutSince, type TestSocket } from '../helpers/sockets';
 import type { SuiteContext } from '../helpers/suite-context';
 import { waitFor } from '../helpers/wait-for';
 
@@ -157,7 +157,7 @@ export function redisOutageSuite(ctx: SuiteContext) {
       assert.deepEqual((pushed as { payload: unknown }).payload, sent.body.data);
 
       socket.send({ type: 'UPDATE_STATUS', agentId: a.agent.id, status: 'available' });
-      assert.deepEqual(await nextOfType(socket, 'STATUS_UPDATED'), { type: 'STATUS_UPDATED', agentId: a.agent.id, status: 'available', busyFrom: null });
+      assert.deepEqual(statusWithoutSince(await nextOfType(socket, 'STATUS_UPDATED')), { type: 'STATUS_UPDATED', agentId: a.agent.id, status: 'available', busyFrom: null, awayReason: null });
       socket.close();
     });
 

@@ -3,12 +3,13 @@ import { randomUUID } from 'node:crypto';
 import { describe, it } from 'node:test';
 import { eq } from 'drizzle-orm';
 import { agentStatuses, calls, queueEntries, smsConversations, smsMessages } from '../../src/db/schema';
+import { AWAY_REASON_REQUIRED_TEXT } from 'shared-contracts';
 import { createTenant, uniquePhone } from '../factories';
 import { isAudio, playRecording } from '../helpers/recordings';
 import { isLoopback, SIMULATOR_LOCAL_ONLY_TEXT } from '../../src/modules/telephony/simulator-routes';
 import { call, type TestServer } from '../helpers/server';
 import { nextOfType, onlineAgent, openDevice, silentFor, voiceToken } from '../helpers/simulator-device';
-import { openSocket } from '../helpers/sockets';
+import { openSocket, statusWithoutSince } from '../helpers/sockets';
 import type { SuiteContext } from '../helpers/suite-context';
 import { simulatorDoor as simulator } from '../helpers/relay';
 
@@ -63,6 +64,40 @@ export function telephonySimulatorSuite(ctx: SuiteContext) {
         const { code } = await openDevice(ctx.server, token).closed;
         assert.equal(code, 4401);
       }
+    });
+
+    it('an agent away (with its reason) is shown so to the team and not rung; back to available, it is rung again', async () => {
+      const a = await onlineAgent(ctx.server);
+      const owner = openSocket(ctx.server, { accountId: a.account.id, token: a.ownerToken });
+      assert.equal((await owner.next()).type, 'INITIAL_STATUS');
+
+      // Away needs its reason; the refusal changes nothing.
+      a.room.send({ type: 'UPDATE_STATUS', agentId: a.agent.id, status: 'away' });
+      assert.deepEqual(await nextOfType(a.room, 'ERROR'), { type: 'ERROR', message: AWAY_REASON_REQUIRED_TEXT, refused: 'UPDATE_STATUS' });
+      a.room.send({ type: 'UPDATE_STATUS', agentId: a.agent.id, status: 'away', awayReason: 'lunch' });
+      const away = await nextOfType(owner, 'STATUS_UPDATED');
+      assert.deepEqual(statusWithoutSince(away), { type: 'STATUS_UPDATED', agentId: a.agent.id, status: 'away', busyFrom: null, awayReason: 'lunch' });
+      // Saying it again (a reconnect) keeps the time in the status; the team's overview reads the same.
+      a.room.send({ type: 'UPDATE_STATUS', agentId: a.agent.id, status: 'away', awayReason: 'lunch' });
+      assert.equal((await nextOfType(owner, 'STATUS_UPDATED')).since, away.since);
+      const overview = await call(ctx.server, 'GET', `agent/get-agents-overview/${a.account.id}`, { token: a.ownerToken });
+      const human = (overview.body.data.humanAgents as Array<{ agentId: string; status: string; awayReason: string | null; since: string | null }>).find((h) => h.agentId === a.agent.id);
+      assert.deepEqual([human?.status, human?.awayReason, human?.since], ['away', 'lunch', away.since]);
+
+      // A caller to the account finds nobody available: the call waits in the queue, no device rings.
+      const waiting = await simulator(ctx.server, 'inbound-call', { from: uniquePhone(), to: a.agent.agentNumber });
+      assert.equal(waiting.status, 200, JSON.stringify(waiting.body));
+      assert.equal(waiting.body.data.rang, 0);
+
+      a.room.send({ type: 'UPDATE_STATUS', agentId: a.agent.id, status: 'available', awayReason: 'lunch' });
+      assert.deepEqual(statusWithoutSince(await nextOfType(owner, 'STATUS_UPDATED')), { type: 'STATUS_UPDATED', agentId: a.agent.id, status: 'available', busyFrom: null, awayReason: null });
+      const second = uniquePhone();
+      const rung = await simulator(ctx.server, 'inbound-call', { from: second, to: a.agent.agentNumber });
+      assert.equal(rung.body.data.rang, 1);
+      // The device's first ring is this call's: the one that came while the agent was away never rang it.
+      assert.deepEqual(await a.device.next(), { type: 'incoming', callSid: rung.body.data.callSid, from: second });
+      for (const socket of [owner, a.room]) socket.close();
+      a.device.close();
     });
 
     it('an inbound call queues, rings the agent, is accepted, and the caller hanging up logs it as the agent\'s call', async () => {
@@ -196,7 +231,7 @@ export function telephonySimulatorSuite(ctx: SuiteContext) {
 
       a.device.close();
       a.room.close();
-      assert.deepEqual(await nextOfType(owner, 'STATUS_UPDATED'), { type: 'STATUS_UPDATED', agentId: a.agent.id, status: 'offline', busyFrom: null });
+      assert.deepEqual(statusWithoutSince(await nextOfType(owner, 'STATUS_UPDATED')), { type: 'STATUS_UPDATED', agentId: a.agent.id, status: 'offline', busyFrom: null, awayReason: null });
       assert.deepEqual(await nextOfType(owner, 'DISCONNECT_CALL'), { type: 'DISCONNECT_CALL', callSid, agentId: a.agent.id });
       const row = await callRow(ctx.server, callSid);
       assert.equal(row?.status, 'completed');
@@ -221,7 +256,7 @@ export function telephonySimulatorSuite(ctx: SuiteContext) {
       const { callSid } = ringing as { callSid: string };
 
       a.device.close();
-      assert.deepEqual(await nextOfType(owner, 'STATUS_UPDATED'), { type: 'STATUS_UPDATED', agentId: a.agent.id, status: 'available', busyFrom: null });
+      assert.deepEqual(statusWithoutSince(await nextOfType(owner, 'STATUS_UPDATED')), { type: 'STATUS_UPDATED', agentId: a.agent.id, status: 'available', busyFrom: null, awayReason: null });
       await nextOfType(owner, 'DISCONNECT_CALL');
       // The simulated callee's answer time passes: nobody is on the call to answer it.
       await new Promise((resolve) => setTimeout(resolve, 2_000));

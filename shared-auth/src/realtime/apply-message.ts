@@ -4,7 +4,7 @@ import { sessionUserAtom } from '../auth/auth-atoms';
 import { authStore } from '../store';
 import { batchedWrite } from './batched-write';
 import {
-  agentStatusesAtom, callStatusAtom, queueAtom, recentSmsAtom, smsStatusChangedAtom,
+  agentStatusesAtom, callStatusAtom, queueAtom, recentSmsAtom, smsStatusChangedAtom, statusInfoOf,
 } from './realtime-atoms';
 import type { AgentStatusInfo } from './realtime-atoms';
 
@@ -16,7 +16,7 @@ export function applyServerMessage(message: ServerMessage, store: Store = authSt
     case 'STATUS_UPDATED':
       store.set(agentStatusesAtom, (statuses) => ({
         ...statuses,
-        [message.agentId]: { status: message.status, busyFrom: message.busyFrom },
+        [message.agentId]: statusInfoOf(message),
       }));
       return;
     case 'DISCONNECT_CALL': {
@@ -40,7 +40,7 @@ export function applyServerMessage(message: ServerMessage, store: Store = authSt
       if (message.statuses) {
         store.set(
           agentStatusesAtom,
-          Object.fromEntries(message.statuses.map(({ agentId, status, busyFrom }) => [agentId, { status, busyFrom }])),
+          Object.fromEntries(message.statuses.map((entry) => [entry.agentId, statusInfoOf(entry)])),
         );
       }
       return;
@@ -74,7 +74,7 @@ export function serverMessageApplier(store: Store = authStore, batchMs: number =
     apply(message) {
       switch (message.type) {
         case 'STATUS_UPDATED':
-          statuses.push({ [message.agentId]: { status: message.status, busyFrom: message.busyFrom } });
+          statuses.push({ [message.agentId]: statusInfoOf(message) });
           return;
         case 'QUEUE_UPDATED':
           queue.push(message.queue ?? []);

@@ -1,11 +1,18 @@
 import { atom } from 'jotai';
 import type * as v from 'valibot';
-import type { AgentStatusValue, QueueEntry, SmsPayload, SmsStatusPayload } from 'shared-contracts';
+import type { AgentStatusEntry, AgentStatusValue, AwayReasonValue, QueueEntry, SmsPayload, SmsStatusPayload } from 'shared-contracts';
 
 export interface AgentStatusInfo {
   status: AgentStatusValue;
   busyFrom: string | null;
+  /** Why the agent is away; null otherwise. */
+  awayReason: AwayReasonValue | null;
+  /** Since when the agent is in this status; null from an older server. */
+  since: string | null;
 }
+
+export const statusInfoOf = (entry: Omit<AgentStatusEntry, 'agentId'>): AgentStatusInfo =>
+  ({ status: entry.status, busyFrom: entry.busyFrom, awayReason: entry.awayReason, since: entry.since });
 
 /** Live availability of the account's human agents, keyed by agentId. */
 export const agentStatusesAtom = atom<Record<string, AgentStatusInfo>>({});

@@ -55,7 +55,8 @@ test('received messages update the atoms as the socket contract says', () => {
   act(() => socket.serverOpens());
 
   act(() => socket.serverSends({ type: 'STATUS_UPDATED', agentId: id(1), status: 'busy', busyFrom: at }));
-  expect(authStore.get(agentStatusesAtom)[id(1)]).toEqual({ status: 'busy', busyFrom: at });
+  // From a server that sends no reason or time in status, both read as unknown.
+  expect(authStore.get(agentStatusesAtom)[id(1)]).toEqual({ status: 'busy', busyFrom: at, awayReason: null, since: null });
 
   authStore.set(callStatusAtom, true);
   act(() => socket.serverSends({ type: 'DISCONNECT_CALL' }));
@@ -84,7 +85,7 @@ test('received messages update the atoms as the socket contract says', () => {
 
   act(() => socket.serverSends({ type: 'INITIAL_STATUS', queue: [entry(5)], statuses: [{ agentId: id(6), status: 'available', busyFrom: null }] }));
   expect(authStore.get(queueAtom)).toEqual([entry(5)]);
-  expect(authStore.get(agentStatusesAtom)).toEqual({ [id(6)]: { status: 'available', busyFrom: null } });
+  expect(authStore.get(agentStatusesAtom)).toEqual({ [id(6)]: { status: 'available', busyFrom: null, awayReason: null, since: null } });
   act(() => socket.serverSends({ type: 'INITIAL_STATUS' }));
   expect(authStore.get(queueAtom)).toEqual([entry(5)]);
 });

@@ -1,7 +1,7 @@
 import { createContext, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import { SOCKET_PATH } from 'shared-contracts';
-import type { AgentStatusValue, ServerMessage } from 'shared-contracts';
+import type { AgentStatusValue, AwayReasonValue, ServerMessage } from 'shared-contracts';
 import { sessionUserAtom } from '../auth/auth-atoms';
 import { useAuthState } from '../auth/use-auth-state';
 import { getRuntimeConfig } from '../runtime-config';
@@ -14,7 +14,8 @@ import type { ConnectionState } from './realtime-connection';
 export interface RealtimeApi {
   connectionState: ConnectionState;
   /** Each sender returns whether the message went out (false: socket not open, or no account). */
-  sendUpdateStatus: (agentId: string, status: AgentStatusValue) => boolean;
+  /** An agent's chosen status; away needs a reason. */
+  sendUpdateStatus: (agentId: string, status: AgentStatusValue, awayReason?: AwayReasonValue) => boolean;
   sendAgentActiveStatus: (input: { accountId?: string; agentId: string; isActive: boolean }) => boolean;
   /** `entryId`: the queued caller being called back, so exactly that one leaves the queue. */
   sendRemoveFromQueue: (input: { agentId: string; accountId?: string; entryId?: string }) => boolean;
@@ -73,7 +74,8 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
     };
     return {
       connectionState,
-      sendUpdateStatus: (agentId, status) => send({ type: 'UPDATE_STATUS', agentId, status }),
+      sendUpdateStatus: (agentId, status, awayReason) =>
+        send({ type: 'UPDATE_STATUS', agentId, status, ...(status === 'away' && awayReason !== undefined ? { awayReason } : {}) }),
       sendAgentActiveStatus: ({ accountId, agentId, isActive }) => {
         const resolved = withAccount('AGENT_ACTIVE_STATUS', accountId);
         return resolved ? send({ type: 'AGENT_ACTIVE_STATUS', accountId: resolved, agentId, isActive }) : false;

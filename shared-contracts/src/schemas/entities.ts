@@ -65,15 +65,33 @@ export const AiAgentSummary = v.object({
 });
 export type AiAgentSummary = v.InferOutput<typeof AiAgentSummary>;
 
-export const AGENT_STATUSES = ['available', 'busy', 'offline'] as const;
+/**
+ * A human agent's presence: available (calls are offered), busy (on a call, set by the call
+ * itself), away (with a reason; no calls offered) or offline.
+ */
+export const AGENT_STATUSES = ['available', 'busy', 'away', 'offline'] as const;
 export const AgentStatus = v.picklist(AGENT_STATUSES);
 export type AgentStatusValue = (typeof AGENT_STATUSES)[number];
+/** The statuses an agent chooses; busy comes with a call. */
+export const CHOSEN_AGENT_STATUSES = ['available', 'away', 'offline'] as const satisfies readonly AgentStatusValue[];
+export type ChosenAgentStatus = (typeof CHOSEN_AGENT_STATUSES)[number];
+
+/** Why an agent is away. */
+export const AWAY_REASONS = ['break', 'lunch', 'training'] as const;
+export const AwayReason = v.picklist(AWAY_REASONS, 'Choose why you are away');
+export type AwayReasonValue = (typeof AWAY_REASONS)[number];
+export const AWAY_REASON_LABELS: Record<AwayReasonValue, string> = { break: 'Break', lunch: 'Lunch', training: 'Training' };
+export const AWAY_REASON_REQUIRED_TEXT = 'Choose why you are away';
 
 /** A human agent's live availability, keyed by agentId (the agent's user id). */
 export const AgentStatusEntry = v.object({
   agentId: Id,
   status: AgentStatus,
   busyFrom: v.nullable(IsoDateTime),
+  /** Why the agent is away; null in any other status. Absent from an older server. */
+  awayReason: v.optional(v.nullable(AwayReason), null),
+  /** When the agent entered this status (the team sees the time in it). Absent from an older server. */
+  since: v.optional(v.nullable(IsoDateTime), null),
 });
 export type AgentStatusEntry = v.InferOutput<typeof AgentStatusEntry>;
 

@@ -8,6 +8,7 @@ const COLORS: Record<string, string> = {
   completed: 'success',
   answered: 'success',
   busy: 'warning',
+  away: 'gold',
   'in-progress': 'processing',
   ringing: 'processing',
   queued: 'processing',

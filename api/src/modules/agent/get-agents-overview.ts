@@ -13,7 +13,7 @@ export const getAgentsOverview = implement(contract.agent.getAgentsOverview, asy
       .where(eq(aiAgents.accountId, params.accountId))
       .groupBy(aiAgents.id)
       .orderBy(asc(aiAgents.createdAt), asc(aiAgents.id)),
-    db.select({ user: users, status: agentStatuses.status, busyFrom: agentStatuses.busyFrom })
+    db.select({ user: users, status: agentStatuses.status, busyFrom: agentStatuses.busyFrom, awayReason: agentStatuses.awayReason, since: agentStatuses.statusSince })
       .from(users)
       .leftJoin(agentStatuses, eq(agentStatuses.agentId, users.id))
       .where(and(eq(users.accountId, params.accountId), eq(users.role, 'AGENT')))
@@ -29,10 +29,12 @@ export const getAgentsOverview = implement(contract.agent.getAgentsOverview, asy
       lastCallAt: lastCallAt ? new Date(lastCallAt).toISOString() : null,
     })),
     // No status row yet means the agent has never come online.
-    humanAgents: humanRows.map(({ user, status, busyFrom }) => ({
+    humanAgents: humanRows.map(({ user, status, busyFrom, awayReason, since }) => ({
       agentId: user.id,
       status: status ?? 'offline',
       busyFrom: busyFrom ? busyFrom.toISOString() : null,
+      awayReason: status === 'away' ? awayReason : null,
+      since: since ? since.toISOString() : null,
       fullName: fullName(user),
       agentNumber: user.agentNumber,
     })),

@@ -1,4 +1,4 @@
-import { QUEUE_ENTRY_TAKEN_TEXT, type AgentStatusValue, type ClientMessage, type ServerMessage } from 'shared-contracts';
+import { AWAY_REASON_REQUIRED_TEXT, QUEUE_ENTRY_TAKEN_TEXT, type AgentStatusValue, type AwayReasonValue, type ClientMessage, type ServerMessage } from 'shared-contracts';
 import type { Db } from '../../db/client';
 import type { AuthUser } from '../../http/implement';
 import type { RealtimeService } from './realtime-service';
@@ -35,9 +35,10 @@ function assertAccount(session: SocketSession, accountId: string): void {
   if (accountId !== session.accountId) throw new RefusedMessage(NOT_THIS_ACCOUNT_TEXT);
 }
 
-async function setStatus(session: SocketSession, agentId: string, status: AgentStatusValue): Promise<void> {
+async function setStatus(session: SocketSession, agentId: string, status: AgentStatusValue, awayReason?: AwayReasonValue): Promise<void> {
   await assertAgent(session, agentId);
-  const entry = await saveStatus(session.db, agentId, status);
+  if (status === 'away' && awayReason === undefined) throw new RefusedMessage(AWAY_REASON_REQUIRED_TEXT);
+  const entry = await saveStatus(session.db, agentId, status, awayReason ?? null);
   const message: ServerMessage = { type: 'STATUS_UPDATED', ...entry };
   await session.realtime.broadcast(session.accountId, message);
 }
@@ -46,7 +47,7 @@ async function setStatus(session: SocketSession, agentId: string, status: AgentS
 export async function handleClientMessage(session: SocketSession, message: ClientMessage): Promise<void> {
   switch (message.type) {
     case 'UPDATE_STATUS':
-      return setStatus(session, message.agentId, message.status);
+      return setStatus(session, message.agentId, message.status, message.awayReason);
     case 'AGENT_ACTIVE_STATUS':
       assertAccount(session, message.accountId);
       // Active means on a call (busy, with busyFrom for the timer); inactive means free to ring again.

@@ -1,17 +1,25 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import type { AgentStatusEntry, AgentStatusValue, QueueEntry } from 'shared-contracts';
+import type { AgentStatusEntry, AgentStatusValue, AwayReasonValue, QueueEntry } from 'shared-contracts';
 import type { Db } from '../../db/client';
 import { agentStatuses, queueEntries, users } from '../../db/schema';
 
-const toEntry = (row: { agentId: string; status: AgentStatusValue; busyFrom: Date | null }): AgentStatusEntry => ({
+const columns = {
+  agentId: agentStatuses.agentId, status: agentStatuses.status, busyFrom: agentStatuses.busyFrom,
+  awayReason: agentStatuses.awayReason, statusSince: agentStatuses.statusSince,
+};
+type Row = { agentId: string; status: AgentStatusValue; busyFrom: Date | null; awayReason: AwayReasonValue | null; statusSince: Date };
+
+const toEntry = (row: Row): AgentStatusEntry => ({
   agentId: row.agentId,
   status: row.status,
   busyFrom: row.busyFrom ? row.busyFrom.toISOString() : null,
+  awayReason: row.status === 'away' ? row.awayReason : null,
+  since: row.statusSince.toISOString(),
 });
 
 /** The account's human agents that have a status row (others are offline). */
 export async function listStatuses(db: Db, accountId: string): Promise<AgentStatusEntry[]> {
-  const rows = await db.select({ agentId: agentStatuses.agentId, status: agentStatuses.status, busyFrom: agentStatuses.busyFrom })
+  const rows = await db.select(columns)
     .from(agentStatuses)
     .innerJoin(users, eq(users.id, agentStatuses.agentId))
     .where(eq(users.accountId, accountId));
@@ -21,21 +29,28 @@ export async function listStatuses(db: Db, accountId: string): Promise<AgentStat
 /**
  * Stores an agent's status in one statement. `busyFrom` is when the current busy spell began:
  * kept while the agent stays busy, so the softphone's timer does not restart, and cleared otherwise.
+ * `statusSince` moves only when the status (or, away, its reason) changes, so the team's "for
+ * 12 min" does not restart when a softphone says the same again (a reconnect).
  */
-export async function saveStatus(db: Db, agentId: string, status: AgentStatusValue): Promise<AgentStatusEntry> {
+export async function saveStatus(db: Db, agentId: string, status: AgentStatusValue, awayReason: AwayReasonValue | null = null): Promise<AgentStatusEntry> {
+  const reason = status === 'away' ? awayReason : null;
   const [row] = await db.insert(agentStatuses)
-    .values({ agentId, status, busyFrom: status === 'busy' ? sql`now()` : null, updatedAt: sql`now()` })
+    .values({ agentId, status, awayReason: reason, busyFrom: status === 'busy' ? sql`now()` : null, statusSince: sql`now()`, updatedAt: sql`now()` })
     .onConflictDoUpdate({
       target: agentStatuses.agentId,
       set: {
         status,
+        awayReason: reason,
         busyFrom: sql`case when excluded.status <> 'busy' then null
           when ${agentStatuses.status} = 'busy' then ${agentStatuses.busyFrom}
           else excluded.busy_from end`,
+        statusSince: sql`case when ${agentStatuses.status} = excluded.status
+          and ${agentStatuses.awayReason} is not distinct from excluded.away_reason then ${agentStatuses.statusSince}
+          else excluded.status_since end`,
         updatedAt: sql`now()`,
       },
     })
-    .returning({ agentId: agentStatuses.agentId, status: agentStatuses.status, busyFrom: agentStatuses.busyFrom });
+    .returning(columns);
   if (!row) throw new Error('agent status upsert returned no row');
   return toEntry(row);
 }
@@ -45,12 +60,12 @@ export async function saveStatus(db: Db, agentId: string, status: AgentStatusVal
  * status someone else set meanwhile is left alone. Null when the agent was in none of them.
  */
 export async function moveStatus(
-  db: Db, agentId: string, from: readonly AgentStatusValue[], status: Exclude<AgentStatusValue, 'busy'>,
+  db: Db, agentId: string, from: readonly AgentStatusValue[], status: Exclude<AgentStatusValue, 'busy' | 'away'>,
 ): Promise<AgentStatusEntry | null> {
   const [row] = await db.update(agentStatuses)
-    .set({ status, busyFrom: null, updatedAt: sql`now()` })
+    .set({ status, busyFrom: null, awayReason: null, statusSince: sql`now()`, updatedAt: sql`now()` })
     .where(and(eq(agentStatuses.agentId, agentId), inArray(agentStatuses.status, [...from])))
-    .returning({ agentId: agentStatuses.agentId, status: agentStatuses.status, busyFrom: agentStatuses.busyFrom });
+    .returning(columns);
   return row ? toEntry(row) : null;
 }
 

@@ -1,4 +1,4 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { SnackbarProvider } from 'notistack';
 import { RealtimeProvider, setToken } from 'shared-auth';
@@ -63,6 +63,7 @@ let warn: jest.SpyInstance;
 beforeEach(() => {
   installFakeWebSocket();
   FakeDevice.latest = null;
+  localStorage.removeItem('softphone.presence');
   warn = jest.spyOn(console, 'warn').mockImplementation(() => {});
 });
 afterEach(() => {
@@ -365,4 +366,38 @@ test('microphone and speaker can be chosen', async () => {
   await user.click(within(dialPad()).getByRole('combobox', { name: 'Microphone' }));
   await user.click(await screen.findByTitle('Desk mic'));
   expect(device.audio.setInputDevice).toHaveBeenCalledWith('mic1');
+});
+
+test('the agent steps away with a reason: the server is told, the choice outlives a reload, and a call\'s end does not undo it', async () => {
+  const user = userEvent.setup({ delay: null });
+  const { socket, device, sent } = await mount();
+  await waitFor(() => expect(sent()).toContainEqual({ type: 'UPDATE_STATUS', agentId: agent.id, status: 'available' }));
+  act(() => socket.serverSends({ type: 'STATUS_UPDATED', agentId: agent.id, status: 'available', busyFrom: null, awayReason: null, since: '2026-01-02T03:04:05.000Z' }));
+
+  await user.click(screen.getByRole('combobox', { name: 'Your status' }));
+  await user.click(await screen.findByTitle('Away · Lunch'));
+  await waitFor(() => expect(sent().at(-1)).toEqual({ type: 'UPDATE_STATUS', agentId: agent.id, status: 'away', awayReason: 'lunch' }));
+  act(() => socket.serverSends({ type: 'STATUS_UPDATED', agentId: agent.id, status: 'away', busyFrom: null, awayReason: 'lunch', since: '2026-01-02T03:05:00.000Z' }));
+  expect(JSON.parse(localStorage.getItem('softphone.presence')!)).toEqual({ status: 'away', awayReason: 'lunch' });
+
+  // A call the agent places makes it busy; the server ends it as available, and the softphone says away again.
+  await user.click(screen.getByRole('button', { name: 'Dial pad' }));
+  await user.type(within(dialPad()).getByRole('textbox', { name: 'Phone number' }), '5551234567');
+  await user.click(within(dialPad()).getByRole('button', { name: 'Call' }));
+  await waitFor(() => expect(device.connect).toHaveBeenCalled());
+  const call = await device.connect.mock.results[0]!.value as FakeCall;
+  act(() => call.fire('accept'));
+  act(() => socket.serverSends({ type: 'STATUS_UPDATED', agentId: agent.id, status: 'busy', busyFrom: '2026-01-02T03:06:00.000Z', awayReason: null, since: '2026-01-02T03:06:00.000Z' }));
+  expect(screen.getByRole('combobox', { name: 'Your status' })).toBeDisabled();
+  const before = sent().length;
+  act(() => call.fire('disconnect'));
+  act(() => socket.serverSends({ type: 'STATUS_UPDATED', agentId: agent.id, status: 'available', busyFrom: null, awayReason: null, since: '2026-01-02T03:07:00.000Z' }));
+  await waitFor(() => expect(sent().slice(before)).toContainEqual({ type: 'UPDATE_STATUS', agentId: agent.id, status: 'away', awayReason: 'lunch' }));
+
+  // A new page says the same choice on connecting, not available.
+  cleanup();
+  const reloaded = await mount();
+  await waitFor(() => expect(reloaded.sent()).toContainEqual({ type: 'UPDATE_STATUS', agentId: agent.id, status: 'away', awayReason: 'lunch' }));
+  expect(reloaded.sent()).not.toContainEqual(expect.objectContaining({ type: 'UPDATE_STATUS', status: 'available' }));
+  localStorage.removeItem('softphone.presence');
 });

@@ -7,6 +7,7 @@ import { CallContextPanel } from './call-context-panel';
 import { DialPadPanel } from './dial-pad-panel';
 import { IncomingCallDialog } from './incoming-call-dialog';
 import { PANEL_CARD_STYLE } from './panel-card';
+import { PresenceSelect } from './presence-select';
 import { QueuePanel } from './queue-panel';
 
 type Panel = 'dialPad' | 'queue' | null;
@@ -45,6 +46,7 @@ export function Softphone() {
         {answeredSid !== null && <CallContextPanel callSid={answeredSid} />}
       </div>
       {phone.unavailableText !== null && <p role="status" style={UNAVAILABLE_STYLE}>{phone.unavailableText}</p>}
+      <PresenceSelect presence={phone.presence} />
       {phone.queue.length > 0 && (
         <Badge count={phone.queue.length}>
           <Button shape="circle" size="large" aria-label={SOFTPHONE_TEXT.queueTitle} aria-expanded={showQueue}

@@ -1,10 +1,9 @@
-import { useEffect } from 'react';
 import { useCallSession } from './use-call-session';
 import { useDialling } from './use-dialling';
 import { useIncomingCall } from './use-incoming-call';
 import { useQueueCalls } from './use-queue-calls';
+import { usePresence } from './use-presence';
 import { useVoiceDevice } from './use-voice-device';
-import { isOnCall } from '../model/softphone-machine';
 
 /** The softphone's behaviour: one call session, the voice device, incoming calls, dialling and the queue. */
 export function useSoftphone() {
@@ -13,19 +12,13 @@ export function useSoftphone() {
   const { device, status, unavailableText } = useVoiceDevice({ onIncoming: incoming.onIncoming });
   const { dial } = useDialling(session, device, status);
   const queueCalls = useQueueCalls(session, dial);
-  const { state, stateRef, agentId, realtime } = session;
-
-  // Ready to ring: say so whenever the device registers or the realtime socket (re)connects,
+  const { state, stateRef } = session;
+  // The chosen presence is said whenever the device registers or the realtime socket (re)connects,
   // whichever comes last, so a reconnect after a network drop makes the agent reachable again.
-  const connected = realtime.current.connectionState === 'open';
-  useEffect(() => {
-    if (connected && status === 'ready' && agentId !== undefined && !isOnCall(stateRef.current)) {
-      realtime.current.sendUpdateStatus(agentId, 'available');
-    }
-  }, [connected, status, agentId, realtime, stateRef]);
+  const presence = usePresence(session, status === 'ready');
 
   return {
-    state, queue: queueCalls.queue, device, deviceStatus: status, unavailableText,
+    state, queue: queueCalls.queue, device, deviceStatus: status, unavailableText, presence,
     accept: incoming.accept, reject: incoming.reject, callFromQueue: queueCalls.callFromQueue,
     hangUp: session.hangUp, pressKey: session.pressKey, toggleMute: session.toggleMute,
     dial: () => void dial(stateRef.current.number, queueCalls.notFromQueue),

@@ -81,10 +81,16 @@ test('takes a human agent\'s status from the live socket updates over the stored
   const alan = await screen.findByRole('listitem', { name: 'Alan Turing' });
   expect(alan).toHaveTextContent('Offline');
 
-  act(() => authStore.set(agentStatusesAtom, { [agentId(11)]: { status: 'busy', busyFrom: '2026-03-10T11:59:30.000Z' } }));
+  act(() => authStore.set(agentStatusesAtom, { [agentId(11)]: { status: 'busy', busyFrom: '2026-03-10T11:59:30.000Z', awayReason: null, since: '2026-03-10T11:59:30.000Z' } }));
   expect(alan).toHaveTextContent('Busy');
   expect(alan).toHaveTextContent('busy for 00:00:30');
   expect(screen.getByRole('listitem', { name: 'Grace Hopper' })).toHaveTextContent('Available');
+
+  // An agent who steps away shows why, and for how long.
+  act(() => authStore.set(agentStatusesAtom, { [agentId(10)]: { status: 'away', busyFrom: null, awayReason: 'lunch', since: '2026-03-10T11:48:00.000Z' } }));
+  const grace = screen.getByRole('listitem', { name: 'Grace Hopper' });
+  expect(grace).toHaveTextContent('Away · Lunch');
+  expect(grace).toHaveTextContent('away for 00:12:00');
 });
 
 test('says so when there are no calls and no agents', async () => {

@@ -14,6 +14,6 @@ export function useLiveHumanAgents(agents: readonly HumanAgent[]): HumanAgent[] 
   const live = useAtomValue(agentStatusesAtom, options);
   return agents.map((agent) => {
     const update = live[agent.agentId];
-    return update ? { ...agent, status: update.status, busyFrom: update.busyFrom } : agent;
+    return update ? { ...agent, status: update.status, busyFrom: update.busyFrom, awayReason: update.awayReason, since: update.since } : agent;
   });
 }

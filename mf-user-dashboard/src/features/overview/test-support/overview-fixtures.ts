@@ -32,8 +32,8 @@ export function makeOverview(overrides: Partial<AgentsOverview> = {}): AgentsOve
       },
     ],
     humanAgents: [
-      { agentId: id(10), fullName: 'Grace Hopper', agentNumber: '+15551230010', status: 'available', busyFrom: null },
-      { agentId: id(11), fullName: 'Alan Turing', agentNumber: null, status: 'offline', busyFrom: null },
+      { agentId: id(10), fullName: 'Grace Hopper', agentNumber: '+15551230010', status: 'available', busyFrom: null, awayReason: null, since: null },
+      { agentId: id(11), fullName: 'Alan Turing', agentNumber: null, status: 'offline', busyFrom: null, awayReason: null, since: null },
     ],
     ...overrides,
   };
