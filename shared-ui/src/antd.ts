@@ -58,6 +58,7 @@ export {
   SearchOutlined,
   SendOutlined,
   SettingOutlined,
+  SoundOutlined,
   UnorderedListOutlined,
   UploadOutlined,
   WarningOutlined,

@@ -6,6 +6,7 @@
 // cache) come from one build, where webpack splits them into common chunks.
 const path = require('node:path');
 const fs = require('node:fs');
+const crypto = require('node:crypto');
 
 const SHARED_UI_ANTD_DIR = path.join(__dirname, '..', '..', 'shared-ui', 'src', 'antd');
 const KEY_PREFIX = 'shared-ui/antd/';
@@ -18,21 +19,34 @@ const shareKeyOf = (module) => module?.options?.shareKey ?? module?._name;
 /** The components shared: shared-ui/src/antd/<name>.ts. */
 const antdShareNames = () => fs.readdirSync(SHARED_UI_ANTD_DIR).filter((file) => file.endsWith('.ts')).map((file) => file.replace(/\.ts$/, ''));
 
-function antdShares() {
+/**
+ * Shares whose module re-exports a list that grows with features (the icons): a remote built
+ * with an icon the host's copy lacks would render `undefined`. They are versioned by their file's
+ * source, like shared-contracts: a remote takes the host's copy only when both were built from the
+ * same list, and otherwise runs its own (icons hold no state that needs one copy).
+ */
+const SOURCE_VERSIONED_NAMES = ['icons'];
+
+const antdVersionOf = () => {
   const antdPkg = require.resolve('antd/package.json', { paths: [path.dirname(SHARED_UI_ANTD_DIR)] });
-  const antdVersion = JSON.parse(fs.readFileSync(antdPkg, 'utf8')).version;
+  return JSON.parse(fs.readFileSync(antdPkg, 'utf8')).version;
+};
+
+/** The version a shared-ui/antd/<name> share is offered at: antd's, or for a growing list its source's. */
+function antdShareVersionOf(name, antdVersion = antdVersionOf()) {
+  if (!SOURCE_VERSIONED_NAMES.includes(name)) return { version: antdVersion, requiredVersion: `^${antdVersion}`, singleton: true };
+  const source = fs.readFileSync(path.join(SHARED_UI_ANTD_DIR, `${name}.ts`));
+  const version = `${antdVersion}-src.${crypto.createHash('sha256').update(source).digest('hex').slice(0, 12)}`;
+  return { version, requiredVersion: version, singleton: false };
+}
+
+function antdShares() {
+  const antdVersion = antdVersionOf();
   return Object.fromEntries(
     antdShareNames().map((name) => {
       const absolute = path.join(SHARED_UI_ANTD_DIR, `${name}.ts`);
       // An absolute key matches every import that resolves to the file, relative or not.
-      return [absolute, {
-        import: absolute,
-        shareKey: `${KEY_PREFIX}${name}`,
-        singleton: true,
-        version: antdVersion,
-        requiredVersion: `^${antdVersion}`,
-        eager: false,
-      }];
+      return [absolute, { import: absolute, shareKey: `${KEY_PREFIX}${name}`, ...antdShareVersionOf(name, antdVersion), eager: false }];
     }),
   );
 }
@@ -118,4 +132,4 @@ const hostAntdCacheGroups = {
   antdShareModules: { chunks: isAntdFallbackChunk, test: (module) => Boolean(module.resource) && realDir(path.dirname(module.resource)) === SHARED_UI_ANTD_DIR, name: 'antd-shares', priority: 40, enforce: true },
 };
 
-module.exports = { antdShares, hostAntdCacheGroups, antdShareNames, isAntdShareKey, AntdSharesPlugin, antdCacheGroups, KEY_PREFIX };
+module.exports = { antdShares, antdShareVersionOf, hostAntdCacheGroups, antdShareNames, isAntdShareKey, AntdSharesPlugin, antdCacheGroups, KEY_PREFIX };

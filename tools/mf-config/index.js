@@ -111,7 +111,8 @@ function sharedConfig(dirname) {
 function hostShareConstants(hostDir) {
   const versions = {};
   for (const [key, share] of Object.entries(sharedConfig(hostDir))) {
-    const pkgName = isAntdShareKey(share.shareKey) ? 'antd' : key.replace(/\/$/, '');
+    // antd's components share antd's version; one versioned by its source is named by its key.
+    const pkgName = isAntdShareKey(share.shareKey) ? (share.version.includes('-src.') ? share.shareKey : 'antd') : key.replace(/\/$/, '');
     versions[pkgName] = { version: share.version, requiredVersion: share.requiredVersion, singleton: share.singleton };
   }
   return { __SHARED_VERSIONS__: versions, __ANTD_SHARE_NAMES__: antdShareNames() };

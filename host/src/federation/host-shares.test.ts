@@ -5,6 +5,7 @@ import { createInstance } from '@module-federation/enhanced/runtime';
 import * as react from 'react';
 import * as sharedAuth from 'shared-auth';
 import * as button from 'shared-ui/src/antd/button';
+import * as icons from 'shared-ui/src/antd/icons';
 import * as sharedContracts from 'shared-contracts';
 import { hostShares, packageOf, SHARED_MODULES } from './host-shares';
 
@@ -22,7 +23,7 @@ function remoteOver(host: ReturnType<typeof createInstance>, keys: string[], ver
     remotes: [],
     shareStrategy: 'loaded-first',
     shared: Object.fromEntries(keys.map((key) => {
-      const hosts = __SHARED_VERSIONS__[key.startsWith('shared-ui/antd/') ? 'antd' : packageOf(key)]!;
+      const hosts = __SHARED_VERSIONS__[key] ?? __SHARED_VERSIONS__[key.startsWith('shared-ui/antd/') ? 'antd' : packageOf(key)]!;
       const version = versions[key] ?? hosts.version;
       const requiredVersion = hosts.singleton ? `^${version}` : version;
       return [key, { version, get: () => Promise.resolve(() => own), shareConfig: { singleton: hosts.singleton, requiredVersion } }];
@@ -62,6 +63,20 @@ test('a remote built from the same contract source gets the host\'s shared-contr
   expect(((await other.remote.loadShare('shared-auth')) as () => typeof sharedAuth)().authStore).toBe(sharedAuth.authStore);
 });
 
+test('a remote built with the host\'s list of icons gets the host\'s; one built with another list runs its own, so a new icon is never missing', async () => {
+  const host = createInstance({ name: unique('host'), remotes: [], shareStrategy: 'loaded-first', shared: hostShares() });
+  expect(__SHARED_VERSIONS__['shared-ui/antd/icons']).toMatchObject({ version: expect.stringMatching(/-src\.[0-9a-f]{12}$/), singleton: false });
+  const same = remoteOver(host, ['shared-ui/antd/icons']);
+  await same.remote.initializeSharing('default', { strategy: 'loaded-first' });
+  expect(((await same.remote.loadShare('shared-ui/antd/icons')) as () => typeof icons)().PhoneOutlined).toBe(icons.PhoneOutlined);
+
+  const warn = jest.spyOn(console, 'warn').mockImplementation(() => {});
+  const other = remoteOver(host, ['shared-ui/antd/icons'], { 'shared-ui/antd/icons': `${__SHARED_VERSIONS__.antd!.version}-src.000000000000` });
+  await other.remote.initializeSharing('default', { strategy: 'loaded-first' });
+  expect(((await other.remote.loadShare('shared-ui/antd/icons')) as () => unknown)()).toBe(other.own);
+  warn.mockRestore();
+});
+
 test('the host provides every package tools/mf-config shares, and only those', () => {
   const keys = Object.keys(SHARED_MODULES);
   for (const shared of SHARED_PACKAGES) {
@@ -74,10 +89,11 @@ test('the host provides every package tools/mf-config shares, and only those', (
   expect(keys).toEqual(expect.arrayContaining(['react/jsx-runtime', 'react-dom/client']));
 });
 
-test('every antd component is offered at the installed antd version', () => {
+test('every antd component is offered at the installed antd version, the icons at their source\'s', () => {
   const shared = hostShares();
   for (const name of __ANTD_SHARE_NAMES__) {
-    expect(shared[`shared-ui/antd/${name}`]).toMatchObject({ version: __SHARED_VERSIONS__.antd!.version });
+    const version = name === 'icons' ? __SHARED_VERSIONS__['shared-ui/antd/icons']!.version : __SHARED_VERSIONS__.antd!.version;
+    expect(shared[`shared-ui/antd/${name}`]).toMatchObject({ version });
   }
   expect(__ANTD_SHARE_NAMES__.length).toBeGreaterThan(30);
 });

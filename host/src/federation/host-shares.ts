@@ -64,7 +64,9 @@ export function hostShares(): Shared {
   // Both hand the runtime a factory, as a build's own provides do.
   for (const [key, module] of Object.entries(SHARED_MODULES)) shared[key] = { ...versionsOf(packageOf(key)), lib: () => module };
   for (const name of __ANTD_SHARE_NAMES__) {
-    shared[`shared-ui/antd/${name}`] = { ...versionsOf('antd'), get: () => loadAntdComponent(name).then((module) => () => module) };
+    const key = `shared-ui/antd/${name}`;
+    // A module versioned by its source (the icons) has its own version; the components antd's.
+    shared[key] = { ...versionsOf(__SHARED_VERSIONS__[key] ? key : 'antd'), get: () => loadAntdComponent(name).then((module) => () => module) };
   }
   return shared;
 }

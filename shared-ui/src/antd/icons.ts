@@ -18,6 +18,7 @@ export { RightOutlined } from '@ant-design/icons';
 export { SearchOutlined } from '@ant-design/icons';
 export { SendOutlined } from '@ant-design/icons';
 export { SettingOutlined } from '@ant-design/icons';
+export { SoundOutlined } from '@ant-design/icons';
 export { UnorderedListOutlined } from '@ant-design/icons';
 export { UploadOutlined } from '@ant-design/icons';
 export { WarningOutlined } from '@ant-design/icons';

@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { Alert, AudioMutedOutlined, AudioOutlined, Button, Flex, Input, PhoneOutlined, SendOutlined, Typography } from 'shared-ui';
+import { Alert, AudioMutedOutlined, AudioOutlined, Button, Flex, Input, PhoneOutlined, SendOutlined, SoundOutlined, Typography } from 'shared-ui';
 import type { RelayClosed } from '../api/relay-client';
 import { useBrowserCall, type BrowserCallPhase } from '../hooks/use-browser-call';
 import { BrowserCallLog } from './browser-call-log';
@@ -65,7 +65,7 @@ export function BrowserCallPanel({ agentId, agentName, onStart }: { agentId: str
       <BrowserCallLog lines={talk.lines} agentName={agentName} replying={talk.replying} />
       <div role="status">
         {PHASE_TEXT[talk.phase] && <Typography.Text type="secondary">{PHASE_TEXT[talk.phase]}</Typography.Text>}
-        {talk.agentSpeaking && <Typography.Text type="secondary">{AGENT_SPEAKING_TEXT}</Typography.Text>}
+        {talk.agentSpeaking && <Typography.Text type="secondary"><SoundOutlined aria-hidden /> {AGENT_SPEAKING_TEXT}</Typography.Text>}
         {closed && (
           <>
             <Typography.Text strong>{closed.title}</Typography.Text>
