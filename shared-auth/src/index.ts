@@ -36,4 +36,5 @@ export { RealtimeProvider, useRealtime, type RealtimeApi } from './realtime/real
 export type { ConnectionState } from './realtime/realtime-connection';
 export { useQueue, useCallStatus, useRecentSms, useSmsStatusChanged, setCallStatus } from './realtime/use-realtime-state';
 export { useServerMessage } from './realtime/use-server-message';
+export { useLiveTeam } from './realtime/use-live-team';
 export { onServerMessage } from './realtime/server-message-listeners';

@@ -14,6 +14,7 @@ export * from './domain/ai-clients';
 export * from './domain/agent-limit';
 export * from './domain/dialer';
 export * from './domain/display';
+export * from './domain/presence';
 export * from './domain/html';
 export * from './domain/control-characters';
 export * from './domain/input-nesting';

@@ -59,6 +59,7 @@ export {
   SendOutlined,
   SettingOutlined,
   SoundOutlined,
+  TeamOutlined,
   UnorderedListOutlined,
   UploadOutlined,
   WarningOutlined,

@@ -83,6 +83,13 @@ export function telephonySimulatorSuite(ctx: SuiteContext) {
       const overview = await call(ctx.server, 'GET', `agent/get-agents-overview/${a.account.id}`, { token: a.ownerToken });
       const human = (overview.body.data.humanAgents as Array<{ agentId: string; status: string; awayReason: string | null; since: string | null }>).find((h) => h.agentId === a.agent.id);
       assert.deepEqual([human?.status, human?.awayReason, human?.since], ['away', 'lunch', away.since]);
+      // The agents of the account read the same (agent/get-team); another account's agent is not among them.
+      const outsider = await createTenant(ctx.server);
+      const team = await call(ctx.server, 'GET', 'agent/get-team', { token: a.agentToken });
+      assert.equal(team.status, 200, JSON.stringify(team.body));
+      assert.deepEqual((team.body.data as Array<{ agentId: string; status: string; awayReason: string | null }>).map(({ agentId, status, awayReason }) => ({ agentId, status, awayReason })),
+        [{ agentId: a.agent.id, status: 'away', awayReason: 'lunch' }]);
+      assert.equal((await call(ctx.server, 'GET', 'agent/get-team', { token: outsider.agentToken })).body.data.some((m: { agentId: string }) => m.agentId === a.agent.id), false);
 
       // A caller to the account finds nobody available: the call waits in the queue, no device rings.
       const waiting = await simulator(ctx.server, 'inbound-call', { from: uniquePhone(), to: a.agent.agentNumber });

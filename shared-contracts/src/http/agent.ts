@@ -7,12 +7,16 @@ import { AiAgent, CreateAgentBody, agentFields } from '../schemas/ai-agent';
 import { AI_CLIENT_PROVIDERS_BY_TYPE } from '../domain/ai-clients';
 import { CustomTool } from '../schemas/custom-tools';
 
+/** A human agent of the account as its team sees it: name, number, presence and time in it. */
+export const TeamMember = v.object({ ...AgentStatusEntry.entries, fullName: v.string(), agentNumber: v.nullable(v.string()) });
+export type TeamMember = v.InferOutput<typeof TeamMember>;
+
 export const AgentsOverview = v.object({
   totalAgents: v.number(),
   activeCampaigns: v.number(),
   agents: v.array(v.object({ ...AiAgentSummary.entries, callCount: v.number(), lastCallAt: v.nullable(v.string()) })),
   /** The account's human agents with their live availability. */
-  humanAgents: v.array(v.object({ ...AgentStatusEntry.entries, fullName: v.string(), agentNumber: v.nullable(v.string()) })),
+  humanAgents: v.array(TeamMember),
 });
 export type AgentsOverview = v.InferOutput<typeof AgentsOverview>;
 
@@ -104,6 +108,11 @@ export const agentContract = {
     params: v.object({ accountId: Id }),
     response: v.array(AgentListItem),
     roles: ['USER'], tenant: [{ in: 'params', key: 'accountId', owns: 'account' }], publicApi: true,
+  }),
+  getTeam: endpoint({
+    method: 'GET', path: 'agent/get-team', summary: 'The human agents of the caller\'s own account, with their presence and time in it',
+    response: v.array(TeamMember),
+    roles: ['USER', 'AGENT'], tenant: [],
   }),
   getAgentsOverview: endpoint({
     method: 'GET', path: 'agent/get-agents-overview/{accountId}', summary: 'AI agents with their call counts, and human agents with their availability',

@@ -49,6 +49,7 @@ const SPEC: Array<[string, string, string[] | typeof P]> = [
   ['POST', 'appointment/get-appointments-reports', U],
   ['GET', 'agent/get-agents/{accountId}', U],
   ['GET', 'agent/get-agents-overview/{accountId}', U],
+  ['GET', 'agent/get-team', ['USER', 'AGENT']],
   ['POST', 'agent/get-agent-voices', U],
   ['GET', 'agent/get-squareup-locations/{id}', U],
   ['POST', 'agent/create-agent', U],

@@ -19,6 +19,7 @@ export { SearchOutlined } from '@ant-design/icons';
 export { SendOutlined } from '@ant-design/icons';
 export { SettingOutlined } from '@ant-design/icons';
 export { SoundOutlined } from '@ant-design/icons';
+export { TeamOutlined } from '@ant-design/icons';
 export { UnorderedListOutlined } from '@ant-design/icons';
 export { UploadOutlined } from '@ant-design/icons';
 export { WarningOutlined } from '@ant-design/icons';

@@ -11,10 +11,11 @@ import { getSquareupLocations } from './get-squareup-locations';
 import { restoreAgentVersion } from './restore-agent-version';
 import { rotateToolSecret } from './rotate-tool-secret';
 import { tryCustomTool } from './try-custom-tool';
+import { getTeam } from './team';
 import { updateAgent } from './update-agent';
 
 export const agentEndpoints = [
   getAgents, getAgentsOverview, getAgent, createAgent, updateAgent, deleteAgent, duplicateAgent,
   getAgentVoices, previewVoice, getSquareupLocations, getAgentVersions, getAgentVersion, restoreAgentVersion,
-  tryCustomTool, rotateToolSecret,
+  tryCustomTool, rotateToolSecret, getTeam,
 ];

@@ -59,6 +59,13 @@ const queueEntry = (n: number) => ({
   id: `00000000-0000-4000-8000-00000000010${n}`, phoneNumber: `+1555000010${n}`, callerName: n === 1 ? 'Pat' : null, enqueuedAt: '2026-01-02T03:04:05.000Z',
 });
 
+const colleagueId = '00000000-0000-4000-8000-000000000201';
+/** The agent and a colleague, as agent/get-team lists them. */
+const TEAM = [
+  { agentId: agent.id, fullName: 'Ada Agent', agentNumber: '+15550100001', status: 'available', busyFrom: null, awayReason: null, since: '2026-01-02T03:00:00.000Z' },
+  { agentId: colleagueId, fullName: 'Bo Colleague', agentNumber: null, status: 'available', busyFrom: null, awayReason: null, since: '2026-01-02T03:00:00.000Z' },
+];
+
 let warn: jest.SpyInstance;
 beforeEach(() => {
   installFakeWebSocket();
@@ -75,9 +82,12 @@ afterEach(() => {
 const dialPad = () => screen.getByRole('region', { name: 'Dial pad' });
 
 async function mount(ttlSeconds = 3600, incomingCall?: (r: SentRequest) => StubReply | Promise<StubReply>) {
-  const fetched = stubFetch((r) => (incomingCall && r.url.pathname.includes('call/get-incoming-call/')
-    ? incomingCall(r)
-    : ok({ token: `twilio-jwt-${Math.random()}`, identity: agent.email, ttlSeconds, provider: 'twilio' })));
+  const fetched = stubFetch((r) => {
+    if (r.url.pathname.endsWith('agent/get-team')) return ok(TEAM);
+    return incomingCall && r.url.pathname.includes('call/get-incoming-call/')
+      ? incomingCall(r)
+      : ok({ token: `twilio-jwt-${Math.random()}`, identity: agent.email, ttlSeconds, provider: 'twilio' });
+  });
   setToken('session-token');
   renderScreen(
     <SnackbarProvider><RealtimeProvider><Softphone /></RealtimeProvider></SnackbarProvider>,
@@ -400,4 +410,18 @@ test('the agent steps away with a reason: the server is told, the choice outlive
   await waitFor(() => expect(reloaded.sent()).toContainEqual({ type: 'UPDATE_STATUS', agentId: agent.id, status: 'away', awayReason: 'lunch' }));
   expect(reloaded.sent()).not.toContainEqual(expect.objectContaining({ type: 'UPDATE_STATUS', status: 'available' }));
   localStorage.removeItem('softphone.presence');
+});
+
+test('the Team panel shows the colleagues\' presence as it changes, with the time in it', async () => {
+  const user = userEvent.setup({ delay: null });
+  const { socket } = await mount();
+  await user.click(screen.getByRole('button', { name: 'Team' }));
+  const team = await screen.findByRole('region', { name: 'Team' });
+  const colleague = await within(team).findByRole('listitem', { name: 'Bo Colleague' });
+  expect(colleague).toHaveTextContent('Available');
+  // The agent itself is not listed among its colleagues.
+  expect(within(team).getAllByRole('listitem')).toHaveLength(1);
+  act(() => socket.serverSends({ type: 'STATUS_UPDATED', agentId: colleagueId, status: 'away', busyFrom: null, awayReason: 'training', since: new Date(Date.now() - 65_000).toISOString() }));
+  await waitFor(() => expect(colleague).toHaveTextContent('Away · Training'));
+  expect(colleague).toHaveTextContent(/away for 00:01:0\d/);
 });

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { SOFTPHONE_TEXT } from 'shared-contracts';
-import { Badge, Button, NumberOutlined, UnorderedListOutlined } from 'shared-ui';
+import { Badge, Button, NumberOutlined, TeamOutlined, UnorderedListOutlined } from 'shared-ui';
 import { useSoftphone } from '../hooks/use-softphone';
 import { isOnCall } from '../model/softphone-machine';
 import { CallContextPanel } from './call-context-panel';
@@ -9,8 +9,9 @@ import { IncomingCallDialog } from './incoming-call-dialog';
 import { PANEL_CARD_STYLE } from './panel-card';
 import { PresenceSelect } from './presence-select';
 import { QueuePanel } from './queue-panel';
+import { TeamPanel } from './team-panel';
 
-type Panel = 'dialPad' | 'queue' | null;
+type Panel = 'dialPad' | 'queue' | 'team' | null;
 
 // The open panel sits bottom-right above the buttons and the caller's panel to its left; on a
 // narrow screen the caller's panel wraps above it instead of leaving the screen.
@@ -43,10 +44,12 @@ export function Softphone() {
             <QueuePanel queue={phone.queue} onCall={phone.callFromQueue} canCallFirst={!isOnCall(state)} />
           </div>
         )}
+        {panel === 'team' && <div style={PANEL_CARD_STYLE}><TeamPanel /></div>}
         {answeredSid !== null && <CallContextPanel callSid={answeredSid} />}
       </div>
       {phone.unavailableText !== null && <p role="status" style={UNAVAILABLE_STYLE}>{phone.unavailableText}</p>}
       <PresenceSelect presence={phone.presence} />
+      <Button shape="circle" size="large" aria-label="Team" aria-expanded={panel === 'team'} icon={<TeamOutlined />} onClick={() => toggle('team')} />
       {phone.queue.length > 0 && (
         <Badge count={phone.queue.length}>
           <Button shape="circle" size="large" aria-label={SOFTPHONE_TEXT.queueTitle} aria-expanded={showQueue}

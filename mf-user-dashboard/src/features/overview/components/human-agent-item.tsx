@@ -1,12 +1,6 @@
-import { AWAY_REASON_LABELS, formatDuration } from 'shared-contracts';
+import { presenceLabelOf, timeInStatusText } from 'shared-contracts';
 import { Flex, StatusTag, Typography } from 'shared-ui';
 import type { HumanAgent } from '../hooks/use-live-human-agents';
-
-const timeSince = (from: string, now: number) => formatDuration(Math.max(0, now - Date.parse(from)) / 1000);
-
-/** The status as the team reads it: an away agent's reason beside the word. */
-export const statusLabelOf = (agent: Pick<HumanAgent, 'status' | 'awayReason'>): string | undefined =>
-  agent.status === 'away' && agent.awayReason ? `Away · ${AWAY_REASON_LABELS[agent.awayReason]}` : undefined;
 
 export function HumanAgentItem({ agent, now }: { agent: HumanAgent; now: number }) {
   return (
@@ -17,13 +11,10 @@ export function HumanAgentItem({ agent, now }: { agent: HumanAgent; now: number 
           <Typography.Text type="secondary">{agent.agentNumber ?? 'No number'}</Typography.Text>
         </Flex>
         <Flex vertical align="flex-end" gap={4}>
-          <StatusTag status={agent.status} label={statusLabelOf(agent)} />
-          {/* The time in the status: a call's from when it began, any other from when the agent chose it. */}
-          {agent.status === 'busy' && agent.busyFrom ? (
-            <Typography.Text type="secondary" style={{ fontSize: 12 }}>busy for {timeSince(agent.busyFrom, now)}</Typography.Text>
-          ) : agent.since && agent.status !== 'offline' ? (
-            <Typography.Text type="secondary" style={{ fontSize: 12 }}>{agent.status} for {timeSince(agent.since, now)}</Typography.Text>
-          ) : null}
+          <StatusTag status={agent.status} label={presenceLabelOf(agent) ?? undefined} />
+          {timeInStatusText(agent, now) !== null && (
+            <Typography.Text type="secondary" style={{ fontSize: 12 }}>{timeInStatusText(agent, now)}</Typography.Text>
+          )}
         </Flex>
       </Flex>
     </li>

@@ -1,0 +1,38 @@
+import { useEffect, useState } from 'react';
+import { useApi, useLiveTeam, useSessionUser } from 'shared-auth';
+import { contract, presenceLabelOf, timeInStatusText } from 'shared-contracts';
+import { LoadError, Skeleton, StatusTag, Typography } from 'shared-ui';
+
+/** The agent's colleagues with their presence and the time in it, live, while the panel is open. */
+export function TeamPanel() {
+  const me = useSessionUser()?.id;
+  const { data, error, mutate } = useApi(contract.agent.getTeam, {});
+  const team = useLiveTeam(data?.data ?? []).filter((member) => member.agentId !== me);
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, []);
+  return (
+    <section aria-label="Team" style={{ padding: 12, minWidth: 260 }}>
+      <Typography.Title level={5} style={{ marginTop: 0 }}>Team</Typography.Title>
+      {error ? <LoadError error={error.message} onRetry={() => void mutate()} /> : !data ? <Skeleton active paragraph={{ rows: 2 }} /> : team.length === 0 ? (
+        <Typography.Text type="secondary">No other agents in this account</Typography.Text>
+      ) : (
+        <ul style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+          {team.map((member) => (
+            <li key={member.agentId} aria-label={member.fullName} style={{ display: 'flex', justifyContent: 'space-between', gap: 12, padding: '6px 0' }}>
+              <Typography.Text>{member.fullName}</Typography.Text>
+              <span style={{ textAlign: 'right' }}>
+                <StatusTag status={member.status} label={presenceLabelOf(member) ?? undefined} />
+                {timeInStatusText(member, now) !== null && (
+                  <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12 }}>{timeInStatusText(member, now)}</Typography.Text>
+                )}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
