@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
 import { aiAgents, aiClients, integrationConnections } from '../../db/schema';
 import type { AiClientType } from 'shared-contracts';
 import { badRequest } from '../../http/api-error';
-import type { FastifyInstance } from 'fastify';
 import { isKnownVoice, providerVoicesOf } from '../voice-agent';
 
 export const UNKNOWN_VOICE_TEXT = 'Choose a voice from the list';

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   asksForPerson, CALL_END_REASONS, SPEECH_RESUMED_TEXT, TRANSFER_TEXTS, type CallEndReason,
@@ -12,7 +13,6 @@ import { greetingOf, instructionsFor, openRelayCall, type RelayCall } from './ca
 import { CallTraceRecorder, saveCallTrace } from './call-trace';
 import { messageOf, messageStep, startMessage, type CallbackMessage, type MessageDraft } from './message-taking';
 import { streamReply, type ReplyState, type ReplyTimings } from './reply-stream';
-import { randomUUID } from 'node:crypto';
 import { addTranscriptLine, amendTranscriptLine, transcriptSoFar } from './transcript-lines';
 
 /** How a session ends, as the carrier is told it: hang up, or hand the caller on. */
