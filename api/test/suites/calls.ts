@@ -147,11 +147,22 @@ export function callsSuite(ctx: SuiteContext) {
       await createConversation(db, { callId: handed.id, handoffReason: 'Wants to move her appointment' }, [
         { authorType: 'ai', content: 'Hello, Acme Dental.' }, { authorType: 'lead', content: 'I need a person.' },
       ]);
+      // The caller's earlier calls with the account (in and out), newest first; another caller's and another account's are not.
+      const day = 86_400_000;
+      const first = await createCall(db, { accountId: account.id, fromNumber: lead.phoneNumber, aiAgentId: ai.id, startedAt: new Date(Date.now() - 3 * day) });
+      await createConversation(db, { callId: first.id, summary: 'Booked a cleaning for Tuesday.', outcome: 'appointment-booked' });
+      const back = await createCall(db, { accountId: account.id, direction: 'outbound', toNumber: lead.phoneNumber, startedAt: new Date(Date.now() - day) });
+      await createCall(db, { accountId: account.id, startedAt: new Date(Date.now() - 2 * day) });
+      await createCall(db, { accountId: (await createTenant(ctx.server)).account.id, fromNumber: lead.phoneNumber });
 
       const res = await call(ctx.server, 'GET', `call/get-incoming-call/${sid}`, { token: agentToken });
       assert.equal(res.status, 200, JSON.stringify(res.body));
       assertContract(contract.call.getIncomingCall, res.body);
-      const { transcript, ...who } = res.body.data;
+      const { transcript, previousCalls, ...who } = res.body.data;
+      assert.deepEqual(previousCalls, [
+        { id: back.id, startedAt: back.startedAt.toISOString(), aiAgentName: null, summary: null, outcome: null },
+        { id: first.id, startedAt: first.startedAt.toISOString(), aiAgentName: 'Front Desk', summary: 'Booked a cleaning for Tuesday.', outcome: 'appointment-booked' },
+      ]);
       assert.deepEqual(who, {
         callSid: sid, callId: handed.id, from: lead.phoneNumber, callerName: 'Ada Caller', aiAgentName: 'Front Desk', reason: 'Wants to move her appointment',
       });

@@ -107,8 +107,21 @@ export const IncomingCallContext = v.object({
   /** Why the caller asked for a person, in the AI agent's words. */
   reason: v.nullable(v.string()),
   transcript: v.array(v.object({ authorType: v.picklist(['ai', 'lead', 'agent', 'system']), content: v.string(), createdAt: IsoDateTime })),
+  /**
+   * The caller's earlier calls with the account, newest first (at most INCOMING_CALL_HISTORY):
+   * when, which AI agent took it, and what its summary said. Absent from an older server.
+   */
+  previousCalls: v.optional(v.array(v.object({
+    id: Id,
+    startedAt: IsoDateTime,
+    aiAgentName: v.nullable(v.string()),
+    summary: v.nullable(v.string()),
+    outcome: v.nullable(v.picklist(CALL_RESULTS)),
+  })), []),
 });
 export type IncomingCallContext = v.InferOutput<typeof IncomingCallContext>;
+/** How many of a caller's earlier calls a human agent sees beside the call. */
+export const INCOMING_CALL_HISTORY = 5;
 
 /** One call's report: the log row plus what the AI made of it. */
 export const CallReport = v.object({

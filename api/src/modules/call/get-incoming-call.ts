@@ -1,17 +1,17 @@
-import { asc, eq } from 'drizzle-orm';
-import { contract } from 'shared-contracts';
+import { and, asc, desc, eq, ne, or } from 'drizzle-orm';
+import { contract, INCOMING_CALL_HISTORY } from 'shared-contracts';
 import { aiAgents, calls, conversationMessages, conversations, leads } from '../../db/schema';
 import { notFound } from '../../http/api-error';
 import { implement } from '../../http/implement';
 
 /**
- * Who is calling a human agent: the caller's number and name, and for a caller an AI agent
- * handed over, which agent, why, and what was said so far. (The contract checks the CallSid is
- * the account's.)
+ * Who is calling a human agent: the caller's number and name, for a caller an AI agent handed
+ * over which agent, why and what was said so far, and the caller's earlier calls with the account
+ * with their summaries. (The contract checks the CallSid is the account's.)
  */
 export const getIncomingCall = implement(contract.call.getIncomingCall, async ({ params, db }) => {
   const [call] = await db.select({
-    id: calls.id, direction: calls.direction, fromNumber: calls.fromNumber, toNumber: calls.toNumber,
+    id: calls.id, accountId: calls.accountId, direction: calls.direction, fromNumber: calls.fromNumber, toNumber: calls.toNumber,
     leadName: leads.fullName, aiAgentName: aiAgents.name, conversationId: conversations.id, reason: conversations.handoffReason,
   }).from(calls)
     .leftJoin(leads, eq(leads.id, calls.leadId))
@@ -23,13 +23,26 @@ export const getIncomingCall = implement(contract.call.getIncomingCall, async ({
     .select({ authorType: conversationMessages.authorType, content: conversationMessages.content, at: conversationMessages.at })
     .from(conversationMessages).where(eq(conversationMessages.conversationId, call.conversationId))
     .orderBy(asc(conversationMessages.at), asc(conversationMessages.id));
+  const caller = call.direction === 'inbound' ? call.fromNumber : call.toNumber;
+  const earlier = await db.select({
+    id: calls.id, startedAt: calls.startedAt, aiAgentName: aiAgents.name, summary: conversations.summary, outcome: conversations.outcome,
+  }).from(calls)
+    .leftJoin(aiAgents, eq(aiAgents.id, calls.aiAgentId))
+    .leftJoin(conversations, eq(conversations.callId, calls.id))
+    .where(and(
+      eq(calls.accountId, call.accountId), ne(calls.id, call.id),
+      or(and(eq(calls.direction, 'inbound'), eq(calls.fromNumber, caller)), and(eq(calls.direction, 'outbound'), eq(calls.toNumber, caller))),
+    ))
+    .orderBy(desc(calls.startedAt), desc(calls.id))
+    .limit(INCOMING_CALL_HISTORY);
   return {
     callSid: params.callSid,
     callId: call.id,
-    from: call.direction === 'inbound' ? call.fromNumber : call.toNumber,
+    from: caller,
     callerName: call.leadName,
     aiAgentName: call.aiAgentName,
     reason: call.reason,
     transcript: transcript.map((line) => ({ authorType: line.authorType, content: line.content, createdAt: line.at.toISOString() })),
+    previousCalls: earlier.map((row) => ({ ...row, startedAt: row.startedAt.toISOString() })),
   };
 });

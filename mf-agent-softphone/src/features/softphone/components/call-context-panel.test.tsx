@@ -10,7 +10,7 @@ const callId = '40000000-0000-4000-8000-000000000001';
 const greeting = { authorType: 'ai', content: 'Hello, Acme Dental.', createdAt: '2026-03-10T14:00:01.000Z' } as const;
 const ask = { authorType: 'lead', content: 'I need to talk to a person.', createdAt: '2026-03-10T14:00:05.000Z' } as const;
 const handedOver = (transcript: IncomingCallContext['transcript']): IncomingCallContext => ({
-  callSid, callId, from: '+15551112222', callerName: 'Ada Caller', aiAgentName: 'Front Desk', reason: 'Wants to move her appointment', transcript,
+  callSid, callId, from: '+15551112222', callerName: 'Ada Caller', aiAgentName: 'Front Desk', reason: 'Wants to move her appointment', transcript, previousCalls: [],
 });
 
 function mount(reply: () => IncomingCallContext) {
@@ -51,4 +51,21 @@ test('a caller with nothing to tell beyond the number gets no panel', async () =
   const { reads } = mount(() => ({ ...handedOver([]), callerName: null, aiAgentName: null, reason: null }));
   await waitFor(() => expect(reads()).toBe(1));
   expect(screen.queryByRole('region', { name: 'Caller' })).toBeNull();
+});
+
+test('a caller who called before: the earlier calls show, newest first, with what each was about', async () => {
+  mount(() => ({
+    ...handedOver([]), callerName: null, aiAgentName: null, reason: null,
+    previousCalls: [
+      { id: '40000000-0000-4000-8000-000000000021', startedAt: '2026-03-09T15:30:00.000Z', aiAgentName: 'Front Desk', summary: 'Booked a cleaning for Tuesday.', outcome: 'appointment-booked' },
+      { id: '40000000-0000-4000-8000-000000000022', startedAt: '2026-03-01T09:00:00.000Z', aiAgentName: null, summary: null, outcome: null },
+    ],
+  }));
+  const panel = await screen.findByRole('region', { name: 'Caller' });
+  const earlier = within(panel).getByRole('region', { name: 'Earlier calls' });
+  const items = within(earlier).getAllByRole('listitem');
+  expect(items).toHaveLength(2);
+  expect(items[0]).toHaveTextContent(/Front Desk · appointment booked/);
+  expect(items[0]).toHaveTextContent('Booked a cleaning for Tuesday.');
+  expect(items[1]).toHaveTextContent('No summary');
 });

@@ -5,11 +5,12 @@ import { PANEL_CARD_STYLE } from './panel-card';
 
 /** More to tell than the number the call header already shows. */
 const tellsMore = (context: IncomingCallContext) =>
-  context.callerName !== null || context.aiAgentName !== null || context.transcript.length > 0;
+  context.callerName !== null || context.aiAgentName !== null || context.transcript.length > 0 || context.previousCalls.length > 0;
 
 /**
- * Beside the call controls for as long as an answered call lasts: who is on the line and, for a
- * caller an AI agent handed over, why and what was said, so the agent need not ask again.
+ * Beside the call controls for as long as an answered call lasts: who is on the line, for a caller
+ * an AI agent handed over why and what was said, and the caller's earlier calls, so the agent
+ * need not ask again.
  */
 export function CallContextPanel({ callSid }: { callSid: string }) {
   const context = useIncomingCallContext(callSid);

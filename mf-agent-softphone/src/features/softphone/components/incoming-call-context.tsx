@@ -1,5 +1,9 @@
-import type { IncomingCallContext } from 'shared-contracts';
-import { Typography } from 'shared-ui';
+import type { CallResult, IncomingCallContext } from 'shared-contracts';
+import { formatDateTime, Typography } from 'shared-ui';
+
+const OUTCOME_TEXT: Record<CallResult, string> = {
+  'appointment-booked': 'appointment booked', transferred: 'transferred', answered: 'answered', unresolved: 'unresolved',
+};
 
 const speaker = (authorType: IncomingCallContext['transcript'][number]['authorType'], context: IncomingCallContext) => {
   if (authorType === 'ai') return context.aiAgentName ?? 'AI agent';
@@ -7,7 +11,10 @@ const speaker = (authorType: IncomingCallContext['transcript'][number]['authorTy
   return authorType === 'agent' ? 'Agent' : 'System';
 };
 
-/** What the agent should know before answering: the caller's name, why an AI agent handed them over, what was said. */
+/**
+ * What the agent should know before answering: the caller's name, why an AI agent handed them
+ * over, what was said, and what the caller's earlier calls were about.
+ */
 export function IncomingCallContextView({ context }: { context: IncomingCallContext }) {
   const reason = context.reason?.trim() ?? '';
   return (
@@ -32,6 +39,21 @@ export function IncomingCallContextView({ context }: { context: IncomingCallCont
             </p>
           ))}
         </div>
+      )}
+      {context.previousCalls.length > 0 && (
+        <section aria-label="Earlier calls" style={{ marginTop: 8 }}>
+          <Typography.Text type="secondary">Earlier calls</Typography.Text>
+          <ul style={{ listStyle: 'none', margin: '4px 0 0', padding: 0 }}>
+            {context.previousCalls.map((earlier) => (
+              <li key={earlier.id} style={{ padding: '4px 0', borderTop: '1px solid #f0f0f0' }}>
+                <Typography.Text strong style={{ fontSize: 12 }}>
+                  {formatDateTime(earlier.startedAt)}{earlier.aiAgentName ? ` · ${earlier.aiAgentName}` : ''}{earlier.outcome ? ` · ${OUTCOME_TEXT[earlier.outcome]}` : ''}
+                </Typography.Text>
+                <Typography.Paragraph style={{ margin: 0, fontSize: 12 }}>{earlier.summary ?? 'No summary'}</Typography.Paragraph>
+              </li>
+            ))}
+          </ul>
+        </section>
       )}
     </div>
   );
