@@ -7,6 +7,6 @@ export { RelayCaller, type HeardText, type RelayCallerOptions } from './relay-ca
 export { dialAiAgent, relaySocketUrl, simulatorDoor, type DialedCall } from './simulator-door';
 export { startFakeProvider, type Answers, type FakeProvider, type ScriptStep, type ScriptedAnswer, type SeenRequest, type WireFormat } from './fake-model-provider';
 export {
-  MULAW_LOUD, MULAW_SILENT, STAND_IN_AUDIO, STAND_IN_BYTES_PER_CHAR, STAND_IN_TRANSCRIPT, startSpeechStandIn, type LiveListener, type SpeechRequest,
+  MULAW_LOUD, MULAW_SILENT, STAND_IN_AUDIO, STAND_IN_BYTES_PER_CHAR, STAND_IN_TRANSCRIPT, STAND_IN_VOICES, startSpeechStandIn, type LiveListener, type SpeechRequest,
 } from './speech-stand-in';
 export { MediaStreamCaller, type HeardAudio } from './media-stream-caller';

@@ -20,6 +20,10 @@ export const STAND_IN_VOICES = {
   deepgram: [
     { name: 'Luna', canonical_name: 'aura-2-luna-en', architecture: 'aura-2', languages: ['en-US'], version: '1', uuid: 'u1', metadata: { accent: 'American', tags: ['feminine'] } },
   ],
+  playHt: [
+    { id: 's3://voice-cloning-zero-shot/801a663f-efd0-4254-98d0-5c175514c3e8/jennifer/manifest.json', name: 'Jennifer', gender: 'female', accent: 'american', language_code: 'en-US', voice_engine: 'Play3.0' },
+    { id: 's3://voice-cloning-zero-shot/stand-in-0001/original/manifest.json', name: 'Oswin', gender: 'male', accent: 'irish', language_code: 'en-IE', voice_engine: 'Play3.0' },
+  ],
   polly: [
     { Id: 'Brian', Name: 'Brian', Gender: 'Male', LanguageCode: 'en-GB', LanguageName: 'British English', SupportedEngines: ['neural'] },
   ],
@@ -32,6 +36,8 @@ export const MULAW_SILENT = 0xff;
 export const STAND_IN_BYTES_PER_CHAR = 80;
 /** A live transcription socket hears the end of speech after this much silence (Deepgram's endpointing). */
 const ENDPOINTING_BYTES = 2_400;
+/** What PlayHT's auth endpoint hands the SDK to stream with: a token in the streaming address. */
+const PLAYHT_STREAM_TOKEN = 'stand-in-stream-token';
 
 /**
  * A mu-law sample within about 60 dB of silence (its exponent is 0): what a microphone hears in a
@@ -57,9 +63,10 @@ const pcmTone = (samples: number) => {
 };
 
 /**
- * Deepgram's, ElevenLabs', OpenAI's, AssemblyAI's and Amazon Polly's speech REST endpoints on
- * this machine, answering as the providers do (paths, auth headers, JSON shapes, audio bodies,
- * AssemblyAI's upload-then-poll job), so the real SDKs run against them. A request whose key (or,
+ * Deepgram's, ElevenLabs', OpenAI's, AssemblyAI's, PlayHT's and Amazon Polly's speech REST
+ * endpoints on this machine, answering as the providers do (paths, auth headers, JSON shapes,
+ * audio bodies, AssemblyAI's upload-then-poll job, PlayHT's auth-then-stream), so the real SDKs
+ * run against them. A request whose key (or,
  * for Polly's signed requests, access key id) is not `key` gets the provider's refusal.
  */
 export async function startSpeechStandIn(key: string, options: { tls?: { cert: Buffer; key: Buffer } } = {}) {
@@ -80,6 +87,22 @@ export async function startSpeechStandIn(key: string, options: { tls?: { cert: B
       const json = (status: number, body: unknown) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
       const audio = () => res.writeHead(200, { 'content-type': 'audio/mpeg' }).end(STAND_IN_AUDIO);
       const auth = String(req.headers.authorization ?? req.headers['xi-api-key'] ?? '');
+      if (path.startsWith('/playht-stream/')) {
+        // The address PlayHT's auth handed out carries the token; the request itself has no key.
+        const query = new URL(req.url ?? '/', 'http://x').searchParams;
+        if (query.get('token') !== PLAYHT_STREAM_TOKEN) {
+          json(403, { error_message: 'Invalid token' });
+          return;
+        }
+        const asked = jsonOf(Buffer.concat(chunks));
+        const text = String(asked.text ?? '');
+        const phone = asked.output_format === 'mulaw' && asked.sample_rate === 8_000;
+        setTimeout(() => {
+          if (phone) res.writeHead(200, { 'content-type': 'audio/basic' }).end(tone(text.length * STAND_IN_BYTES_PER_CHAR));
+          else audio();
+        }, voiceDelayMs);
+        return;
+      }
       if (auth.startsWith('AWS4-HMAC-SHA256')) {
         if (!auth.includes(`Credential=${key}/`)) {
           res.writeHead(403, { 'content-type': 'application/json', 'x-amzn-errortype': 'UnrecognizedClientException' })
@@ -90,7 +113,14 @@ export async function startSpeechStandIn(key: string, options: { tls?: { cert: B
         json(401, { err_code: 'INVALID_AUTH', err_msg: 'Invalid credentials.', detail: { status: 'invalid_api_key' } });
         return;
       }
-      if (path === '/v2/upload') {
+      if (path.startsWith('/api/') && !req.headers['x-user-id']) {
+        json(403, { error_message: 'X-USER-ID header is required' });
+      } else if (path === '/api/v4/sdk-auth' && req.method === 'POST') {
+        const address = (engine: string) => ({ http_streaming_url: `${origin}/playht-stream/${engine}?token=${PLAYHT_STREAM_TOKEN}` });
+        json(200, { 'Play3.0-mini': address('Play3.0-mini'), PlayDialog: address('PlayDialog'), expires_at: new Date(Date.now() + 3_600_000).toISOString() });
+      } else if (path === '/api/v2/voices' && req.method === 'GET') {
+        json(200, STAND_IN_VOICES.playHt);
+      } else if (path === '/v2/upload') {
         json(200, { upload_url: `${origin}/uploads/sample` });
       } else if (path === '/v2/transcript') {
         json(200, { id: 'transcript-1', status: 'queued', audio_url: `${origin}/uploads/sample` });
@@ -241,12 +271,18 @@ function phoneAudioWanted(url: string, path: string, body: Buffer): boolean {
   return false;
 }
 
+/** A JSON request body, or nothing for anything else. */
+function jsonOf(body: Buffer): Record<string, unknown> {
+  try {
+    const parsed = JSON.parse(body.toString('utf8')) as unknown;
+    return parsed !== null && typeof parsed === 'object' ? parsed as Record<string, unknown> : {};
+  } catch {
+    return {};
+  }
+}
+
 /** The text a synthesis request asks to be spoken: ElevenLabs and Deepgram take `text`, Polly `Text`. */
 function textOf(body: Buffer): string {
-  try {
-    const parsed = JSON.parse(body.toString('utf8')) as { text?: unknown; Text?: unknown };
-    return String(parsed.text ?? parsed.Text ?? '');
-  } catch {
-    return '';
-  }
+  const parsed = jsonOf(body);
+  return String(parsed.text ?? parsed.Text ?? '');
 }

@@ -69,11 +69,12 @@ export function aiClientTestConnectionSuite(ctx: SuiteContext) {
     it('refuses a client with no credentials or one it cannot test, and anyone but an administrator', async () => {
       const { token } = await createAdmin(ctx.server);
       const keyless = await createAiClientRow(ctx.server.db, { provider: 'Claude' });
-      const untestable = await createAiClientRow(ctx.server.db, { type: 'TTS Client', provider: 'PlayHT', credentialsCiphertext: 'sealed' });
+      // A row no Add dialog makes: AssemblyAI offers no voices.
+      const untestable = await createAiClientRow(ctx.server.db, { type: 'TTS Client', provider: 'AssemblyAI', credentialsCiphertext: 'sealed' });
       const noKey = await call(ctx.server, 'POST', `ai-client/test-ai-client/${keyless.id}`, { token });
       assert.deepEqual([noKey.status, noKey.body.message], [400, NO_CREDENTIALS_TEXT]);
       const notModel = await call(ctx.server, 'POST', `ai-client/test-ai-client/${untestable.id}`, { token });
-      assert.deepEqual([notModel.status, notModel.body.message], [400, speechProbeUnsupportedText('PlayHT', 'TTS Client')]);
+      assert.deepEqual([notModel.status, notModel.body.message], [400, speechProbeUnsupportedText('AssemblyAI', 'TTS Client')]);
 
       const { ownerToken, agentToken } = await createTenant(ctx.server);
       for (const other of [ownerToken, agentToken]) {
@@ -88,12 +89,13 @@ export function aiClientTestConnectionSuite(ctx: SuiteContext) {
       let standIn: Awaited<ReturnType<typeof startSpeechStandIn>>;
       after(async () => { await standIn?.close(); });
 
-      async function speechClient(type: 'STT Client' | 'TTS Client', provider: 'Deepgram' | 'Elevenlabs' | 'OpenAI' | 'AssemblyAI' | 'Amazon Polly', key = speechKey) {
+      async function speechClient(type: 'STT Client' | 'TTS Client', provider: 'Deepgram' | 'Elevenlabs' | 'OpenAI' | 'AssemblyAI' | 'PlayHT' | 'Amazon Polly', key = speechKey, model = '') {
         standIn ??= await startSpeechStandIn(speechKey);
         const { token } = await createAdmin(ctx.server);
-        const client = await createAiClientRow(ctx.server.db, { type, provider, model: '' });
+        const client = await createAiClientRow(ctx.server.db, { type, provider, model });
         const baseUrl = provider === 'OpenAI' ? `${standIn.origin}/v1` : provider === 'Amazon Polly' ? standIn.h2Origin : standIn.origin;
-        const secret = provider === 'Amazon Polly' ? { accessKeyId: key, secretAccessKey: 'aws-secret-probe', region: 'us-east-1' } : { apiKey: key };
+        const secret = provider === 'Amazon Polly' ? { accessKeyId: key, secretAccessKey: 'aws-secret-probe', region: 'us-east-1' }
+          : provider === 'PlayHT' ? { apiKey: key, userId: 'playht-probe-user' } : { apiKey: key };
         const saved = await call(ctx.server, 'PATCH', `ai-client/update-ai-client/${client.id}`, { token, body: { credentials: { ...secret, baseUrl } } });
         assert.equal(saved.status, 200, JSON.stringify(saved.body));
         return async () => {
@@ -114,18 +116,27 @@ export function aiClientTestConnectionSuite(ctx: SuiteContext) {
         });
       }
 
-      for (const provider of ['Deepgram', 'Elevenlabs', 'OpenAI', 'Amazon Polly'] as const) {
+      for (const provider of ['Deepgram', 'Elevenlabs', 'OpenAI', 'PlayHT', 'Amazon Polly'] as const) {
         it(`a TTS client on ${provider} speaks the sample sentence, and the audio comes back to play`, async () => {
           const { result, requests } = await (await speechClient('TTS Client', provider))();
           assert.equal(result.ok, true, result.message);
           assert.equal(result.message, SPEECH_PROBE_SENTENCE);
           assert.ok(result.audio);
           assert.deepEqual(Buffer.from(result.audio.base64, 'base64'), STAND_IN_AUDIO);
-          assert.equal(requests.length, 1);
-          assert.ok(requests[0]!.body.toString('utf8').includes(SPEECH_PROBE_SENTENCE), 'the sentence was sent to be spoken');
+          // One request speaks it (PlayHT's SDK first asks where to stream from).
+          assert.equal(requests.filter((request) => request.body.includes(SPEECH_PROBE_SENTENCE)).length, 1);
           assert.equal(result.audio.contentType, 'audio/mpeg');
         });
       }
+
+      it('a PlayHT client speaks with the engine its model names, and says which engines it can use', async () => {
+        const dialog = await (await speechClient('TTS Client', 'PlayHT', speechKey, 'PlayDialog'))();
+        assert.equal(dialog.result.ok, true, dialog.result.message);
+        assert.ok(dialog.requests.some((request) => request.path === '/playht-stream/PlayDialog'));
+        const grpc = await (await speechClient('TTS Client', 'PlayHT', speechKey, 'PlayHT2.0'))();
+        assert.deepEqual([grpc.result.ok, grpc.result.message], [false, 'PlayHT speaks here with Play3.0-mini or PlayDialog; set the client\'s model to one of them']);
+        assert.deepEqual(grpc.requests, []);
+      });
 
       it('a refused key shows the provider\'s own error, without the key', async () => {
         const wrongKey = 'dg-wrong-key-0000';
@@ -139,6 +150,11 @@ export function aiClientTestConnectionSuite(ctx: SuiteContext) {
         assert.match(polly.message, /403/);
         assert.match(polly.message, /security token included in the request is invalid/);
         assert.doesNotMatch(polly.message, /AKIAWRONGKEY0000|aws-secret-probe/);
+        const playHt = (await (await speechClient('TTS Client', 'PlayHT', 'pht-wrong-key-0000'))()).result;
+        assert.equal(playHt.ok, false);
+        assert.match(playHt.message, /401/);
+        assert.match(playHt.message, /Invalid credentials/);
+        assert.doesNotMatch(playHt.message, /pht-wrong-key-0000|playht-probe-user/);
       });
     });
   });

@@ -273,5 +273,22 @@ export function aiClientsSuite(ctx: SuiteContext) {
       const saved = JSON.parse(cipher.decrypt((await stored(polly.id))!.credentialsCiphertext!, polly.id));
       assert.deepEqual(saved, { accessKeyId: 'AKIA1', secretAccessKey: 'secret/1', region: 'us-east-1' });
     });
+
+    it('take an API key with the account\'s user ID for PlayHT, and keep a user ID for no one else', async () => {
+      const { token } = await createAdmin(ctx.server);
+      const playHt = await createAiClientRow(ctx.server.db, { provider: 'PlayHT', type: 'TTS Client' });
+      const keyOnly = await call(ctx.server, 'PATCH', `ai-client/update-ai-client/${playHt.id}`, { token, body: { credentials: { apiKey: 'k' } } });
+      assert.deepEqual([keyOnly.status, keyOnly.body.message], [400, 'PlayHT needs an API key and a user ID']);
+      assert.equal((await stored(playHt.id))?.credentialsCiphertext, null);
+      const ok = await call(ctx.server, 'PATCH', `ai-client/update-ai-client/${playHt.id}`, { token, body: { credentials: { apiKey: 'pht-key', userId: 'user-7' } } });
+      assert.equal(ok.status, 200);
+      const cipher = createCredentialCipher(TEST_CONFIG.credentialsKey);
+      assert.deepEqual(JSON.parse(cipher.decrypt((await stored(playHt.id))!.credentialsCiphertext!, playHt.id)), { apiKey: 'pht-key', userId: 'user-7' });
+
+      const elevenLabs = await createAiClientRow(ctx.server.db, { provider: 'Elevenlabs', type: 'TTS Client' });
+      const stray = await call(ctx.server, 'PATCH', `ai-client/update-ai-client/${elevenLabs.id}`, { token, body: { credentials: { apiKey: 'el-key', userId: 'user-7' } } });
+      assert.equal(stray.status, 200);
+      assert.deepEqual(JSON.parse(cipher.decrypt((await stored(elevenLabs.id))!.credentialsCiphertext!, elevenLabs.id)), { apiKey: 'el-key' });
+    });
   });
 }

@@ -4,7 +4,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { and, eq, inArray } from 'drizzle-orm';
 import twilio from 'twilio';
 import { CALL_END_REASONS, CALLER_CALL_SID_PARAMETER, MEDIA_STREAM_PATH, RELAY_PATH, SPEECH_RESUMED_TEXT, TRANSFER_TEXTS } from 'shared-contracts';
-import { MediaStreamCaller, RelayCaller, STAND_IN_AUDIO, STAND_IN_BYTES_PER_CHAR, startSpeechStandIn } from 'shared-test-kit';
+import { MediaStreamCaller, RelayCaller, STAND_IN_AUDIO, STAND_IN_BYTES_PER_CHAR, STAND_IN_VOICES, startSpeechStandIn } from 'shared-test-kit';
 import { noPreviewClientText } from '../../src/modules/agent/preview-voice';
 import { aiClients, calls, callTraces } from '../../src/db/schema';
 import { TWILIO_WEBHOOK_PATHS } from '../../src/modules/telephony/twilio-paths';
@@ -31,6 +31,9 @@ const GREETING_WAIT_MS = 20_000;
  * back through the real ElevenLabs SDK as phone audio with a mark after each sentence.
  */
 export function speechPipelineSuite(ctx: SuiteContext) {
+  /** A voice PlayHT lists to the stand-in's key that the catalogue does not have. */
+  const OSWIN = STAND_IN_VOICES.playHt[1]!.id;
+
   describe('our speech pipeline on Media Streams', () => {
     answeredByLocalResponder(ctx);
     let standIn: Awaited<ReturnType<typeof startSpeechStandIn>>;
@@ -383,11 +386,12 @@ export function speechPipelineSuite(ctx: SuiteContext) {
       assert.equal((plain.body.data as { audioPath?: string }).audioPath, undefined);
     });
 
-    it('offers the voices the TTS clients\' providers list, kept for a while, and an agent speaks in one of them', async () => {
+    it('offers the voices the TTS clients\' providers list, kept for a while, and agents speak in them', async () => {
       const { token: admin } = await createAdmin(ctx.server);
       const extra: string[] = [];
       for (const [provider, secret, baseUrl] of [
         ['Deepgram', { apiKey: KEY }, standIn.origin],
+        ['PlayHT', { apiKey: KEY, userId: 'playht-voices-user' }, standIn.origin],
         ['Amazon Polly', { accessKeyId: KEY, secretAccessKey: 'aws-secret-voices', region: 'us-east-1' }, standIn.h2Origin],
       ] as const) {
         const row = await createAiClientRow(ctx.server.db, { type: 'TTS Client', provider, model: '', enabled: true });
@@ -397,7 +401,7 @@ export function speechPipelineSuite(ctx: SuiteContext) {
       }
       try {
         const t = await createTenant(ctx.server);
-        const listingsAsked = () => standIn.received.filter((r) => r.path === '/v1/voices' || r.path === '/v1/models').length;
+        const listingsAsked = () => standIn.received.filter((r) => ['/v1/voices', '/v1/models', '/api/v2/voices'].includes(r.path)).length;
         const voices = await call(ctx.server, 'POST', 'agent/get-agent-voices', { token: t.ownerToken, body: {} });
         assert.equal(voices.status, 200, JSON.stringify(voices.body));
         const listed = (voices.body.data as Array<{ id: string; name: string; provider: string; gender: string; accent: string | null; language: string; providerPreview: boolean }>)
@@ -405,10 +409,11 @@ export function speechPipelineSuite(ctx: SuiteContext) {
         assert.deepEqual(listed.map(({ id, name, provider, gender, accent, language, providerPreview }) => ({ id, name, provider, gender, accent, language, providerPreview })), [
           { id: 'elevenlabs:stdInVoice0001', name: 'Marlowe', provider: 'Elevenlabs', gender: 'male', accent: 'british', language: 'en-GB', providerPreview: true },
           { id: 'deepgram:aura-2-luna-en', name: 'Luna', provider: 'Deepgram', gender: 'female', accent: 'American', language: 'en-US', providerPreview: true },
+          { id: `playht:${OSWIN}`, name: 'Oswin', provider: 'PlayHT', gender: 'male', accent: 'irish', language: 'en-IE', providerPreview: true },
           { id: 'polly:Brian', name: 'Brian', provider: 'Amazon Polly', gender: 'male', accent: 'British English', language: 'en-GB', providerPreview: true },
         ]);
-        // Rachel is the catalogue's own voice: offered once.
-        assert.equal((voices.body.data as Array<{ name: string }>).filter((voice) => voice.name === 'Rachel').length, 1);
+        // Rachel and Jennifer are the catalogue's own voices: offered once each.
+        for (const name of ['Rachel', 'Jennifer']) assert.equal((voices.body.data as Array<{ name: string }>).filter((voice) => voice.name === name).length, 1);
         // Asked again, the lists are the ones kept, not fetched again.
         const asked = listingsAsked();
         const again = await call(ctx.server, 'POST', 'agent/get-agent-voices', { token: t.ownerToken, body: { search: 'marl' } });
@@ -431,6 +436,20 @@ export function speechPipelineSuite(ctx: SuiteContext) {
         assert.ok(await browser.until(() => browser.sentences.length >= 1, GREETING_WAIT_MS), 'the greeting is spoken');
         assert.ok(standIn.received.some((r) => r.path === '/v1/text-to-speech/stdInVoice0001/stream'), 'the greeting went to ElevenLabs in the listed voice');
         await browser.hangUp();
+
+        // PlayHT's SDK asks where to stream from with the key and user ID, then streams phone audio in the voice.
+        const oswin = await call(ctx.server, 'POST', 'agent/create-agent', { token: t.ownerToken, body: { ...body(`playht:${OSWIN}`), name: 'Oswin line', greeting: 'Oswin speaking.' } });
+        assert.equal(oswin.status, 200, JSON.stringify(oswin.body));
+        const playHtCall = (await call(ctx.server, 'POST', 'call/start-browser-call', { token: t.ownerToken, body: { agentId: oswin.body.data.id } })).body.data as { callId: string; callSid: string; audioPath: string };
+        const caller = new MediaStreamCaller(`${ctx.server.origin.replace(/^http/, 'ws')}${playHtCall.audioPath}`, undefined);
+        await caller.start(playHtCall.callSid, playHtCall.callId);
+        assert.ok(await caller.until(() => caller.sentences.length >= 1, GREETING_WAIT_MS), 'the greeting is spoken');
+        assert.equal(caller.sentences[0]!.bytes, 'Oswin speaking.'.length * STAND_IN_BYTES_PER_CHAR);
+        const auth = standIn.received.find((r) => r.path === '/api/v4/sdk-auth');
+        assert.deepEqual([auth?.headers.authorization, auth?.headers['x-user-id']], [`Bearer ${KEY}`, 'playht-voices-user']);
+        const spoken = standIn.received.find((r) => r.path === '/playht-stream/Play3.0-mini');
+        assert.deepEqual(spoken && JSON.parse(spoken.body.toString('utf8')), { text: 'Oswin speaking.', voice: OSWIN, output_format: 'mulaw', sample_rate: 8_000, voice_engine: 'Play3.0-mini' });
+        await caller.hangUp();
       } finally {
         await ctx.server.db.update(aiClients).set({ enabled: false }).where(inArray(aiClients.id, extra));
       }

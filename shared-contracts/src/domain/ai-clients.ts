@@ -39,6 +39,8 @@ export const defaultProviderFor = (type: AiClientType): AiClientProvider => AI_C
 
 /** The provider whose credentials are an AWS key pair and region rather than an API key. */
 export const AWS_CREDENTIAL_PROVIDERS: readonly AiClientProvider[] = ['Amazon Polly'];
+/** The provider whose API key goes with the account's user id. */
+export const USER_ID_CREDENTIAL_PROVIDERS: readonly AiClientProvider[] = ['PlayHT'];
 
 /** Number of pages for a count of items; at least one so the pager always has a page to show. */
 export const totalPages = (count: number, pageSize: number = AI_CLIENT_PAGE_SIZE): number =>

@@ -69,12 +69,14 @@ export const AWS_REGION_PATTERN = /^[a-z]{2}(-[a-z]+)+-\d$/;
 export const BaseUrl = v.pipe(HttpUrl('Base URL'), v.maxLength(500, 'Base URL is too long'));
 
 /**
- * Provider credentials: an API key, or (Amazon Polly) an AWS key pair and region; an AI client
- * may add the base URL of an OpenAI-compatible endpoint. Never returned.
+ * Provider credentials: an API key (PlayHT's with the account's user id), or (Amazon Polly) an
+ * AWS key pair and region; any client may add the base URL of another endpoint of its
+ * provider's API. Never returned.
  */
 export const AiClientCredentials = v.pipe(
   v.object({
     apiKey: v.optional(Secret('API key')),
+    userId: v.optional(Secret('User ID')),
     baseUrl: v.optional(BaseUrl),
     accessKeyId: v.optional(Secret('Access key id')),
     secretAccessKey: v.optional(Secret('Secret access key')),

@@ -13,3 +13,4 @@ export { chatCompletionsClientFor, languageModelFor, type ModelConfig } from './
 export { createChatCompletionsClient, type ChatCallOptions, type ChatCompletionsClient, type ChatFinishReason, type ChatPart } from './chat-completions-client';
 export { speechConfigOf, storedCredentials, type SpeechConfig } from './speech-config';
 export { canProbeSpeech, probeSpeech } from './speech-probe';
+export { playHtSpeech, playHtVoices } from './playht-speech';

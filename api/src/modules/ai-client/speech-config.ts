@@ -10,11 +10,13 @@ export interface SpeechConfig {
   model: string;
   /** Every provider's but Amazon Polly's, which signs with an AWS key pair in a region. */
   apiKey?: string;
+  /** PlayHT's: the account the API key belongs to. */
+  userId?: string;
   aws?: { accessKeyId: string; secretAccessKey: string; region: string };
   baseUrl?: string;
 }
 
-const StoredModelCredentials = v.object({ apiKey: v.string(), baseUrl: v.optional(v.string()) });
+const StoredModelCredentials = v.object({ apiKey: v.string(), userId: v.optional(v.string()), baseUrl: v.optional(v.string()) });
 const StoredAwsCredentials = v.object({ accessKeyId: v.string(), secretAccessKey: v.string(), region: v.string(), baseUrl: v.optional(v.string()) });
 export const StoredCredentials = v.union([StoredModelCredentials, StoredAwsCredentials]);
 export type StoredCredentials = v.InferOutput<typeof StoredCredentials>;
@@ -32,7 +34,7 @@ export function storedCredentials(row: AiClientRow, credentialsKey: string): Sto
 /** A speech client's config from its row and decrypted credentials. */
 export function speechConfigOf(row: AiClientRow, credentials: StoredCredentials): SpeechConfig {
   const secret = 'apiKey' in credentials
-    ? { apiKey: credentials.apiKey }
+    ? { apiKey: credentials.apiKey, ...(credentials.userId !== undefined ? { userId: credentials.userId } : {}) }
     : { aws: { accessKeyId: credentials.accessKeyId, secretAccessKey: credentials.secretAccessKey, region: credentials.region } };
   return { type: row.type as SpeechConfig['type'], provider: row.provider, model: row.model ?? '', baseUrl: credentials.baseUrl, ...secret };
 }

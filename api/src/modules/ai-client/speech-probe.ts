@@ -5,6 +5,7 @@ import { experimental_generateSpeech as generateSpeech, experimental_transcribe 
 import { AI_CLIENT_TEST_TIMEOUT_SECONDS, SPEECH_PROBE_SENTENCE, type AiClientTestResult } from 'shared-contracts';
 import { ASSETS_FOLDER } from '../../paths';
 import { noAnswerText, withoutSecrets } from './provider-message';
+import { PLAYHT_DEFAULT_VOICE, playHtSpeech } from './playht-speech';
 import type { SpeechConfig } from './speech-config';
 
 export type { SpeechConfig };
@@ -112,6 +113,16 @@ async function probe(config: SpeechConfig, signal: AbortSignal, sample: SpokenSa
     const stream = await client.textToSpeech.convert(sample.voice ?? DEFAULTS.elevenLabsVoice, { text: sentence, modelId: model || DEFAULTS.elevenLabsModel }, { abortSignal: signal });
     return { kind: 'spoken', audio: await readAll(stream), contentType: 'audio/mpeg' };
   }
+  if (provider === 'PlayHT' && config.type === 'TTS Client') {
+    const parts: Uint8Array[] = [];
+    let size = 0;
+    for await (const piece of await playHtSpeech(config, sentence, sample.voice ?? PLAYHT_DEFAULT_VOICE, 'mp3', signal)) {
+      parts.push(piece);
+      size += piece.length;
+      if (size > MAX_PROBE_AUDIO_BYTES) break;
+    }
+    return { kind: 'spoken', audio: Buffer.concat(parts).subarray(0, MAX_PROBE_AUDIO_BYTES), contentType: 'audio/mpeg' };
+  }
   if (provider === 'OpenAI') {
     const openai = createOpenAI({ apiKey, ...(baseUrl ? { baseURL: baseUrl } : {}) });
     if (config.type === 'STT Client') {
@@ -127,7 +138,7 @@ async function probe(config: SpeechConfig, signal: AbortSignal, sample: SpokenSa
 /** Whether this product can test a speech client of this provider and type. */
 export const canProbeSpeech = (type: string, provider: string) =>
   provider === 'Deepgram' || provider === 'OpenAI'
-  || (type === 'TTS Client' && (provider === 'Elevenlabs' || provider === 'Amazon Polly'))
+  || (type === 'TTS Client' && (provider === 'Elevenlabs' || provider === 'PlayHT' || provider === 'Amazon Polly'))
   || (type === 'STT Client' && provider === 'AssemblyAI');
 
 /** A provider's error in its status and words. */

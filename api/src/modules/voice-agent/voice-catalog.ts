@@ -1,6 +1,6 @@
 import type { AgentVoice } from 'shared-contracts';
 
-/** `voice`: the provider's own name for it (ElevenLabs' voice id, Polly's voice name, Deepgram's model). */
+/** `voice`: the provider's own name for it (ElevenLabs' voice id, Polly's voice name, Deepgram's model, PlayHT's voice manifest). */
 type VoiceSeed = Omit<AgentVoice, 'imageUrl' | 'providerPreview'> & { color: string; voice: string };
 
 /**
@@ -17,8 +17,8 @@ const SEEDS: readonly VoiceSeed[] = [
   { id: 'elevenlabs-lucia', name: 'Lucía', provider: 'Elevenlabs', gender: 'female', accent: 'Mexican', language: 'es-US', previewUrl: null, color: '#fa8c16', voice: 'EXAVITQu4vr4xnSDxMaL' },
   { id: 'deepgram-asteria', name: 'Asteria', provider: 'Deepgram', gender: 'female', accent: 'American', language: 'en-US', previewUrl: null, color: '#52c41a', voice: 'aura-2-asteria-en' },
   { id: 'deepgram-orion', name: 'Orion', provider: 'Deepgram', gender: 'male', accent: 'American', language: 'en-US', previewUrl: null, color: '#2f54eb', voice: 'aura-2-orion-en' },
-  { id: 'playht-jennifer', name: 'Jennifer', provider: 'PlayHT', gender: 'female', accent: 'American', language: 'en-US', previewUrl: null, color: '#f5222d', voice: 'jennifer' },
-  { id: 'playht-mateo', name: 'Mateo', provider: 'PlayHT', gender: 'male', accent: 'Colombian', language: 'es-US', previewUrl: null, color: '#a0d911', voice: 'mateo' },
+  { id: 'playht-jennifer', name: 'Jennifer', provider: 'PlayHT', gender: 'female', accent: 'American', language: 'en-US', previewUrl: null, color: '#f5222d', voice: 's3://voice-cloning-zero-shot/801a663f-efd0-4254-98d0-5c175514c3e8/jennifer/manifest.json' },
+  { id: 'playht-angelo', name: 'Angelo', provider: 'PlayHT', gender: 'male', accent: 'American', language: 'en-US', previewUrl: null, color: '#a0d911', voice: 's3://voice-cloning-zero-shot/baf1ef41-36b6-428c-9bdf-50ba54682bd8/original/manifest.json' },
   { id: 'polly-joanna', name: 'Joanna', provider: 'Amazon Polly', gender: 'female', accent: 'American', language: 'en-US', previewUrl: null, color: '#fa541c', voice: 'Joanna' },
   { id: 'polly-matthew', name: 'Matthew', provider: 'Amazon Polly', gender: 'male', accent: 'American', language: 'en-US', previewUrl: null, color: '#08979c', voice: 'Matthew' },
 ];
@@ -36,13 +36,16 @@ export const avatar = (name: string, color: string) => {
  * A voice a provider lists (agent/get-agent-voices) beside the catalogue is named
  * `<provider>:<the provider's voice id>`: the id says whose voice it is and which one.
  */
-const PROVIDER_PREFIXES: Partial<Record<AgentVoice['provider'], string>> = { Elevenlabs: 'elevenlabs', Deepgram: 'deepgram', 'Amazon Polly': 'polly' };
-const PROVIDER_VOICE = /^([a-z]+):([A-Za-z0-9._-]{1,90})$/;
+const PROVIDER_PREFIXES: Partial<Record<AgentVoice['provider'], string>> = { Elevenlabs: 'elevenlabs', Deepgram: 'deepgram', PlayHT: 'playht', 'Amazon Polly': 'polly' };
+/** PlayHT names a voice by its manifest's URL (`s3://…/manifest.json`). */
+const PROVIDER_VOICE = /^([a-z]+):([A-Za-z0-9._:/-]+)$/;
+/** An agent's voice id is at most this long (the contract's limit). */
+const MAX_VOICE_ID = 100;
 
 export function providerVoiceId(provider: AgentVoice['provider'], voice: string): string | null {
   const prefix = PROVIDER_PREFIXES[provider];
   const id = prefix === undefined ? '' : `${prefix}:${voice}`;
-  return PROVIDER_VOICE.test(id) ? id : null;
+  return id.length <= MAX_VOICE_ID && PROVIDER_VOICE.test(id) ? id : null;
 }
 
 export const VOICES: readonly AgentVoice[] = SEEDS.map(({ color, voice: _voice, ...voice }) => ({ ...voice, imageUrl: avatar(voice.name, color), providerPreview: false }));

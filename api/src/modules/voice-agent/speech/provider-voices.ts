@@ -3,7 +3,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { AgentVoice } from 'shared-contracts';
 import type { Db } from '../../../db/client';
 import { aiClients, type AiClientRow } from '../../../db/schema';
-import { speechConfigOf, storedCredentials, type SpeechConfig } from '../../ai-client';
+import { playHtVoices, speechConfigOf, storedCredentials, type SpeechConfig } from '../../ai-client';
 import { avatar, catalogueIdOf, providerVoiceId } from '../voice-catalog';
 import { STREAMING_TTS_PROVIDERS } from './synthesizer';
 
@@ -59,6 +59,15 @@ async function listVoices(config: SpeechConfig): Promise<ListedVoice[]> {
       accent: text(model.metadata?.accent, 40),
       language: text(model.languages?.[0], 20) ?? 'en-US',
     }] : []));
+  }
+  if (config.provider === 'PlayHT') {
+    return (await playHtVoices(config, AbortSignal.timeout(TIMEOUT_SECONDS * 1000))).map((voice) => ({
+      voice: voice.voice,
+      name: text(voice.name, 60) ?? 'PlayHT voice',
+      gender: genderOf([voice.gender]),
+      accent: text(voice.accent, 40),
+      language: text(voice.language, 20) ?? 'en-US',
+    }));
   }
   if (config.provider === 'Amazon Polly' && config.aws) {
     const { PollyClient, DescribeVoicesCommand } = await import('@aws-sdk/client-polly');

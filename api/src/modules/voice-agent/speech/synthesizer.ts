@@ -1,5 +1,5 @@
 import { MEDIA_SAMPLE_RATE } from 'shared-contracts';
-import type { SpeechConfig } from '../../ai-client';
+import { playHtSpeech, type SpeechConfig } from '../../ai-client';
 import { pcmToPhoneAudio } from './phone-audio';
 
 /** One call's voice: each sentence as phone audio (mu-law, 8 kHz), streamed as the provider makes it. */
@@ -9,7 +9,7 @@ export interface Synthesizer {
 }
 
 /** The providers whose voices the pipeline speaks with, streamed as phone audio. */
-export const STREAMING_TTS_PROVIDERS: readonly string[] = ['Elevenlabs', 'Deepgram', 'Amazon Polly'];
+export const STREAMING_TTS_PROVIDERS: readonly string[] = ['Elevenlabs', 'Deepgram', 'PlayHT', 'Amazon Polly'];
 
 const DEFAULTS = {
   elevenLabsModel: 'eleven_flash_v2_5',
@@ -40,7 +40,7 @@ async function* chunksOf(stream: ReadableStream<Uint8Array> | null, signal: Abor
 /**
  * The TTS client's voice through its SDK, made once per call so its connections are reused from
  * sentence to sentence. `voice` is the provider's own voice id (ElevenLabs' voice id, Polly's
- * voice name, Deepgram's model).
+ * voice name, Deepgram's model, PlayHT's voice manifest).
  */
 export async function createSynthesizer(config: SpeechConfig, voice: string): Promise<Synthesizer> {
   const { baseUrl } = config;
@@ -65,6 +65,17 @@ export async function createSynthesizer(config: SpeechConfig, voice: string): Pr
           { abortSignal: signal },
         );
         yield* chunksOf(response.stream(), signal);
+      },
+      close: () => undefined,
+    };
+  }
+  if (config.provider === 'PlayHT') {
+    return {
+      async* speak(text, signal) {
+        for await (const piece of await playHtSpeech(config, text, voice, 'phone', signal)) {
+          if (signal.aborted) return;
+          if (piece.length > 0) yield piece;
+        }
       },
       close: () => undefined,
     };

@@ -127,6 +127,20 @@ test('a speech client takes a base URL too, with AWS keys as with an API key', a
   expect(screen.getByLabelText('Base URL')).toBeInTheDocument();
 });
 
+test('a PlayHT client takes its API key with the account\'s user ID, both or neither', async () => {
+  const client = makeAiClient({ name: 'PlayHT', type: 'TTS Client', model: 'Play3.0-mini' });
+  const { requests } = serve(client);
+  renderAdmin(<AiClientEditScreen id={client.id} />);
+  await userEvent.type(await screen.findByLabelText('API key'), 'pht-key');
+  await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+  expect(await screen.findByText('User ID is required')).toBeInTheDocument();
+  expect(patches(requests)).toHaveLength(0);
+  await userEvent.type(field('User ID'), 'user-7');
+  await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+  await waitFor(() => expect(patches(requests)).toHaveLength(1));
+  expect(patches(requests)[0]!.body).toMatchObject({ credentials: { apiKey: 'pht-key', userId: 'user-7' } });
+});
+
 test('a speech client says that calls do not use its key; a model client says nothing of it', async () => {
   serve(makeAiClient({ name: 'Elevenlabs', type: 'TTS Client', model: 'eleven_flash_v2_5' }));
   const { unmount } = renderAdmin(<AiClientEditScreen id="00000000-0000-4000-a000-000000000996" />);

@@ -1,6 +1,6 @@
 import type { AiClient } from 'shared-contracts';
 import { Tag, TextField, Typography } from 'shared-ui';
-import { usesAwsKeys } from '../model/ai-client-form-values';
+import { usesAwsKeys, usesUserId } from '../model/ai-client-form-values';
 
 export const OPENAI_COMPATIBLE_HINT = 'For an OpenAI-compatible endpoint such as Ollama, vLLM or a company gateway';
 
@@ -28,7 +28,10 @@ export function CredentialFields({ client }: { client: AiClient }) {
           <TextField name="region" label="Region" autoComplete="off" placeholder={client.hasCredentials ? placeholder : 'e.g. us-east-1'} />
         </>
       ) : (
-        <TextField name="apiKey" label="API key" type="password" autoComplete="new-password" placeholder={placeholder} />
+        <>
+          <TextField name="apiKey" label="API key" type="password" autoComplete="new-password" placeholder={placeholder} />
+          {usesUserId(client) && <TextField name="userId" label="User ID" autoComplete="off" placeholder={placeholder} />}
+        </>
       )}
       <TextField name="baseUrl" label="Base URL" autoComplete="off" placeholder={client.type === 'AI Client' ? 'e.g. http://localhost:11434/v1' : 'Leave empty for the provider\'s own'} hint={baseUrlHint(client)} />
     </fieldset>
