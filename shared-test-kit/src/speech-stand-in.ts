@@ -76,6 +76,9 @@ export async function startSpeechStandIn(key: string, options: { tls?: { cert: B
   const utterances: string[] = [];
   /** A voice answers after this many ms (0: at once); a test sets it to be slow. */
   let voiceDelayMs = 0;
+  /** What a voice answers with: phone audio, or (a test sets it) a proxy's error page with a 200. */
+  let voiceAnswer: 'audio' | 'text' = 'audio';
+  const errorPage = (res: ServerResponse | Http2ServerResponse) => res.writeHead(200, { 'content-type': 'text/html' }).end('<html><body><h1>502 Bad Gateway</h1></body></html>\n');
   let polls = 0;
   let origin = '';
   const handle = (req: IncomingMessage | Http2ServerRequest, res: ServerResponse | Http2ServerResponse) => {
@@ -98,7 +101,8 @@ export async function startSpeechStandIn(key: string, options: { tls?: { cert: B
         const text = String(asked.text ?? '');
         const phone = asked.output_format === 'mulaw' && asked.sample_rate === 8_000;
         setTimeout(() => {
-          if (phone) res.writeHead(200, { 'content-type': 'audio/basic' }).end(tone(text.length * STAND_IN_BYTES_PER_CHAR));
+          if (phone && voiceAnswer === 'text') errorPage(res);
+          else if (phone) res.writeHead(200, { 'content-type': 'audio/basic' }).end(tone(text.length * STAND_IN_BYTES_PER_CHAR));
           else audio();
         }, voiceDelayMs);
         return;
@@ -138,7 +142,7 @@ export async function startSpeechStandIn(key: string, options: { tls?: { cert: B
         const text = textOf(Buffer.concat(chunks));
         const pcm = path === '/v1/speech';
         const body = pcm ? pcmTone(text.length * STAND_IN_BYTES_PER_CHAR) : tone(text.length * STAND_IN_BYTES_PER_CHAR);
-        setTimeout(() => res.writeHead(200, { 'content-type': pcm ? 'audio/pcm' : 'audio/basic' }).end(body), voiceDelayMs);
+        setTimeout(() => (voiceAnswer === 'text' ? errorPage(res) : res.writeHead(200, { 'content-type': pcm ? 'audio/pcm' : 'audio/basic' }).end(body)), voiceDelayMs);
       } else if (path === '/v1/speak' || path.startsWith('/v1/text-to-speech/') || path === '/v1/audio/speech' || path === '/v1/speech') {
         audio();
       } else if (path === '/v1/audio/transcriptions') {
@@ -248,6 +252,8 @@ export async function startSpeechStandIn(key: string, options: { tls?: { cert: B
     dropListeners: () => { for (const client of live.clients) client.terminate(); },
     /** Makes every voice wait this long before answering. */
     setVoiceDelay: (ms: number) => { voiceDelayMs = ms; },
+    /** Voices answer with an error page instead of audio ('text'), or as they should. */
+    setVoiceAnswer: (answer: 'audio' | 'text') => { voiceAnswer = answer; },
     close: async () => {
       for (const client of live.clients) client.terminate();
       for (const session of sessions) session.destroy();

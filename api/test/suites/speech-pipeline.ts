@@ -39,6 +39,7 @@ export function speechPipelineSuite(ctx: SuiteContext) {
     let standIn: Awaited<ReturnType<typeof startSpeechStandIn>>;
     let agentNumber = '';
     let sttClientId = '';
+    let voiceClientId = '';
     const clientIds: string[] = [];
 
     let paused: string[] = [];
@@ -56,7 +57,7 @@ export function speechPipelineSuite(ctx: SuiteContext) {
         return row.id;
       };
       sttClientId = await client('STT Client', 'Deepgram');
-      await client('TTS Client', 'Elevenlabs');
+      voiceClientId = await client('TTS Client', 'Elevenlabs');
       const t = await createTenant(ctx.server);
       agentNumber = (await createAiAgent(ctx.server.db, {
         accountId: t.account.id, handleCallType: 'inbound', greeting: GREETING, speechPath: 'pipeline', voiceId: 'elevenlabs-rachel', sttClientId,
@@ -189,6 +190,76 @@ export function speechPipelineSuite(ctx: SuiteContext) {
       assert.match(trace[0]!.speechFallback ?? '', /transcription failed/);
       const record = await waitFor(() => callRecordOf(ctx.server, t.ownerToken, callId), (r) => r?.endReason !== null);
       assert.equal(record?.endReason, CALL_END_REASONS.handedToPerson);
+    });
+
+    describe('a provider that fails hands the caller to a person, never to silence', () => {
+      type StandIn = Awaited<ReturnType<typeof startSpeechStandIn>>;
+      const VOICE_KEY = 'el-fault-key-6262';
+      /** Each fault: when it strikes (at the greeting, or once the caller has asked), what it does, and what the trace says. */
+      const FAULTS: Array<{ fault: string; voiceKey?: string; sttKey?: string; midCall?: (voice: StandIn, stt: StandIn) => unknown; why: RegExp }> = [
+        { fault: 'voice refuses the key', voiceKey: 'el-wrong-key-0000', why: /the voice failed: .*401/ },
+        { fault: 'voice answers an error page with a 200', midCall: (voice) => voice.setVoiceAnswer('text'), why: /text instead of audio/ },
+        { fault: 'voice never answers', midCall: (voice) => voice.setVoiceDelay(10_000), why: /no audio in 3 s/ },
+        { fault: 'voice goes down', midCall: (voice) => voice.close(), why: /the voice failed/ },
+        { fault: 'transcriber refuses the key', sttKey: 'dg-wrong-key-0000', why: /transcription/ },
+        { fault: 'transcriber drops its socket', midCall: (_voice, stt) => stt.dropListeners(), why: /transcription failed/ },
+      ];
+      // Calls take the first enabled TTS client of the voice's provider: the suite's steps aside.
+      before(async () => { await ctx.server.db.update(aiClients).set({ enabled: false }).where(eq(aiClients.id, voiceClientId)); });
+      after(async () => { await ctx.server.db.update(aiClients).set({ enabled: true }).where(eq(aiClients.id, voiceClientId)); });
+
+      for (const { fault, voiceKey, sttKey, midCall, why } of FAULTS) {
+        it(`${fault}`, async () => {
+          const voice = await startSpeechStandIn(VOICE_KEY);
+          const stt = await startSpeechStandIn(KEY);
+          const { token } = await createAdmin(ctx.server);
+          const rows: string[] = [];
+          const client = async (type: 'STT Client' | 'TTS Client', provider: 'Deepgram' | 'Elevenlabs', apiKey: string, baseUrl: string) => {
+            const row = await createAiClientRow(ctx.server.db, { type, provider, model: '', enabled: true });
+            rows.push(row.id);
+            const saved = await call(ctx.server, 'PATCH', `ai-client/update-ai-client/${row.id}`, { token, body: { credentials: { apiKey, baseUrl } } });
+            assert.equal(saved.status, 200, JSON.stringify(saved.body));
+            return row.id;
+          };
+          try {
+            const faultSttId = await client('STT Client', 'Deepgram', sttKey ?? KEY, stt.origin);
+            await client('TTS Client', 'Elevenlabs', voiceKey ?? VOICE_KEY, voice.origin);
+            const t = await createTenant(ctx.server);
+            await setAgentStatus(ctx.server.db, t.agent.id, 'available');
+            const agent = await createAiAgent(ctx.server.db, { accountId: t.account.id, handleCallType: 'inbound', greeting: GREETING, speechPath: 'pipeline', voiceId: 'elevenlabs-rachel', sttClientId: faultSttId });
+            const door = await simulatorDoor(ctx.server, 'inbound-call', { from: uniquePhone(), to: agent.phoneNumber! });
+            const { callSid, callId, mediaStream } = door.body.data as { callSid: string; callId: string; mediaStream: { signature: string } };
+            const caller = new MediaStreamCaller(`${ctx.server.origin.replace(/^http/, 'ws')}${MEDIA_STREAM_PATH}`, mediaStream.signature);
+            await caller.start(callSid, callId);
+            let struck = Date.now();
+            let asked = false;
+            if (midCall) {
+              assert.ok(await caller.until(() => caller.sentences.length >= 1, GREETING_WAIT_MS), 'the greeting is spoken');
+              await waitFor(async () => stt.listeners.length, (count) => count > 0);
+              await midCall(voice, stt);
+              stt.hear('What are your opening hours?');
+              caller.speak(600);
+              asked = true;
+              struck = Date.now();
+            }
+            const closedBy = await Promise.race([caller.closed.then(() => Date.now()), sleep(GREETING_WAIT_MS).then(() => null)]);
+            assert.ok(closedBy !== null, `the caller was never handed on (heard ${caller.sentences.length} sentences)`);
+            const handedOnMs = closedBy - struck;
+            const record = await waitFor(() => callRecordOf(ctx.server, t.ownerToken, callId), (r) => r?.endReason != null);
+            const [trace] = await waitFor(() => ctx.server.db.select().from(callTraces).where(eq(callTraces.callId, callId)), (found) => found[0]?.speechFallback != null);
+            const lines = await callerLinesOf(ctx.server, callId);
+            console.log(`speech fault ${fault}: handed on ${handedOnMs} ms after it struck, end ${record?.endReason}, caller lines kept ${lines.length}`);
+            assert.equal(record?.endReason, CALL_END_REASONS.handedToPerson);
+            assert.match(trace!.speechFallback ?? '', why);
+            // The voice's stall is the longest a caller waits: 3 s, then the hand-on.
+            assert.ok(handedOnMs < 4_000 + (midCall ? 0 : GREETING_WAIT_MS), `handed on after ${handedOnMs} ms`);
+            if (asked && !/transcri/.test(fault)) assert.deepEqual(lines, ['What are your opening hours?']);
+          } finally {
+            await ctx.server.db.update(aiClients).set({ enabled: false }).where(inArray(aiClients.id, rows));
+            await Promise.allSettled([voice.close(), stt.close()]);
+          }
+        });
+      }
     });
 
     it('hears the caller through AssemblyAI\'s streaming socket (over TLS, as its SDK requires)', async () => {

@@ -99,6 +99,8 @@ export class CallSession {
   private readonly history: Turn[] = [];
   private reply: ReplyState | null = null;
   private trace: CallTraceRecorder | null = null;
+  /** Why our speech pipeline failed, when it failed before the call was open: the trace keeps it once it exists. */
+  private speechFailure: string | null = null;
   private work: Promise<void> = Promise.resolve();
   /** A transfer a tool chose during the reply: followed once the reply is said. */
   private transferAfterReply: { reason: string; route: TransferRoute } | null = null;
@@ -187,6 +189,7 @@ export class CallSession {
   speechFailed(why: string): void {
     if (this.over) return;
     this.deps.log.warn({ callId: this.callId, why }, 'our speech pipeline failed on a call');
+    this.speechFailure ??= why;
     this.trace?.speechFellBack(why);
     this.reply?.controller.abort();
     this.enqueue(async () => {
@@ -238,6 +241,7 @@ export class CallSession {
     this.call = call;
     const trace = new CallTraceRecorder(call.callId, this.deps.now, this.deps.maxLines);
     this.trace = trace;
+    if (this.speechFailure !== null) trace.speechFellBack(this.speechFailure);
     this.instructions = instructionsFor(call, this.deps.now());
     this.responder = await this.deps.responderFor(call);
     this.tools = trace.traced(callTools({

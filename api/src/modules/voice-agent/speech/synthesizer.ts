@@ -37,6 +37,39 @@ async function* chunksOf(stream: ReadableStream<Uint8Array> | null, signal: Abor
   }
 }
 
+/** A voice's answer is told from text by its first this many bytes. */
+const SNIFF_BYTES = 64;
+const TEXT_BYTE = (b: number) => (b >= 0x20 && b <= 0x7e) || b === 0x09 || b === 0x0a || b === 0x0d;
+
+/**
+ * Printable text with punctuation or spaces: an error page or JSON where audio was asked for.
+ * Quiet audio can be printable bytes too (mu-law codes 0x60-0x7e are faint negative samples), but
+ * never with the loud codes that spaces, digits, quotes and brackets are.
+ */
+export const looksLikeText = (head: Uint8Array): boolean => head.length > 0 && head.every(TEXT_BYTE) && head.some((b) => b < 0x60);
+
+/** The provider's audio as it streams, unless it answers with text: that is a failed voice, not noise for the caller. */
+async function* audioOnly(chunks: AsyncIterable<Uint8Array>): AsyncGenerator<Uint8Array> {
+  let head: Uint8Array[] = [];
+  let size = 0;
+  const checked = () => {
+    const joined = Buffer.concat(head);
+    if (looksLikeText(joined.subarray(0, SNIFF_BYTES))) throw new Error('the provider answered with text instead of audio');
+    head = [];
+    return joined;
+  };
+  for await (const chunk of chunks) {
+    if (size >= SNIFF_BYTES) {
+      yield chunk;
+      continue;
+    }
+    head.push(chunk);
+    size += chunk.length;
+    if (size >= SNIFF_BYTES) yield checked();
+  }
+  if (size > 0 && size < SNIFF_BYTES) yield checked();
+}
+
 /**
  * The TTS client's voice through its SDK, made once per call so its connections are reused from
  * sentence to sentence. `voice` is the provider's own voice id (ElevenLabs' voice id, Polly's
@@ -50,7 +83,7 @@ export async function createSynthesizer(config: SpeechConfig, voice: string): Pr
     return {
       async* speak(text, signal) {
         const stream = await client.textToSpeech.stream(voice, { text, modelId: config.model || DEFAULTS.elevenLabsModel, outputFormat: 'ulaw_8000' }, { abortSignal: signal });
-        yield* chunksOf(stream, signal);
+        yield* audioOnly(chunksOf(stream, signal));
       },
       close: () => undefined,
     };
@@ -64,7 +97,7 @@ export async function createSynthesizer(config: SpeechConfig, voice: string): Pr
           { text, model: (voice || config.model || DEFAULTS.deepgramModel) as never, encoding: 'mulaw', sample_rate: MEDIA_SAMPLE_RATE, container: 'none' },
           { abortSignal: signal },
         );
-        yield* chunksOf(response.stream(), signal);
+        yield* audioOnly(chunksOf(response.stream(), signal));
       },
       close: () => undefined,
     };
@@ -72,7 +105,7 @@ export async function createSynthesizer(config: SpeechConfig, voice: string): Pr
   if (config.provider === 'PlayHT') {
     return {
       async* speak(text, signal) {
-        for await (const piece of await playHtSpeech(config, text, voice, 'phone', signal)) {
+        for await (const piece of audioOnly(await playHtSpeech(config, text, voice, 'phone', signal))) {
           if (signal.aborted) return;
           if (piece.length > 0) yield piece;
         }
@@ -91,7 +124,7 @@ export async function createSynthesizer(config: SpeechConfig, voice: string): Pr
           Engine: (config.model || DEFAULTS.pollyEngine) as never,
         }), { abortSignal: signal });
         const toPhone = pcmToPhoneAudio(DEFAULTS.pollySampleRate);
-        for await (const piece of chunksOf(answer.AudioStream?.transformToWebStream() ?? null, signal)) {
+        for await (const piece of audioOnly(chunksOf(answer.AudioStream?.transformToWebStream() ?? null, signal))) {
           const audio = toPhone(piece);
           if (audio.length > 0) yield audio;
         }
