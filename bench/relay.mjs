@@ -47,8 +47,8 @@ if (onlySessions) FULL.rows = FULL.rows.filter((row) => onlySessions.includes(ro
 // BENCH_RELAY_TOOLS_ONLY=1 runs only the row with a model and a custom tool.
 const onlyTools = process.env.BENCH_RELAY_TOOLS_ONLY === '1';
 const SMOKE = { warmUpTurns: 3, meanGapMs: 250, rows: [{ sessions: 1, turns: 5 }, { sessions: 20, turns: 20 }] };
-/** The row played again with a model that runs one of the agent's own tools on every turn. */
-const TOOL_ROWS = { full: [{ sessions: 1_000, turns: 4_000 }], smoke: [{ sessions: 20, turns: 20 }] };
+/** The row played again with a model that runs one of the agent's own tools on every turn (BENCH_TOOL_TURNS=<n> plays it longer, to see the heap's steady state). */
+const TOOL_ROWS = { full: [{ sessions: 1_000, turns: Number(process.env.BENCH_TOOL_TURNS ?? 4_000) }], smoke: [{ sessions: 20, turns: 20 }] };
 /** Calls rung in and set up at once while the sessions open. */
 const DIAL_BATCH = 50;
 const TURN_TIMEOUT_MS = 10_000;

@@ -39,4 +39,5 @@ EXPOSE 4000
 HEALTHCHECK --interval=10s --timeout=3s --start-period=20s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||4000)+'/v1/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
 STOPSIGNAL SIGTERM
-CMD ["node", "--enable-source-maps", "dist/main.js"]
+# The old generation may hold 256 MB before a full collection (api/package.json serverNodeFlags).
+CMD ["node", "--enable-source-maps", "--initial-old-space-size=256", "dist/main.js"]

@@ -1,6 +1,7 @@
 // `pnpm start`: the API on the embedded database plus the host and the three remotes,
 // each on its own port as they would be deployed, then a banner with where to sign in.
 import { spawn } from 'node:child_process';
+import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -10,7 +11,8 @@ import { FEDERATED_APPS, serveApp } from './serve-app.mjs';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const apiPort = Number(process.env.PORT ?? 4000);
 
-const api = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+const { serverNodeFlags } = JSON.parse(fs.readFileSync(path.join(root, 'api', 'package.json'), 'utf8'));
+const api = spawn(process.execPath, [...serverNodeFlags, '--import', 'tsx', 'src/main.ts'], {
   cwd: path.join(root, 'api'),
   stdio: ['ignore', 'pipe', 'inherit'],
   env: { ...process.env, PORT: String(apiPort) },

@@ -1,14 +1,23 @@
 import { fork } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
-/** Starts bench/api-server.ts in its own process and resolves once it listens. */
+/** The node flags the API runs with in production (its image's CMD, `pnpm start`). */
+const { serverNodeFlags } = JSON.parse(fs.readFileSync(path.join(here, '..', '..', 'api', 'package.json'), 'utf8'));
+
+/** Starts bench/api-server.ts in its own process, with the production server's node flags, and resolves once it listens. */
 export function startApiServer({ port, databaseUrl, calls = 0, env = {} }) {
   const child = fork(path.join(here, '..', 'api-server.ts'), [], {
     // BENCH_CPU_PROF=<dir> writes the server's CPU profile there when it stops (open it in Chrome's DevTools).
-    execArgv: ['--import', 'tsx', '--expose-gc', ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [])],
+    // BENCH_API_FLAGS="--flag ..." starts the server with more of node's and V8's flags (GC settings, say).
+    execArgv: [
+      ...serverNodeFlags, '--import', 'tsx', '--expose-gc',
+      ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []),
+      ...(process.env.BENCH_API_FLAGS?.split(/\s+/).filter(Boolean) ?? []),
+    ],
     env: {
       ...process.env,
       PORT: String(port),

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { SERVICE_UNAVAILABLE_TEXT } from 'shared-contracts';
 import { parse } from 'yaml';
+import apiPackage from '../../api/package.json';
 import { API_COMMANDS, apiEnvironment, CLUSTER_SECRETS, deployDir, LB_UPSTREAMS, repoRoot, WEB_APPS, WEB_SNIPPETS, webEnvironment } from './topology';
 
 interface Service {
@@ -89,6 +90,7 @@ test.describe('docker-compose.yml', () => {
     expect(apiServices).toEqual(['api-1', 'api-2']);
     // The instances' command is the image's; the migration job's is its own.
     expect(dockerfile('deploy/api.Dockerfile')).toContain(`CMD ${JSON.stringify(API_COMMANDS.server).replaceAll(',', ', ')}`);
+    expect(apiPackage.scripts['start:prod']).toBe(API_COMMANDS.server.join(' '));
     expect(services.migrate!.command).toEqual([...API_COMMANDS.migrate]);
     // The instances' environment: compose's own names, and the rest from .env.
     const composeEnv = Object.keys(services['api-1']!.environment!);

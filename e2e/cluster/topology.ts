@@ -5,6 +5,7 @@
  * `compose-consistency.spec.ts` keeps this file and docker-compose.yml saying the same thing.
  */
 import path from 'node:path';
+import apiPackage from '../../api/package.json';
 
 export const repoRoot = path.resolve(__dirname, '..', '..');
 export const deployDir = path.join(repoRoot, 'deploy');
@@ -33,7 +34,7 @@ export const APP_ORIGIN = `http://localhost:${CLUSTER_PORTS.lb}`;
 
 /** The API image's commands (deploy/api.Dockerfile CMD and the compose `migrate` service), run in api/. */
 export const API_COMMANDS = {
-  server: ['node', '--enable-source-maps', 'dist/main.js'],
+  server: ['node', '--enable-source-maps', ...apiPackage.serverNodeFlags, 'dist/main.js'],
   migrate: ['node', '--enable-source-maps', 'dist/migrate.js'],
 } as const;
 
