@@ -2,9 +2,9 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { describe, it } from 'node:test';
 import { eq } from 'drizzle-orm';
-import { agentStatuses, calls, queueEntries, smsConversations, smsMessages } from '../../src/db/schema';
+import { agentStatuses, calls, dialerSettings, queueEntries, smsConversations, smsMessages } from '../../src/db/schema';
 import { AWAY_REASON_REQUIRED_TEXT } from 'shared-contracts';
-import { createTenant, uniquePhone } from '../factories';
+import { createTenant, createUser, setAgentStatus, signIn, uniquePhone } from '../factories';
 import { isAudio, playRecording } from '../helpers/recordings';
 import { isLoopback, SIMULATOR_LOCAL_ONLY_TEXT } from '../../src/modules/telephony/simulator-routes';
 import { call, type TestServer } from '../helpers/server';
@@ -12,6 +12,7 @@ import { nextOfType, onlineAgent, openDevice, silentFor, voiceToken } from '../h
 import { openSocket, statusWithoutSince } from '../helpers/sockets';
 import type { SuiteContext } from '../helpers/suite-context';
 import { simulatorDoor as simulator } from '../helpers/relay';
+import { waitFor } from '../helpers/wait-for';
 
 /** The account owner's screen: it hears every status change and call end of the account. */
 async function ownerScreen(server: TestServer, tenant: { account: { id: string }; ownerToken: string }) {
@@ -226,26 +227,71 @@ export function telephonySimulatorSuite(ctx: SuiteContext) {
       a.device.close();
     });
 
-    it('a call whose softphone tab closes mid-call is logged completed with the time it lasted, and the agent is offline, not busy', async () => {
+    it('a caller whose agent\'s tab closes mid-call returns to the queue and goes on with the agent who answers; the first is offline', async () => {
       const a = await onlineAgent(ctx.server);
+      const b = await createUser(ctx.server.db, { accountId: a.account.id, role: 'AGENT' });
+      await setAgentStatus(ctx.server.db, b.id, 'available');
+      const bToken = await signIn(ctx.server, b.email);
+      const bDevice = openDevice(ctx.server, await voiceToken(ctx.server, bToken, b.email));
+      assert.deepEqual(await bDevice.next(), { type: 'registered' });
       const owner = await ownerScreen(ctx.server, a);
-      const { callSid } = (await simulator(ctx.server, 'inbound-call', { from: uniquePhone(), to: a.agent.agentNumber })).body.data;
+      const caller = uniquePhone();
+      const { callSid } = (await simulator(ctx.server, 'inbound-call', { from: caller, to: a.agent.agentNumber })).body.data;
       assert.equal((await a.device.next()).type, 'incoming');
+      assert.equal((await bDevice.next()).type, 'incoming');
       a.device.send({ type: 'accept', callSid });
       assert.deepEqual(await a.device.next(), { type: 'accepted', callSid });
+      assert.deepEqual(await bDevice.next(), { type: 'cancel', callSid });
       assert.equal((await nextOfType(owner, 'STATUS_UPDATED')).status, 'busy');
+      assert.deepEqual((await nextOfType(owner, 'QUEUE_UPDATED')).queue, []);
       await new Promise((resolve) => setTimeout(resolve, 2_100));
 
       a.device.close();
       a.room.close();
+      // The caller is back in the queue, the other agent's softphone rings, and the first agent is offline.
+      assert.deepEqual((await nextOfType(owner, 'QUEUE_UPDATED')).queue?.map((q) => q.phoneNumber), [caller]);
+      assert.deepEqual(await bDevice.next(), { type: 'incoming', callSid, from: caller });
       assert.deepEqual(statusWithoutSince(await nextOfType(owner, 'STATUS_UPDATED')), { type: 'STATUS_UPDATED', agentId: a.agent.id, status: 'offline', busyFrom: null, awayReason: null });
-      assert.deepEqual(await nextOfType(owner, 'DISCONNECT_CALL'), { type: 'DISCONNECT_CALL', callSid, agentId: a.agent.id });
+      const waiting = await callRow(ctx.server, callSid);
+      assert.deepEqual([waiting?.status, waiting?.agentUserId], ['in-progress', null]);
+
+      bDevice.send({ type: 'accept', callSid });
+      assert.deepEqual(await bDevice.next(), { type: 'accepted', callSid });
+      assert.deepEqual((await nextOfType(owner, 'QUEUE_UPDATED')).queue, []);
+      assert.equal((await callRow(ctx.server, callSid))?.agentUserId, b.id);
+      assert.equal((await simulator(ctx.server, `calls/${callSid}/hangup`)).status, 200);
+      assert.deepEqual(await bDevice.next(), { type: 'disconnected', callSid });
       const row = await callRow(ctx.server, callSid);
       assert.equal(row?.status, 'completed');
-      assert.ok(row!.durationSeconds >= 2 && row!.durationSeconds <= 4, `lasted ${row?.durationSeconds} s`);
+      // Its talk time runs from the first answer, through both agents.
+      assert.ok(row!.durationSeconds >= 2 && row!.durationSeconds <= 5, `lasted ${row?.durationSeconds} s`);
       assert.equal(await statusOf(ctx.server, a.agent.id), 'offline');
-      // The caller hanging up afterwards finds no call left to end.
-      assert.equal((await simulator(ctx.server, `calls/${callSid}/hangup`)).status, 404);
+      assert.equal(await statusOf(ctx.server, b.id), 'available');
+      owner.close();
+      bDevice.close();
+    });
+
+    it('a caller whose agent\'s tab closes with nobody else to answer waits in the queue, and the call is logged with the time it lasted', async () => {
+      const a = await onlineAgent(ctx.server);
+      await ctx.server.db.insert(dialerSettings).values({ accountId: a.account.id, ringTimeoutSeconds: 1 })
+        .onConflictDoUpdate({ target: dialerSettings.accountId, set: { ringTimeoutSeconds: 1 } });
+      const owner = await ownerScreen(ctx.server, a);
+      const caller = uniquePhone();
+      const { callSid } = (await simulator(ctx.server, 'inbound-call', { from: caller, to: a.agent.agentNumber })).body.data;
+      assert.equal((await a.device.next()).type, 'incoming');
+      a.device.send({ type: 'accept', callSid });
+      assert.deepEqual(await a.device.next(), { type: 'accepted', callSid });
+      assert.equal((await nextOfType(owner, 'STATUS_UPDATED')).status, 'busy');
+      assert.deepEqual((await nextOfType(owner, 'QUEUE_UPDATED')).queue, []);
+      await new Promise((resolve) => setTimeout(resolve, 1_100));
+      a.device.close();
+      a.room.close();
+      assert.deepEqual((await nextOfType(owner, 'QUEUE_UPDATED')).queue?.map((q) => q.phoneNumber), [caller]);
+      // Nobody answers within the ring time: the call is logged as answered, and the caller stays queued for a call back.
+      const row = await waitFor(() => callRow(ctx.server, callSid), (found) => found?.status === 'completed');
+      assert.ok(row!.durationSeconds >= 1, `lasted ${row?.durationSeconds} s`);
+      assert.equal((await ctx.server.db.select().from(queueEntries).where(eq(queueEntries.callSid, callSid))).length, 1);
+      assert.equal(await statusOf(ctx.server, a.agent.id), 'offline');
       owner.close();
     });
 

@@ -45,6 +45,9 @@ export async function broadcastQueue(ctx: TelephonyContext, accountId: string): 
   await ctx.realtime.broadcast(accountId, { type: 'QUEUE_UPDATED', queue: await listQueue(ctx.db, accountId) });
 }
 
+/** A call whose other party is a caller who can wait for a person: one who rang in, or one an AI agent talked to. */
+const WAITS_FOR_A_PERSON = or(eq(calls.direction, 'inbound'), isNotNull(calls.aiAgentId));
+
 export type InboundCallResult =
   | { accepted: false }
   | { accepted: true; duplicate: boolean; accountId: string; ring: AgentLine[]; policy: DialerPolicy };
@@ -82,17 +85,20 @@ export async function inboundCall(ctx: TelephonyContext, input: { callSid: strin
  * False when the call is unknown or someone else answered first.
  */
 export async function callAnswered(ctx: TelephonyContext, input: { callSid: string; agentUserId: string }): Promise<boolean> {
-  const [call] = await ctx.db.update(calls)
+  const taken = { id: calls.id, accountId: calls.accountId, aiAgentId: calls.aiAgentId };
+  const [started] = await ctx.db.update(calls)
     .set({ status: 'in-progress', agentUserId: input.agentUserId })
-    // An AI agent's call it handed to a person is in progress already, and has no human agent yet.
-    .where(and(eq(calls.callSid, input.callSid), or(
-      sql`${calls.status} in ('ringing', 'queued')`,
-      and(eq(calls.status, 'in-progress'), isNotNull(calls.aiAgentId), isNull(calls.agentUserId)),
-    )))
-    .returning({ id: calls.id, accountId: calls.accountId, aiAgentId: calls.aiAgentId });
+    .where(and(eq(calls.callSid, input.callSid), sql`${calls.status} in ('ringing', 'queued')`))
+    .returning(taken);
+  // A call in progress with nobody on it waits for a person: one an AI agent handed over, or one
+  // whose agent's browser went mid-call. It started before: no second call.started.
+  const [call] = started ? [started] : await ctx.db.update(calls)
+    .set({ agentUserId: input.agentUserId })
+    .where(and(eq(calls.callSid, input.callSid), eq(calls.status, 'in-progress'), isNull(calls.agentUserId), WAITS_FOR_A_PERSON))
+    .returning(taken);
   if (!call) return false;
   ctx.callLogs.changed(call.accountId);
-  if (call.aiAgentId === null) await raiseCallStarted(ctx.db, ctx.events, call.id);
+  if (started && call.aiAgentId === null) await raiseCallStarted(ctx.db, ctx.events, call.id);
   await ctx.db.delete(queueEntries).where(eq(queueEntries.callSid, input.callSid));
   const status = await saveStatus(ctx.db, input.agentUserId, 'busy');
   await ctx.realtime.broadcast(call.accountId, { type: 'STATUS_UPDATED', ...status });
@@ -162,6 +168,35 @@ export async function callEnded(
     type: 'DISCONNECT_CALL', callSid: input.callSid, ...(call.agentUserId !== null ? { agentId: call.agentUserId } : {}),
   });
   return true;
+}
+
+/**
+ * The agent's browser went away mid-call (the tab closed, the browser crashed, the network went):
+ * the caller is not dropped. The call stays in progress with nobody on it, the caller rejoins the
+ * queue, and the account's available agents are to be rung; the agent is freed (`agentStatus`).
+ * Only a caller can wait for a person: a call the agent dialled is not returned (null), nor one
+ * that ended or was taken by someone else meanwhile.
+ */
+export async function callReturnedToQueue(
+  ctx: TelephonyContext, input: { callSid: string; agentUserId: string; agentStatus: 'available' | 'offline' },
+): Promise<{ accountId: string; from: string; ring: AgentLine[]; policy: DialerPolicy } | null> {
+  const [call] = await ctx.db.update(calls).set({ agentUserId: null })
+    .where(and(
+      eq(calls.callSid, input.callSid), eq(calls.status, 'in-progress'), eq(calls.agentUserId, input.agentUserId), WAITS_FOR_A_PERSON,
+    ))
+    .returning();
+  if (!call) return null;
+  ctx.callLogs.changed(call.accountId);
+  const party = call.direction === 'inbound' ? call.fromNumber : call.toNumber;
+  const lead = await leadByNumber(ctx.db, call.accountId, party);
+  await ctx.db.insert(queueEntries).values({ accountId: call.accountId, phoneNumber: party, callerName: lead?.fullName ?? null, callSid: input.callSid })
+    .onConflictDoNothing();
+  await broadcastQueue(ctx, call.accountId);
+  const freed = await moveStatus(ctx.db, input.agentUserId, ['busy'], input.agentStatus);
+  if (freed !== null) await ctx.realtime.broadcast(call.accountId, { type: 'STATUS_UPDATED', ...freed });
+  await ctx.realtime.broadcast(call.accountId, { type: 'DISCONNECT_CALL', callSid: input.callSid, agentId: input.agentUserId });
+  const [ring, policy] = await Promise.all([availableAgents(ctx.db, call.accountId), dialerPolicy(ctx.db, call.accountId)]);
+  return { accountId: call.accountId, from: party, ring, policy };
 }
 
 export type OutboundCallResult =

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { WebSocket } from 'ws';
 import type { SimulatorDeviceMessage, SimulatorServerMessage } from 'shared-contracts';
 import { moveStatus } from '../realtime';
-import { callAnswered, callEnded, inboundCall, outboundCall, type DialerPolicy, type TelephonyContext } from './call-events';
+import { callAnswered, callEnded, callReturnedToQueue, inboundCall, outboundCall, type DialerPolicy, type TelephonyContext } from './call-events';
 import type { AgentLine } from './numbers';
 import { simulatedRecording } from './simulated-recording';
 
@@ -48,15 +48,24 @@ export class SimulatorHub {
   }
 
   /**
-   * A device's socket closed: the tab was closed, the browser crashed or the network went. The
-   * calls it carried end as a hang-up would, logged with the time they lasted; a call ringing
-   * only there stops ringing; and an agent with no device left is offline, not busy for ever.
+   * A device's socket closed: the tab was closed, the browser crashed or the network went. A
+   * caller on it returns to the queue and the account's available agents are rung; a call the
+   * agent dialled ends as a hang-up would, logged with the time it lasted; a call ringing only
+   * there stops ringing; and an agent with no device left is offline, not busy for ever.
    */
   private async deviceGone(agent: AgentLine, socket: WebSocket): Promise<void> {
     const online = this.devices.has(agent.userId);
     for (const [callSid, live] of [...this.calls]) {
       if (live.device === socket) {
-        await this.finish(callSid, live, online ? 'available' : 'offline');
+        const agentStatus = online ? 'available' : 'offline';
+        const waiting = await callReturnedToQueue(this.ctx, { callSid, agentUserId: agent.userId, agentStatus });
+        if (waiting === null) await this.finish(callSid, live, agentStatus);
+        else {
+          clearTimeout(live.timer);
+          this.ring(callSid, waiting);
+          // The call's talk time runs from its first answer.
+          this.calls.get(callSid)!.answeredAt = live.answeredAt;
+        }
       } else if (!online && live.ringing.delete(agent.userId) && live.ringing.size === 0 && live.agentUserId === null) {
         await this.endUnanswered(callSid, 'no-answer');
       }
@@ -121,7 +130,7 @@ export class SimulatorHub {
         clearTimeout(live.timer);
         live.agentUserId = agent.userId;
         live.device = socket;
-        live.answeredAt = Date.now();
+        live.answeredAt ??= Date.now();
         for (const other of live.ringing) if (other !== agent.userId) this.sendToAgent(other, { type: 'cancel', callSid: message.callSid });
         live.ringing.clear();
         return this.sendToAgent(agent.userId, { type: 'accepted', callSid: message.callSid });
