@@ -3,6 +3,7 @@ import { describe, it } from 'node:test';
 import { eq } from 'drizzle-orm';
 import { agentStatuses, queueEntries } from '../../src/db/schema';
 import { QUEUE_ENTRY_TAKEN_TEXT } from 'shared-contracts';
+import { silentFor } from 'shared-test-kit';
 import { createAdmin, createQueueEntry, createTenant, createUser, missingId, PASSWORD, setAgentStatus, signIn } from '../factories';
 import { call } from '../helpers/server';
 import { openSocket, statusWithoutSince, type TestSocket } from '../helpers/sockets';
@@ -158,6 +159,15 @@ export function realtimeSuite(ctx: SuiteContext) {
       socket.send({ type: 'AGENT_ACTIVE_STATUS', accountId: a.account.id, agentId: a.agent.id, isActive: false });
       assert.deepEqual(statusWithoutSince(await socket.next()), { type: 'STATUS_UPDATED', agentId: a.agent.id, status: 'available', busyFrom: null, awayReason: null });
       assert.equal((await statusOf(a.agent.id))?.status, 'available');
+
+      // An agent who chose away during a call stays away when the call ends: no moment of available.
+      socket.send({ type: 'AGENT_ACTIVE_STATUS', accountId: a.account.id, agentId: a.agent.id, isActive: true });
+      assert.equal((await socket.next() as { status: string }).status, 'busy');
+      socket.send({ type: 'UPDATE_STATUS', agentId: a.agent.id, status: 'away', awayReason: 'lunch' });
+      assert.equal((await socket.next() as { status: string }).status, 'away');
+      socket.send({ type: 'AGENT_ACTIVE_STATUS', accountId: a.account.id, agentId: a.agent.id, isActive: false });
+      assert.equal(await silentFor(socket, 'STATUS_UPDATED', 300), true);
+      assert.equal((await statusOf(a.agent.id))?.status, 'away');
 
       socket.send({ type: 'REMOVE_FROM_QUEUE', accountId: a.account.id, agentId: a.agent.id });
       const update = await socket.next();

@@ -2,7 +2,7 @@ import { AWAY_REASON_REQUIRED_TEXT, QUEUE_ENTRY_TAKEN_TEXT, type AgentStatusValu
 import type { Db } from '../../db/client';
 import type { AuthUser } from '../../http/implement';
 import type { RealtimeService } from './realtime-service';
-import { findAccountAgent, listQueue, removeFromQueue, saveStatus } from './presence-store';
+import { findAccountAgent, listQueue, moveStatus, removeFromQueue, saveStatus } from './presence-store';
 
 export interface SocketSession {
   db: Db;
@@ -48,10 +48,16 @@ export async function handleClientMessage(session: SocketSession, message: Clien
   switch (message.type) {
     case 'UPDATE_STATUS':
       return setStatus(session, message.agentId, message.status, message.awayReason);
-    case 'AGENT_ACTIVE_STATUS':
+    case 'AGENT_ACTIVE_STATUS': {
       assertAccount(session, message.accountId);
-      // Active means on a call (busy, with busyFrom for the timer); inactive means free to ring again.
-      return setStatus(session, message.agentId, message.isActive ? 'busy' : 'available');
+      // Active means on a call (busy, with busyFrom for the timer).
+      if (message.isActive) return setStatus(session, message.agentId, 'busy');
+      // Inactive frees a busy agent to ring again; an agent who chose away (or offline) meanwhile stays so.
+      await assertAgent(session, message.agentId);
+      const freed = await moveStatus(session.db, message.agentId, ['busy'], 'available');
+      if (freed !== null) await session.realtime.broadcast(session.accountId, { type: 'STATUS_UPDATED', ...freed });
+      return;
+    }
     case 'REMOVE_FROM_QUEUE': {
       assertAccount(session, message.accountId);
       await assertAgent(session, message.agentId);
