@@ -8,6 +8,8 @@ import { tidyExtractedText } from '../src/modules/knowledge/tidy-text';
 import { withoutSecrets } from '../src/modules/ai-client/provider-message';
 import { readToolAnswer } from '../src/modules/voice-agent/tools/custom-tool-request';
 import { createSseDecoder } from '../src/modules/ai-client/server-sent-events';
+import { providerVoiceOf } from '../src/modules/voice-agent/voice-catalog';
+import { looksLikeText } from '../src/modules/voice-agent/speech/synthesizer';
 
 /** Milliseconds `run` takes. */
 function timed(run: () => void): number {
@@ -61,6 +63,12 @@ describe('readers of outside input run in linear time', { timeout: 60_000 }, () 
   it('the JSON nesting scan, over brackets, strings and escaped quotes', () => {
     const chunk = '[[{"a":"x\\"]}[","b":[1,2,{"c":"\\\\"}]}]],';
     assertLinear((size) => `[${chunk.repeat(Math.ceil(size / chunk.length))}0]`, jsonNestedTooDeeply, 200_000);
+  });
+
+  it('the provider voice id and the voice\'s text-or-audio check, over long runs of what they retry on', () => {
+    assertLinear((size) => `playht:${'s3://a'.repeat(size / 6)}:!`, providerVoiceOf, 200_000);
+    assertLinear((size) => `${'a'.repeat(size)}:`, providerVoiceOf, 200_000);
+    assertLinear((size) => new Uint8Array(size).fill(0x61), looksLikeText, 200_000);
   });
 
   it('the control character and nesting walk, over deep and wide values', () => {

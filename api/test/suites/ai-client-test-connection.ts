@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
+import { createServer, type AddressInfo } from 'node:net';
 import { after, describe, it } from 'node:test';
 import { contract, SPEECH_PROBE_SENTENCE } from 'shared-contracts';
 import { NO_CREDENTIALS_TEXT, noAnswerText, probeModel } from '../../src/modules/ai-client/test-ai-client';
-import { speechProbeUnsupportedText } from '../../src/modules/ai-client/speech-probe';
+import { probeSpeech, speechProbeUnsupportedText } from '../../src/modules/ai-client/speech-probe';
 import { createAdmin, createAiClientRow, createTenant } from '../factories';
 import { assertContract } from '../helpers/contract-shape';
 import { STAND_IN_AUDIO, STAND_IN_TRANSCRIPT, startFakeProvider, startSpeechStandIn, type Answers, type FakeProvider, type WireFormat } from 'shared-test-kit';
@@ -136,6 +137,14 @@ export function aiClientTestConnectionSuite(ctx: SuiteContext) {
         const grpc = await (await speechClient('TTS Client', 'PlayHT', speechKey, 'PlayHT2.0'))();
         assert.deepEqual([grpc.result.ok, grpc.result.message], [false, 'PlayHT speaks here with Play3.0-mini or PlayDialog; set the client\'s model to one of them']);
         assert.deepEqual(grpc.requests, []);
+        // A server that cannot be reached says so, not only "fetch failed".
+        const closed = createServer();
+        await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+        const { port } = closed.address() as AddressInfo;
+        await new Promise((resolve) => closed.close(resolve));
+        const down = await probeSpeech({ type: 'TTS Client', provider: 'PlayHT', model: '', apiKey: speechKey, userId: 'playht-probe-user', baseUrl: `http://127.0.0.1:${port}` });
+        assert.equal(down.ok, false);
+        assert.match(down.message, /^PlayHT could not be reached: .*ECONNREFUSED/);
       });
 
       it('a refused key shows the provider\'s own error, without the key', async () => {

@@ -66,6 +66,16 @@ async function answerOf(response: Response): Promise<unknown> {
   }
 }
 
+/** A request to PlayHT; a connection that fails says why (undici's own message is only "fetch failed"). */
+async function reach(url: string, init: RequestInit): Promise<Response> {
+  try {
+    return await fetch(url, init);
+  } catch (err) {
+    const cause = (err as { cause?: unknown }).cause;
+    throw new Error(cause instanceof Error ? `PlayHT could not be reached: ${cause.message}` : String(err instanceof Error ? err.message : err));
+  }
+}
+
 const headersOf = (apiKey: string, userId: string) => ({ authorization: `Bearer ${apiKey}`, 'x-user-id': userId, accept: 'application/json' });
 
 /**
@@ -73,7 +83,7 @@ const headersOf = (apiKey: string, userId: string) => ({ authorization: `Bearer 
  * The SDK's own lookup always asks api.play.ht; this one honours the base URL.
  */
 const endpointLookup = (base: string) => async (engine: string, userId: string, apiKey: string) => {
-  const answer = await answerOf(await fetch(`${base}/api/v4/sdk-auth`, {
+  const answer = await answerOf(await reach(`${base}/api/v4/sdk-auth`, {
     method: 'POST', headers: { ...headersOf(apiKey, userId), 'content-type': 'application/json' }, body: '{}', signal: AbortSignal.timeout(TIMEOUT_MS),
   })) as Record<string, { http_streaming_url?: unknown } | undefined> & { expires_at?: unknown };
   const address = answer?.[engine]?.http_streaming_url;
@@ -116,7 +126,7 @@ interface PlayHtVoice { id?: unknown; name?: unknown; gender?: unknown; accent?:
  */
 export async function playHtVoices(config: SpeechConfig, signal: AbortSignal): Promise<Array<{ voice: string; name: string; gender: string; accent: string; language: string }>> {
   const { apiKey, userId, base } = credentialsOf(config);
-  const answer = await answerOf(await fetch(`${base}/api/v2/voices`, { headers: headersOf(apiKey, userId), signal }));
+  const answer = await answerOf(await reach(`${base}/api/v2/voices`, { headers: headersOf(apiKey, userId), signal }));
   if (!Array.isArray(answer)) throw new Error('PlayHT listed its voices in an unknown shape');
   const asText = (value: unknown) => (typeof value === 'string' ? value : '');
   return (answer as PlayHtVoice[]).flatMap((listed) => (typeof listed?.id === 'string'

@@ -42,19 +42,14 @@ type Heard = { kind: 'heard'; text: string };
 type SpokenSample = { text?: string; voice?: string };
 type Spoken = { kind: 'spoken'; audio: Uint8Array; contentType: string };
 
-async function readAll(stream: ReadableStream<Uint8Array>): Promise<Uint8Array> {
+/** A web or Node stream of audio, read up to MAX_PROBE_AUDIO_BYTES (leaving the loop cancels the rest). */
+async function readAll(stream: AsyncIterable<Uint8Array>): Promise<Uint8Array> {
   const parts: Uint8Array[] = [];
   let size = 0;
-  const reader = stream.getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    parts.push(value);
-    size += value.length;
-    if (size > MAX_PROBE_AUDIO_BYTES) {
-      await reader.cancel();
-      break;
-    }
+  for await (const piece of stream) {
+    parts.push(piece);
+    size += piece.length;
+    if (size > MAX_PROBE_AUDIO_BYTES) break;
   }
   return Buffer.concat(parts).subarray(0, MAX_PROBE_AUDIO_BYTES);
 }
@@ -114,14 +109,8 @@ async function probe(config: SpeechConfig, signal: AbortSignal, sample: SpokenSa
     return { kind: 'spoken', audio: await readAll(stream), contentType: 'audio/mpeg' };
   }
   if (provider === 'PlayHT' && config.type === 'TTS Client') {
-    const parts: Uint8Array[] = [];
-    let size = 0;
-    for await (const piece of await playHtSpeech(config, sentence, sample.voice ?? PLAYHT_DEFAULT_VOICE, 'mp3', signal)) {
-      parts.push(piece);
-      size += piece.length;
-      if (size > MAX_PROBE_AUDIO_BYTES) break;
-    }
-    return { kind: 'spoken', audio: Buffer.concat(parts).subarray(0, MAX_PROBE_AUDIO_BYTES), contentType: 'audio/mpeg' };
+    const audio = await readAll(await playHtSpeech(config, sentence, sample.voice ?? PLAYHT_DEFAULT_VOICE, 'mp3', signal));
+    return { kind: 'spoken', audio, contentType: 'audio/mpeg' };
   }
   if (provider === 'OpenAI') {
     const openai = createOpenAI({ apiKey, ...(baseUrl ? { baseURL: baseUrl } : {}) });
