@@ -1,6 +1,8 @@
 // Serves one built app (host or remote) the way a static host would in production.
-// The host also answers /runtime-config.json from the environment, so the remotes' URLs
-// and the API base are decided at deploy time, not baked into the build.
+// The host writes its runtime config from the environment into the page it sends and also
+// answers it as /runtime-config.json, so the remotes' URLs and the API base are decided at
+// deploy time, not baked into the build.
+import fs from 'node:fs/promises';
 import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -38,6 +40,17 @@ export function runtimeConfig(hostname, env = process.env, ports = {}) {
   return { apiBase, wsBase: env.WS_BASE ?? apiBase.replace(/^http/, 'ws'), remotes, ...google };
 }
 
+/** The page with its runtime config written in, as a JSON data block (read by
+ *  host/src/config/runtime-config.ts): a remote screen's files are asked for without first
+ *  waiting for /runtime-config.json. `<` is escaped so no value can close the element. */
+export function pageWithRuntimeConfig(html, config) {
+  const json = JSON.stringify(config).replace(/</g, '\\u003c');
+  return html.replace('</head>', `  <script id="runtime-config" type="application/json">${json}</script>\n  </head>`);
+}
+
+/** A request for the single-page app's page: a client-side route (no file extension) or the page itself. */
+const isPageRequest = (pathname) => pathname === '/index.html' || !/\.[A-Za-z0-9]+$/.test(pathname);
+
 export function serveApp(name, { port = APPS[name].port, env = process.env, ports = {} } = {}) {
   const app = APPS[name];
   const files = sirv(path.join(root, app.dir), {
@@ -54,12 +67,21 @@ export function serveApp(name, { port = APPS[name].port, env = process.env, port
       else res.setHeader('Cache-Control', 'no-cache');
     },
   });
-  const server = http.createServer((req, res) => {
-    if (app.spa && req.url?.startsWith('/runtime-config.json')) {
-      const hostname = (req.headers.host ?? 'localhost').replace(/:\d+$/, '');
+  const server = http.createServer(async (req, res) => {
+    const hostname = (req.headers.host ?? 'localhost').replace(/:\d+$/, '');
+    const pathname = new URL(req.url ?? '/', 'http://localhost').pathname;
+    if (app.spa && pathname === '/runtime-config.json') {
       res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' });
       res.end(JSON.stringify(runtimeConfig(hostname, env, ports)));
       return;
+    }
+    if (app.spa && (req.method === 'GET' || req.method === 'HEAD') && isPageRequest(pathname)) {
+      const html = await fs.readFile(path.join(root, app.dir, 'index.html'), 'utf8').catch(() => null);
+      if (html !== null) {
+        res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache', 'access-control-allow-origin': '*' });
+        res.end(req.method === 'HEAD' ? undefined : pageWithRuntimeConfig(html, runtimeConfig(hostname, env, ports)));
+        return;
+      }
     }
     files(req, res, () => {
       res.writeHead(404, { 'content-type': 'text/plain' });

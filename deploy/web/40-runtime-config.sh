@@ -61,9 +61,18 @@ if [ -n "${GOOGLE_CLIENT_ID:-}" ]; then
   GOOGLE_ORIGIN='https://accounts.google.com'
 fi
 
-cat > "$HTML_DIR/runtime-config.json" <<JSON
-{"apiBase":"$API_BASE","wsBase":"$WS_BASE","remotes":{"userDashboard":"$USER_DASHBOARD_URL/remoteEntry.js","agentSoftphone":"$AGENT_SOFTPHONE_URL/remoteEntry.js","admin":"$ADMIN_URL/remoteEntry.js"}$GOOGLE_JSON}
-JSON
+CONFIG="{\"apiBase\":\"$API_BASE\",\"wsBase\":\"$WS_BASE\",\"remotes\":{\"userDashboard\":\"$USER_DASHBOARD_URL/remoteEntry.js\",\"agentSoftphone\":\"$AGENT_SOFTPHONE_URL/remoteEntry.js\",\"admin\":\"$ADMIN_URL/remoteEntry.js\"}$GOOGLE_JSON}"
+printf '%s\n' "$CONFIG" > "$HTML_DIR/runtime-config.json"
+
+# The page carries the same config as a JSON data block (host/src/config/runtime-config.ts reads
+# it), so a remote screen's files are asked for without first waiting for runtime-config.json.
+# Every value above was checked to hold no quote, '<', '&' or '|'. A restart replaces the block;
+# the build's compressed copies of the page would be stale, so they go.
+PAGE="$HTML_DIR/index.html"
+sed -E 's|<script id="runtime-config" type="application/json">[^<]*</script>||' "$PAGE" \
+  | sed "s|</head>|<script id=\"runtime-config\" type=\"application/json\">$CONFIG</script></head>|" > "$PAGE.next"
+mv "$PAGE.next" "$PAGE"
+rm -f "$PAGE.gz" "$PAGE.br"
 
 # antd writes its styles at run time, hence 'unsafe-inline' for styles (never for scripts).
 CSP="default-src 'self'"

@@ -85,6 +85,9 @@ test.describe('the web apps behind the load balancer', () => {
       wsBase: APP_ORIGIN.replace('http', 'ws'),
       remotes: { admin: `${appUrl('admin')}/remoteEntry.js`, userDashboard: `${appUrl('userDashboard')}/remoteEntry.js` },
     });
+    // The page carries the same config, so a remote screen's chain starts without a request.
+    const inline = /<script id="runtime-config" type="application\/json">([^<]*)<\/script>/.exec(String(page.body));
+    expect(JSON.parse(inline?.[1] ?? 'null')).toEqual(config.body);
     expect((await request('GET', `${APP_ORIGIN}/missing-file.js`)).status).toBe(404);
   });
 

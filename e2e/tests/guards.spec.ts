@@ -16,6 +16,19 @@ test('a page opened while signed out is where signing in lands', async ({ page }
   await expect(page.getByRole('heading', { name: 'Call Logs' })).toBeVisible();
 });
 
+// The host's server writes the runtime config into the page: a deep link into a remote's screen
+// asks for the remote's entry without first fetching /runtime-config.json.
+test('a deep link into a remote screen starts from the configuration the page carries', async ({ page }) => {
+  await signIn(page, DEMO.USER);
+  const configRequests: string[] = [];
+  page.on('request', (request) => { if (new URL(request.url()).pathname === '/runtime-config.json') configRequests.push(request.url()); });
+  const entry = page.waitForRequest((request) => request.url().endsWith('/remoteEntry.js'));
+  await page.goto('/dashboard/reports/call-logs');
+  await entry;
+  await expect(page.getByRole('heading', { name: 'Call Logs' })).toBeVisible();
+  expect(configRequests).toEqual([]);
+});
+
 test('a USER visiting an admin route lands on /restricted', async ({ page }) => {
   await signIn(page, DEMO.USER);
   await page.goto('/admin/account-list');
