@@ -4285,6 +4285,13 @@ export interface operations {
                             /** @enum {string} */
                             status: "completed" | "missed" | "busy" | "failed" | "in-progress" | "queued" | "ringing" | "voicemail";
                             toNumber: string;
+                            /** @default null */
+                            wrapUp: {
+                                /** Format: date-time */
+                                at: string;
+                                disposition: string | null;
+                                notes: string | null;
+                            } | null;
                         }[];
                         total: number;
                     };
@@ -4445,6 +4452,13 @@ export interface operations {
                                 /** @enum {string} */
                                 status: "completed" | "missed" | "busy" | "failed" | "in-progress" | "queued" | "ringing" | "voicemail";
                                 toNumber: string;
+                                /** @default null */
+                                wrapUp: {
+                                    /** Format: date-time */
+                                    at: string;
+                                    disposition: string | null;
+                                    notes: string | null;
+                                } | null;
                             };
                             outcome: ("appointment-booked" | "transferred" | "answered" | "unresolved") | null;
                             sentiment: ("positive" | "neutral" | "negative") | null;
@@ -4645,6 +4659,13 @@ export interface operations {
                                 /** @enum {string} */
                                 status: "completed" | "missed" | "busy" | "failed" | "in-progress" | "queued" | "ringing" | "voicemail";
                                 toNumber: string;
+                                /** @default null */
+                                wrapUp: {
+                                    /** Format: date-time */
+                                    at: string;
+                                    disposition: string | null;
+                                    notes: string | null;
+                                } | null;
                             };
                             outcome: ("appointment-booked" | "transferred" | "answered" | "unresolved") | null;
                             sentiment: ("positive" | "neutral" | "negative") | null;
@@ -4948,6 +4969,13 @@ export interface operations {
                             status: "completed" | "missed" | "busy" | "failed" | "in-progress" | "queued" | "ringing" | "voicemail";
                             summary: string | null;
                             toNumber: string;
+                            /** @default null */
+                            wrapUp: {
+                                /** Format: date-time */
+                                at: string;
+                                disposition: string | null;
+                                notes: string | null;
+                            } | null;
                         };
                     };
                 };
@@ -6615,6 +6643,12 @@ export interface operations {
                             speaker: "caller" | "agent";
                             text: string;
                         }[];
+                        wrapUp: {
+                            /** Format: date-time */
+                            at: string;
+                            disposition: string | null;
+                            notes: string | null;
+                        } | null;
                     };
                     id: string;
                     /** @constant */

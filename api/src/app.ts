@@ -24,6 +24,7 @@ import { aiCallConnector, callWrapUpJob, relayRoutes, twilioRelayWebhooks, unfin
 import { resumeWebhookDeliveriesPlugin, webhookDeliveryJob } from './modules/webhooks';
 import { campaignDialJob, foldCampaignCall, resumeCampaignsPlugin } from './modules/campaign';
 import { agentTestRunJob } from './modules/agent-tests';
+import { startWrapUp, wrapUpExpiryJob } from './modules/desk';
 import { settleStaleSmsSendsPlugin, smsSettleJob } from './modules/conversation';
 import { registerCors } from './plugins/external/cors';
 import { registerMultipart } from './plugins/external/multipart';
@@ -84,7 +85,7 @@ export async function buildApp({ config, db }: BuildAppOptions): Promise<Fastify
   await app.register(callLogsCachePlugin);
   await app.register(textExtractionPlugin);
   // Durable work: every instance works every queue.
-  await app.register(jobQueuePlugin([callWrapUpJob, calendarSyncJob, webhookDeliveryJob, campaignDialJob, smsSettleJob, agentTestRunJob]));
+  await app.register(jobQueuePlugin([callWrapUpJob, calendarSyncJob, webhookDeliveryJob, campaignDialJob, smsSettleJob, agentTestRunJob, wrapUpExpiryJob]));
   // Signed links to the recordings this API serves, for the call endpoints to answer.
   await app.register(recordingsPlugin);
 
@@ -98,7 +99,7 @@ export async function buildApp({ config, db }: BuildAppOptions): Promise<Fastify
   // Twilio's webhooks or the simulator's routes, and app.telephony for the call/SMS endpoints;
   // an AI agent's calls reach the AI call runtime through its connector, and a campaign hears
   // when one of its calls ended.
-  await app.register(telephonyPlugin({ connectAiCalls: aiCallConnector, aiCallEnded: foldCampaignCall }));
+  await app.register(telephonyPlugin({ connectAiCalls: aiCallConnector, aiCallEnded: foldCampaignCall, personCallEnded: startWrapUp }));
   // The AI call runtime on top of telephony: the relay socket and Twilio's AI call webhooks.
   await app.register(relayRoutes);
   await app.register(twilioRelayWebhooks);

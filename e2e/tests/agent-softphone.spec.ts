@@ -9,7 +9,7 @@ import { signIn } from '../support/session';
 // Each test's AGENT is in an account of its own: the calls it takes are in no other test's logs.
 const RECEPTIONIST = { name: 'Front Desk Receptionist', greeting: 'Thank you for calling Handoff Dental. How can I help you today?' };
 
-test('an inbound call queues, rings the agent, is accepted and timed, the caller hangs up, and it is in the call logs', async ({ browser }) => {
+test('an inbound call queues, rings the agent, is accepted and timed, the caller hangs up, the agent wraps it up, and it is in the call logs', async ({ browser }) => {
   const agentContext = await browser.newContext();
   const callerContext = await browser.newContext();
   const page = await agentContext.newPage();
@@ -50,11 +50,25 @@ test('an inbound call queues, rings the agent, is accepted and timed, the caller
   await expect(status.getByText('Ready For Call')).toBeVisible();
   await expect(page.getByRole('textbox', { name: 'Phone number' })).toHaveValue('');
 
+  // The wrap-up: not offered another call until a disposition is saved.
+  const wrapUp = page.getByRole('region', { name: 'Wrap-up' });
+  await expect(wrapUp.getByRole('heading', { name: `Wrap up the call with ${caller}` })).toBeVisible();
+  await expect(wrapUp.getByRole('timer')).toHaveText(/^Time left 00:0[01]:\d\d$/);
+  const meanwhile = await callerContext.request.post(`${API_URL}/telephony/simulator/inbound-call`, { data: { from: randomCaller(), to: agent.agentNumber } });
+  expect((await meanwhile.json()).data.rang).toBe(0);
+  await saveScreenshot(page, 'agent-softphone-wrap-up');
+  await wrapUp.getByRole('radio', { name: 'Callback' }).check();
+  await wrapUp.getByRole('textbox', { name: 'Notes' }).fill('Wants a call back after 5 pm.');
+  await wrapUp.getByRole('button', { name: 'Save wrap-up' }).click();
+  await expect(page.getByText('Wrap-up saved')).toBeVisible();
+  await expect(wrapUp).toBeHidden();
+
   await page.goto('/dashboard/agent-call-logs');
   const row = page.getByRole('row').filter({ hasText: caller });
   await expect(row).toBeVisible();
   await expect(row).toContainText('Inbound');
   await expect(row).toContainText('Completed');
+  await expect(row).toContainText('Wrap-up: Callback');
   await expect(row).toContainText(/00:00:0[2-9]|00:00:[1-5]\d/);
   await agentContext.close();
   await callerContext.close();

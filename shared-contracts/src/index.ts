@@ -15,6 +15,7 @@ export * from './domain/agent-limit';
 export * from './domain/dialer';
 export * from './domain/display';
 export * from './domain/presence';
+export * from './domain/wrap-up';
 export * from './domain/html';
 export * from './domain/control-characters';
 export * from './domain/input-nesting';

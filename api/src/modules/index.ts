@@ -21,6 +21,7 @@ import { integrationEndpoints } from './integrations';
 import { webhookEndpointsImpl } from './webhooks';
 import { callTraceEndpoints } from './call-trace';
 import { agentTestEndpoints } from './agent-tests';
+import { deskEndpoints } from './desk';
 
 const implemented = [
   ...authEndpoints,
@@ -44,6 +45,7 @@ const implemented = [
   ...webhookEndpointsImpl,
   ...callTraceEndpoints,
   ...agentTestEndpoints,
+  ...deskEndpoints,
 ];
 
 type ContractEntry = { [D in Domain]: Contract[D][keyof Contract[D]] }[Domain];

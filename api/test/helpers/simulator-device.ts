@@ -1,6 +1,8 @@
 import { SIMULATOR_VOICE_PATH, type SimulatorServerMessage } from 'shared-contracts';
 import { openJsonSocket, type JsonSocket } from 'shared-test-kit';
 import assert from 'node:assert/strict';
+import { eq } from 'drizzle-orm';
+import { calls } from '../../src/db/schema';
 import { createTenant, setAgentStatus } from '../factories';
 import { call, type TestServer } from './server';
 import { openSocket } from './sockets';
@@ -30,4 +32,13 @@ export async function onlineAgent(server: TestServer) {
   const device = openDevice(server, await voiceToken(server, tenant.agentToken, tenant.agent.email));
   assert.deepEqual(await device.next(), { type: 'registered' });
   return { ...tenant, room, device };
+}
+
+/** The agent wraps up the call they took (by its CallSid): the call gets its disposition and the agent is offered calls again. */
+export async function wrapUpCall(server: TestServer, agentToken: string, callSid: string, disposition = 'Resolved', notes?: string) {
+  const [row] = await server.db.select({ id: calls.id }).from(calls).where(eq(calls.callSid, callSid));
+  assert.ok(row, `no call ${callSid}`);
+  const response = await call(server, 'POST', 'desk/wrap-up-call', { token: agentToken, body: { callId: row.id, disposition, ...(notes === undefined ? {} : { notes }) } });
+  assert.equal(response.status, 200, JSON.stringify(response.body));
+  return response;
 }

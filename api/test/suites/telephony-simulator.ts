@@ -8,7 +8,7 @@ import { createTenant, createUser, setAgentStatus, signIn, uniquePhone } from '.
 import { isAudio, playRecording } from '../helpers/recordings';
 import { isLoopback, SIMULATOR_LOCAL_ONLY_TEXT } from '../../src/modules/telephony/simulator-routes';
 import { call, type TestServer } from '../helpers/server';
-import { nextOfType, onlineAgent, openDevice, silentFor, voiceToken } from '../helpers/simulator-device';
+import { nextOfType, onlineAgent, openDevice, silentFor, voiceToken, wrapUpCall } from '../helpers/simulator-device';
 import { openSocket, statusWithoutSince } from '../helpers/sockets';
 import type { SuiteContext } from '../helpers/suite-context';
 import { simulatorDoor as simulator } from '../helpers/relay';
@@ -189,6 +189,9 @@ export function telephonySimulatorSuite(ctx: SuiteContext) {
       a.device.send({ type: 'digits', callSid, digits: '12w#' });
       a.device.send({ type: 'hangup', callSid });
       assert.deepEqual(await a.device.next(), { type: 'disconnected', callSid });
+      // Hanging up again (the softphone heard the end twice) is no error: the call is over.
+      a.device.send({ type: 'hangup', callSid });
+      await assert.rejects(a.device.next(400), /no device message/);
       const [row] = await ctx.server.db.select().from(calls).where(eq(calls.callSid, callSid));
       assert.equal(row?.direction, 'outbound');
       assert.equal(row?.status, 'completed');
@@ -206,6 +209,7 @@ export function telephonySimulatorSuite(ctx: SuiteContext) {
       assert.deepEqual(await a.device.next(5_000), { type: 'accepted', callSid });
       a.device.send({ type: 'hangup', callSid });
       assert.deepEqual(await a.device.next(), { type: 'disconnected', callSid });
+      await wrapUpCall(ctx.server, a.agentToken, callSid);
 
       const caller = uniquePhone();
       const rejected = (await simulator(ctx.server, 'inbound-call', { from: caller, to: a.agent.agentNumber })).body.data.callSid;
@@ -266,7 +270,9 @@ export function telephonySimulatorSuite(ctx: SuiteContext) {
       // Its talk time runs from the first answer, through both agents.
       assert.ok(row!.durationSeconds >= 2 && row!.durationSeconds <= 5, `lasted ${row?.durationSeconds} s`);
       assert.equal(await statusOf(ctx.server, a.agent.id), 'offline');
-      assert.equal(await statusOf(ctx.server, b.id), 'available');
+      // The call is the second agent's to wrap up; the first, who dropped, has nothing to wrap up.
+      assert.equal(await statusOf(ctx.server, b.id), 'wrap-up');
+      assert.deepEqual([row?.agentUserId, row?.wrapUpDueAt !== null], [b.id, true]);
       owner.close();
       bDevice.close();
     });

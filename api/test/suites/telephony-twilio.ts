@@ -8,7 +8,7 @@ import { TWILIO_WEBHOOK_PATHS } from '../../src/modules/telephony/twilio-paths';
 import { createTenant, setAgentStatus, uniquePhone } from '../factories';
 import { withoutChangeNotifications } from '../helpers/change-notifications';
 import { call, startServer, type TestServer } from '../helpers/server';
-import { nextOfType, silentFor } from '../helpers/simulator-device';
+import { nextOfType, silentFor, wrapUpCall } from '../helpers/simulator-device';
 import { openSocket, statusWithoutSince } from '../helpers/sockets';
 import type { SuiteContext } from '../helpers/suite-context';
 import { TEST_PUBLIC_URL as PUBLIC_URL, TEST_TWILIO as TWILIO } from '../helpers/twilio-fixture';
@@ -133,7 +133,10 @@ export function telephonyTwilioSuite(ctx: SuiteContext) {
       await webhook(server, TWILIO_WEBHOOK_PATHS.dialStatus, { CallSid: sid('CA'), ParentCallSid: inbound, CallStatus: 'in-progress', To: `client:${a.agent.email}` });
       assert.equal((await nextOfType(owner, 'STATUS_UPDATED')).status, 'busy');
       assert.equal((await webhook(server, TWILIO_WEBHOOK_PATHS.callStatus, { CallSid: inbound, CallStatus: 'completed', CallDuration: '17' })).status, 204);
-      assert.deepEqual(statusWithoutSince(await nextOfType(owner, 'STATUS_UPDATED')), { type: 'STATUS_UPDATED', agentId: a.agent.id, status: 'available', busyFrom: null, awayReason: null });
+      // An answered call goes to its wrap-up; the agent is offered calls again once it is done.
+      assert.deepEqual(statusWithoutSince(await nextOfType(owner, 'STATUS_UPDATED')), { type: 'STATUS_UPDATED', agentId: a.agent.id, status: 'wrap-up', busyFrom: null, awayReason: null });
+      await wrapUpCall(server, a.agentToken, inbound);
+      assert.equal((await nextOfType(owner, 'STATUS_UPDATED')).status, 'available');
       assert.equal(await statusOf(), 'available');
       const answered = (await server.db.select().from(calls).where(eq(calls.callSid, inbound)))[0];
       assert.deepEqual([answered?.status, answered?.durationSeconds], ['completed', 17]);

@@ -17,7 +17,7 @@ import { createAiAgent, createCall, createTenant, createWebhookEndpoint, missing
 import { assertContract } from '../helpers/contract-shape';
 import { answeredByLocalResponder, dialAiAgent, simulatorDoor } from '../helpers/relay';
 import { call, startServer, type TestServer } from '../helpers/server';
-import { onlineAgent, openDevice } from '../helpers/simulator-device';
+import { onlineAgent, openDevice, wrapUpCall } from '../helpers/simulator-device';
 import type { SuiteContext } from '../helpers/suite-context';
 import { waitFor } from '../helpers/wait-for';
 import { verifySignature, webhookReceiver, type ReceivedWebhook } from '../helpers/webhook-receiver';
@@ -186,10 +186,15 @@ export function webhooksSuite(ctx: SuiteContext) {
       assert.deepEqual(await device.next(), { type: 'accepted', callSid });
       device.send({ type: 'hangup', callSid });
       assert.deepEqual(await device.next(), { type: 'disconnected', callSid });
+      // The person's call is reported once they have wrapped it up, with their disposition and notes.
+      await settle();
+      assert.deepEqual(receiver.at(path).map((d) => d.json.type), ['call.transferred']);
+      await wrapUpCall(ctx.server, t.agentToken, callSid, 'Escalated', 'Billing dispute, passed to accounts.');
       const both = await arrived(path, 2);
       assert.deepEqual(both.map((d) => d.json.type), ['call.transferred', 'call.completed']);
       assert.equal(both[1]!.json.data.callId, callId);
       assert.equal(both[1]!.json.data.transcript[1].text, 'Can I talk to a real person about my bill?');
+      assert.deepEqual([both[1]!.json.data.wrapUp.disposition, both[1]!.json.data.wrapUp.notes], ['Escalated', 'Billing dispute, passed to accounts.']);
       device.close();
     });
 
@@ -374,6 +379,7 @@ export function webhooksSuite(ctx: SuiteContext) {
       assert.deepEqual([started.direction, started.from, started.to, started.aiAgentId, started.agentUserId], ['inbound', caller, a.agent.agentNumber, null, a.agent.id]);
       assert.equal((await simulatorDoor(ctx.server, `calls/${callSid}/hangup`)).status, 200);
       assert.deepEqual(await a.device.next(), { type: 'disconnected', callSid });
+      await wrapUpCall(ctx.server, a.agentToken, callSid);
       const [, completed] = await arrived(path, 2);
       assert.equal(completed!.json.type, 'call.completed');
 

@@ -3,9 +3,11 @@ import { formatDuration } from './display';
 
 type Presence = Pick<AgentStatusEntry, 'status' | 'busyFrom' | 'awayReason' | 'since'>;
 
-/** An agent's status as its team reads it: an away agent's reason beside the word ("Away · Lunch"); null for the plain word. */
-export const presenceLabelOf = (presence: Pick<Presence, 'status' | 'awayReason'>): string | null =>
-  presence.status === 'away' && presence.awayReason ? `Away · ${AWAY_REASON_LABELS[presence.awayReason]}` : null;
+/** An agent's status as its team reads it: an away agent's reason beside the word ("Away · Lunch"), "Wrap-up" after a call; null for the plain word. */
+export function presenceLabelOf(presence: Pick<Presence, 'status' | 'awayReason'>): string | null {
+  if (presence.status === 'wrap-up') return 'Wrap-up';
+  return presence.status === 'away' && presence.awayReason ? `Away · ${AWAY_REASON_LABELS[presence.awayReason]}` : null;
+}
 
 /**
  * How long the agent has been in its status, as the team reads it ("away for 00:12:00"): a call

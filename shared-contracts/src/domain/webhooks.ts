@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { CALL_RESULTS, CALL_SENTIMENTS } from '../http/call';
 import { CallAnalysis } from '../schemas/call-analysis';
 import { CallDirection, Id, IsoDateTime } from '../schemas/common';
+import { CallWrapUp } from '../schemas/entities';
 
 /** The events an account may subscribe a webhook endpoint to. */
 export const WEBHOOK_EVENTS = [
@@ -80,6 +81,8 @@ export const CallCompletedData = v.object({
   transcript: v.array(WebhookTranscriptLine),
   /** The agent's own analysis (its fields and the success judgement); null when it defines none. */
   analysis: v.nullable(CallAnalysis),
+  /** The wrap-up of the person who took the call (sent once it is done or its time runs out); null when no person took it. */
+  wrapUp: v.nullable(CallWrapUp),
 });
 export type CallCompletedData = v.InferOutput<typeof CallCompletedData>;
 

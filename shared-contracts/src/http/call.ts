@@ -4,7 +4,7 @@ import {
   Ack, CallDirection, Email, FileUpload, Id, IsoDateTime, PageInput, SearchText, UsPhoneInput, requestObject,
 } from '../schemas/common';
 import { CallAnalysis } from '../schemas/call-analysis';
-import { CallLog, CallStatus } from '../schemas/entities';
+import { CallLog, CallStatus, CallWrapUp } from '../schemas/entities';
 import { CallFeedback } from '../schemas/feedback';
 import { CALL_END_REASONS, type CallEndReasonKey } from '../domain/call-ending';
 
@@ -163,6 +163,8 @@ export const CallStatusRecord = v.object({
   outcome: v.nullable(v.picklist(CALL_RESULTS)),
   /** The agent's own analysis of the call; null until the wrap-up, and for agents that define none. */
   analysis: v.nullable(CallAnalysis),
+  /** The disposition and notes of the person who took the call; null until they wrap it up. */
+  wrapUp: v.optional(v.nullable(CallWrapUp), null),
 });
 export type CallStatusRecord = v.InferOutput<typeof CallStatusRecord>;
 

@@ -23,3 +23,4 @@ export { callTraceContract as callTrace } from './call-trace';
 export { agentTestContract as agentTest } from './agent-tests';
 export { agentVersionContract as agentVersion } from './agent-versions';
 export { webhookContract as webhook } from './webhook';
+export { deskContract as desk } from './desk';

@@ -124,6 +124,11 @@ const SPEC: Array<[string, string, string[] | typeof P]> = [
   ['GET', 'agent/get-agent-versions/{agentId}', U],
   ['GET', 'agent/get-agent-version/{agentId}', U],
   ['POST', 'agent/restore-agent-version/{agentId}', U],
+  // The human agents' desk: wrapping up a call.
+  ['GET', 'desk/get-setting', ['USER', 'AGENT']],
+  ['PATCH', 'desk/update-setting', U],
+  ['GET', 'desk/get-pending-wrap-up', A],
+  ['POST', 'desk/wrap-up-call', A],
 ];
 
 /** The public API: what a business integrates with, and nothing that changes sign-in, security, keys or billing. */

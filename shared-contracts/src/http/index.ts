@@ -37,6 +37,7 @@ export * from './call-trace';
 export * from './agent-tests';
 export * from './agent-versions';
 export * from './webhook';
+export * from './desk';
 
 /** The endpoints an API key may call: the public API. */
 export const publicApiEndpoints = () => allEndpoints().filter((e) => e.def.publicApi === true);

@@ -30,6 +30,16 @@ export const CallbackRequest = v.object({
 });
 export type CallbackRequest = v.InferOutput<typeof CallbackRequest>;
 
+/** How a person wrapped up a call they took: null until they do (or their time runs out), and for calls no person took. */
+export const CallWrapUp = v.object({
+  /** One of the account's dispositions; null when the agent's time to wrap up ran out first. */
+  disposition: v.nullable(v.string()),
+  notes: v.nullable(v.string()),
+  /** When the agent finished it, or when the time ran out. */
+  at: IsoDateTime,
+});
+export type CallWrapUp = v.InferOutput<typeof CallWrapUp>;
+
 export const CallLog = v.object({
   id: Id,
   direction: CallDirection,
@@ -48,6 +58,8 @@ export const CallLog = v.object({
   endReason: v.nullable(v.string()),
   /** The message an AI agent took when nobody could take the caller. */
   callbackRequest: v.nullable(CallbackRequest),
+  /** The wrap-up of the person who took the call. Absent from an older server. */
+  wrapUp: v.optional(v.nullable(CallWrapUp), null),
 });
 export type CallLog = v.InferOutput<typeof CallLog>;
 
@@ -67,12 +79,13 @@ export type AiAgentSummary = v.InferOutput<typeof AiAgentSummary>;
 
 /**
  * A human agent's presence: available (calls are offered), busy (on a call, set by the call
- * itself), away (with a reason; no calls offered) or offline.
+ * itself), wrap-up (after a call, until its wrap-up is done or its time runs out; no calls
+ * offered), away (with a reason; no calls offered) or offline.
  */
-export const AGENT_STATUSES = ['available', 'busy', 'away', 'offline'] as const;
+export const AGENT_STATUSES = ['available', 'busy', 'wrap-up', 'away', 'offline'] as const;
 export const AgentStatus = v.picklist(AGENT_STATUSES);
 export type AgentStatusValue = (typeof AGENT_STATUSES)[number];
-/** The statuses an agent chooses; busy comes with a call. */
+/** The statuses an agent chooses; busy and wrap-up come with a call. */
 export const CHOSEN_AGENT_STATUSES = ['available', 'away', 'offline'] as const satisfies readonly AgentStatusValue[];
 export type ChosenAgentStatus = (typeof CHOSEN_AGENT_STATUSES)[number];
 

@@ -1,12 +1,13 @@
-import { callbackText, type CallLog } from 'shared-contracts';
+import { callbackText, WRAP_UP_TEXT, type CallLog } from 'shared-contracts';
 import { PhoneOutlined, Tag, Typography } from '../antd';
 import { StatusTag } from '../status-tag/status-tag';
 
-type CallEnd = Pick<CallLog, 'status' | 'endReason' | 'callbackRequest'>;
+type CallEnd = Pick<CallLog, 'status' | 'endReason' | 'callbackRequest'> & Partial<Pick<CallLog, 'wrapUp'>>;
 
 /**
- * How a call ended: its status, why (once the call has recorded it) and, when an AI agent took a
- * message, whom to call back. The marker stands out from the status: it asks the reader to act.
+ * How a call ended: its status, why (once the call has recorded it), the disposition of the person
+ * who took it once they wrapped it up, and, when an AI agent took a message, whom to call back. The
+ * marker stands out from the status: it asks the reader to act.
  */
 export function CallEndCell({ call }: { call: CallEnd }) {
   return (
@@ -14,6 +15,11 @@ export function CallEndCell({ call }: { call: CallEnd }) {
       <StatusTag status={call.status} />
       {call.endReason && (
         <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12, marginTop: 4 }}>{call.endReason}</Typography.Text>
+      )}
+      {call.wrapUp && (
+        <Typography.Text style={{ display: 'block', fontSize: 12, marginTop: 4 }}>
+          {call.wrapUp.disposition === null ? WRAP_UP_TEXT.notWrappedUp : `Wrap-up: ${call.wrapUp.disposition}`}
+        </Typography.Text>
       )}
       {call.callbackRequest && (
         // volcano keeps the text readable on its tint; wrapping keeps a long name inside the column.

@@ -7,7 +7,7 @@ const call = (n: number, overrides: Partial<CallLog> = {}): CallLog => ({
   id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`, direction: 'inbound', status: 'completed',
   fromNumber: '+15557654321', toNumber: '+15551230001', startedAt: '2026-03-10T14:00:00.000Z', durationSeconds: 242,
   aiAgent: null, agent: null, lead: { id: `00000000-0000-4000-8000-${String(100 + n).padStart(12, '0')}`, fullName: `Lead ${n}`, phoneNumber: '+15557654321' },
-  conversation: null, endReason: null, callbackRequest: null, ...overrides,
+  conversation: null, endReason: null, callbackRequest: null, wrapUp: null, ...overrides,
 });
 
 test('a call log shows when, which way, who, the numbers, the outcome, hh:mm:ss and the recording', () => {
@@ -44,4 +44,16 @@ test('the status says why the call ended and marks a message the AI agent took w
   expect(within(status(first!)).getByText('Call back: Ada Caller +15550001111')).toBeInTheDocument();
   expect(within(status(second!)).getByText('The caller hung up')).toBeInTheDocument();
   expect(within(second!).queryByText(/^Call back:/)).toBeNull();
+});
+
+test('the status shows the disposition a person wrapped the call up with, or that their time ran out', () => {
+  const at = '2026-03-10T14:05:00.000Z';
+  render(<DataTable<CallLog> label="Call logs" rowKey="id" columns={callLogColumns('UTC')} rows={[
+    call(1, { wrapUp: { disposition: 'Callback', notes: 'After 5 pm', at } }),
+    call(2, { wrapUp: { disposition: null, notes: null, at } }),
+    call(3, {}),
+  ]} />);
+  const rows = within(screen.getByRole('region', { name: 'Call logs' })).getAllByRole('row').slice(1);
+  const status = (row: HTMLElement) => within(row).getAllByRole('cell')[5]!.textContent;
+  expect(rows.map(status)).toEqual(['CompletedWrap-up: Callback', 'CompletedNot wrapped up', 'Completed']);
 });

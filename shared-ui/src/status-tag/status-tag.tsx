@@ -9,6 +9,7 @@ const COLORS: Record<string, string> = {
   answered: 'success',
   busy: 'warning',
   away: 'gold',
+  'wrap-up': 'cyan',
   'in-progress': 'processing',
   ringing: 'processing',
   queued: 'processing',

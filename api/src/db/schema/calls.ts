@@ -37,6 +37,12 @@ export const calls = pgTable('calls', {
   isTest: boolean('is_test').notNull().default(false),
   /** The agent's post-call analysis: its fields as extracted, and the success judgement. */
   analysis: jsonb('analysis').$type<CallAnalysisValue>(),
+  /** When the time of the person who took the call to wrap it up runs out; null for calls no person took. */
+  wrapUpDueAt: timestamp('wrap_up_due_at', { withTimezone: true }),
+  /** When the person wrapped it up, or when their time ran out (then with no disposition). */
+  wrappedUpAt: timestamp('wrapped_up_at', { withTimezone: true }),
+  disposition: text('disposition'),
+  dispositionNotes: text('disposition_notes'),
 }, (t) => [
   // The call-logs page sorts by (started_at desc, id desc): the id in the index lets the scan
   // stop after one page instead of sorting every call of the account.
@@ -45,6 +51,8 @@ export const calls = pgTable('calls', {
   index('calls_ai_agent_idx').on(t.aiAgentId),
   uniqueIndex('calls_call_sid_key').on(t.callSid),
   // The sweep that finishes AI calls no live session holds reads only the unfinished ones.
+  // An agent's calls still to wrap up: read on every status change and wrap-up.
+  index('calls_pending_wrap_up_idx').on(t.agentUserId).where(sql`${t.wrapUpDueAt} is not null and ${t.wrappedUpAt} is null`),
   index('calls_unfinished_ai_idx').on(t.status, t.startedAt).where(sql`${t.aiAgentId} is not null and ${t.status} in ('ringing', 'in-progress')`),
 ]);
 

@@ -36,3 +36,4 @@ export * from './idempotent-requests';
 export * from './call-traces';
 export * from './agent-versions';
 export * from './agent-tests';
+export * from './desk-settings';

@@ -2,6 +2,7 @@ import { and, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { CALL_END_REASONS, SLOW_TURN_MS, type CallEndReasonKey, type CallLog } from 'shared-contracts';
 import type { Db } from '../../db/client';
+import { wrapUpOf } from '../../db/call-wrap-up';
 import { accountCallCounts, aiAgents, callbackRequests, calls, callTraces, conversations, leads, users } from '../../db/schema';
 import { containsPattern } from '../../db/like';
 import { hasFeature } from '../entitlements';
@@ -173,6 +174,7 @@ export async function listCallLogs(db: Db, scope: CallLogScope, filter: CallLogF
     conversation: conversation && { id: conversation.id, recordingUrl: recordingsServed ? recordings.playable(call.id, conversation.recordingUrl) : null },
     endReason: call.endReason,
     callbackRequest: callback && { ...callback, requestedAt: callback.requestedAt.toISOString() },
+    wrapUp: wrapUpOf(call),
   }));
   if (cacheKey !== undefined) cache!.set(scope.accountId, cacheKey, { data, total }, mark);
   return { data, total };

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { UNFINISHED_CALL_STATUSES, contract } from 'shared-contracts';
+import { wrapUpOf } from '../../db/call-wrap-up';
 import { aiAgents, calls, conversations } from '../../db/schema';
 import { notFound } from '../../http/api-error';
 import { implement } from '../../http/implement';
@@ -35,5 +36,6 @@ export const getCall = implement(contract.call.getCall, async ({ params, user, d
     summary: row.summary ?? null,
     outcome: row.outcome ?? null,
     analysis: call.analysis ?? null,
+    wrapUp: wrapUpOf(call),
   };
 });

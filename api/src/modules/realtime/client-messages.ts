@@ -1,8 +1,8 @@
-import { AWAY_REASON_REQUIRED_TEXT, QUEUE_ENTRY_TAKEN_TEXT, type AgentStatusValue, type AwayReasonValue, type ClientMessage, type ServerMessage } from 'shared-contracts';
+import { AWAY_REASON_REQUIRED_TEXT, QUEUE_ENTRY_TAKEN_TEXT, WRAP_UP_TEXT, type AgentStatusValue, type AwayReasonValue, type ClientMessage, type ServerMessage } from 'shared-contracts';
 import type { Db } from '../../db/client';
 import type { AuthUser } from '../../http/implement';
 import type { RealtimeService } from './realtime-service';
-import { findAccountAgent, listQueue, moveStatus, removeFromQueue, saveStatus } from './presence-store';
+import { findAccountAgent, hasPendingWrapUp, listQueue, releaseAgent, removeFromQueue, saveStatus } from './presence-store';
 
 export interface SocketSession {
   db: Db;
@@ -38,7 +38,10 @@ function assertAccount(session: SocketSession, accountId: string): void {
 async function setStatus(session: SocketSession, agentId: string, status: AgentStatusValue, awayReason?: AwayReasonValue): Promise<void> {
   await assertAgent(session, agentId);
   if (status === 'away' && awayReason === undefined) throw new RefusedMessage(AWAY_REASON_REQUIRED_TEXT);
-  const entry = await saveStatus(session.db, agentId, status, awayReason ?? null);
+  if (status === 'wrap-up') throw new RefusedMessage(WRAP_UP_TEXT.notChosen);
+  // An agent with a call still to wrap up is offered calls only once it is done: available waits in wrap-up.
+  const held = status === 'available' && (await hasPendingWrapUp(session.db, agentId)) ? 'wrap-up' : status;
+  const entry = await saveStatus(session.db, agentId, held, awayReason ?? null);
   const message: ServerMessage = { type: 'STATUS_UPDATED', ...entry };
   await session.realtime.broadcast(session.accountId, message);
 }
@@ -52,9 +55,9 @@ export async function handleClientMessage(session: SocketSession, message: Clien
       assertAccount(session, message.accountId);
       // Active means on a call (busy, with busyFrom for the timer).
       if (message.isActive) return setStatus(session, message.agentId, 'busy');
-      // Inactive frees a busy agent to ring again; an agent who chose away (or offline) meanwhile stays so.
+      // Inactive frees a busy agent (to wrap-up while a call waits for it); one who chose away (or offline) meanwhile stays so.
       await assertAgent(session, message.agentId);
-      const freed = await moveStatus(session.db, message.agentId, ['busy'], 'available');
+      const freed = await releaseAgent(session.db, message.agentId, 'available');
       if (freed !== null) await session.realtime.broadcast(session.accountId, { type: 'STATUS_UPDATED', ...freed });
       return;
     }

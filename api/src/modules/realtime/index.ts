@@ -1,3 +1,3 @@
 export { realtimeServicePlugin, type RealtimeService } from './realtime-service';
 export { socketRoutes } from './socket-route';
-export { listQueue, moveStatus, saveStatus } from './presence-store';
+export { hasPendingWrapUp, leaveWrapUp, listQueue, moveStatus, releaseAgent, saveStatus } from './presence-store';

@@ -1,7 +1,7 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { AgentStatusEntry, AgentStatusValue, AwayReasonValue, QueueEntry } from 'shared-contracts';
 import type { Db } from '../../db/client';
-import { agentStatuses, queueEntries, users } from '../../db/schema';
+import { agentStatuses, calls, queueEntries, users } from '../../db/schema';
 
 const columns = {
   agentId: agentStatuses.agentId, status: agentStatuses.status, busyFrom: agentStatuses.busyFrom,
@@ -65,6 +65,46 @@ export async function moveStatus(
   const [row] = await db.update(agentStatuses)
     .set({ status, busyFrom: null, awayReason: null, statusSince: sql`now()`, updatedAt: sql`now()` })
     .where(and(eq(agentStatuses.agentId, agentId), inArray(agentStatuses.status, [...from])))
+    .returning(columns);
+  return row ? toEntry(row) : null;
+}
+
+/** A call the agent took is waiting for their wrap-up. */
+const pendingWrapUpOf = (agentId: string) => sql`exists (
+  select 1 from ${calls} c where c.agent_user_id = ${agentId} and c.wrap_up_due_at is not null and c.wrapped_up_at is null)`;
+
+export async function hasPendingWrapUp(db: Db, agentId: string): Promise<boolean> {
+  const rows = await db.select({ id: calls.id }).from(calls)
+    .where(and(eq(calls.agentUserId, agentId), isNotNull(calls.wrapUpDueAt), isNull(calls.wrappedUpAt))).limit(1);
+  return rows.length > 0;
+}
+
+/**
+ * Frees an agent after a call. While a call of theirs waits for its wrap-up, they go to wrap-up
+ * (no calls offered): from busy, or from available when their softphone freed them before the
+ * call's end was recorded, unless they are on another call. Otherwise busy goes to `to`
+ * (available, or offline when no softphone of theirs is left); an agent who chose away or
+ * offline meanwhile stays so. Null when nothing moved.
+ */
+export async function releaseAgent(db: Db, agentId: string, to: 'available' | 'offline'): Promise<AgentStatusEntry | null> {
+  if (to === 'available' && (await hasPendingWrapUp(db, agentId))) {
+    const [row] = await db.update(agentStatuses)
+      .set({ status: 'wrap-up', busyFrom: null, awayReason: null, statusSince: sql`now()`, updatedAt: sql`now()` })
+      .where(and(
+        eq(agentStatuses.agentId, agentId), inArray(agentStatuses.status, ['busy', 'available']),
+        sql`not exists (select 1 from ${calls} c where c.agent_user_id = ${agentId} and c.status = 'in-progress')`,
+      ))
+      .returning(columns);
+    return row ? toEntry(row) : null;
+  }
+  return moveStatus(db, agentId, ['busy'], to);
+}
+
+/** The agent's last wrap-up is done (or its time ran out): wrap-up goes to available. Null when they were not in wrap-up, or another call still waits. */
+export async function leaveWrapUp(db: Db, agentId: string): Promise<AgentStatusEntry | null> {
+  const [row] = await db.update(agentStatuses)
+    .set({ status: 'available', busyFrom: null, awayReason: null, statusSince: sql`now()`, updatedAt: sql`now()` })
+    .where(and(eq(agentStatuses.agentId, agentId), eq(agentStatuses.status, 'wrap-up'), sql`not ${pendingWrapUpOf(agentId)}`))
     .returning(columns);
   return row ? toEntry(row) : null;
 }

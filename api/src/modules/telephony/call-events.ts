@@ -3,7 +3,7 @@ import type { CallEndReason } from 'shared-contracts';
 import type { Db } from '../../db/client';
 import { calls, conversations, dialerSettings, queueEntries, type CallRow } from '../../db/schema';
 import type { CallLogChanges } from '../../plugins/services/call-logs-cache';
-import { listQueue, moveStatus, saveStatus, type RealtimeService } from '../realtime';
+import { listQueue, releaseAgent, saveStatus, type RealtimeService } from '../realtime';
 import { raiseCallCompleted, raiseCallFailed, raiseCallStarted, type AccountEvents } from '../webhooks';
 import { agentByIdentity, agentByNumber, availableAgents, leadByNumber, type AgentLine } from './numbers';
 import { firstReceipt } from './receipts';
@@ -18,6 +18,15 @@ export interface TelephonyContext {
   events: AccountEvents;
   /** An AI agent's call got its final status (a campaign moves its lead on). */
   aiCallEnded?: (call: AiCallEnd) => Promise<void>;
+  /** A call a person took was answered and has ended: their wrap-up begins, and `call.completed` goes out when it is done. */
+  personCallEnded: (call: PersonCallEnd) => Promise<void>;
+}
+
+/** A call a person took, answered and ended. */
+export interface PersonCallEnd {
+  id: string;
+  accountId: string;
+  agentUserId: string;
 }
 
 /** An AI agent's call with its final status. */
@@ -151,15 +160,16 @@ export async function callEnded(
   }).where(and(eq(calls.id, call.id), eq(calls.status, call.status))).returning({ id: calls.id });
   if (!updated) return false;
   ctx.callLogs.changed(call.accountId);
-  // An AI agent's own call is reported when its summary is written (the wrap-up job); a call a
-  // person took, handed over by an AI agent or not, is reported as it ends.
-  if (status === 'completed' && (call.aiAgentId === null || call.agentUserId !== null)) await raiseCallCompleted(ctx.db, ctx.events, call.id);
+  // An AI agent's own call is reported when its summary is written (the AI's wrap-up job); a call
+  // a person took, handed over by an AI agent or not, when the person has wrapped it up.
+  if (status === 'completed' && call.agentUserId !== null) await ctx.personCallEnded({ id: call.id, accountId: call.accountId, agentUserId: call.agentUserId });
+  else if (status === 'completed' && call.aiAgentId === null) await raiseCallCompleted(ctx.db, ctx.events, call.id);
   // Never connected: a carrier's "completed" for a call nobody answered means it rang out.
   if (!answered) await raiseCallFailed(ctx.db, ctx.events, call.id, input.outcome === 'completed' ? 'no-answer' : input.outcome);
   if (call.aiAgentId !== null) await ctx.aiCallEnded?.({ id: call.id, status });
   if (call.agentUserId !== null) {
-    // Only a busy agent is freed: one the softphone already freed, or who went offline, stays so.
-    const freed = await moveStatus(ctx.db, call.agentUserId, ['busy'], input.agentStatus ?? 'available');
+    // Only a busy agent is freed (to wrap-up when the call waits for it): one who chose away or went offline stays so.
+    const freed = await releaseAgent(ctx.db, call.agentUserId, input.agentStatus ?? 'available');
     if (freed !== null) await ctx.realtime.broadcast(call.accountId, { type: 'STATUS_UPDATED', ...freed });
   }
   // An AI agent's call that no person took was never on a softphone: nothing there to disconnect.
@@ -192,7 +202,7 @@ export async function callReturnedToQueue(
   await ctx.db.insert(queueEntries).values({ accountId: call.accountId, phoneNumber: party, callerName: lead?.fullName ?? null, callSid: input.callSid })
     .onConflictDoNothing();
   await broadcastQueue(ctx, call.accountId);
-  const freed = await moveStatus(ctx.db, input.agentUserId, ['busy'], input.agentStatus);
+  const freed = await releaseAgent(ctx.db, input.agentUserId, input.agentStatus);
   if (freed !== null) await ctx.realtime.broadcast(call.accountId, { type: 'STATUS_UPDATED', ...freed });
   await ctx.realtime.broadcast(call.accountId, { type: 'DISCONNECT_CALL', callSid: input.callSid, agentId: input.agentUserId });
   const [ring, policy] = await Promise.all([availableAgents(ctx.db, call.accountId), dialerPolicy(ctx.db, call.accountId)]);

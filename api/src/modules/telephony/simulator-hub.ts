@@ -118,8 +118,10 @@ export class SimulatorHub {
   async onDeviceMessage(agent: AgentLine, socket: WebSocket, message: SimulatorDeviceMessage): Promise<void> {
     if (message.type === 'connect') return this.placeCall(agent, socket, message.requestId, message.to);
     const live = this.calls.get(message.callSid);
-    // Another account's call, or one that is over: the same answer, so sids are not probed.
+    // Another account's call, or one that is over: the same answer, so sids are not probed. Hanging
+    // up a call that is over (the caller hung up as the agent did) is done already: no error.
     if (!live || live.accountId !== agent.accountId) {
+      if (message.type === 'hangup') return;
       return this.sendTo(socket, { type: 'error', code: 31404, message: 'Unknown call' });
     }
     switch (message.type) {

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { servicePlugin } from '../../plugins/service-plugin';
 import { accountEvents } from '../webhooks';
 import type { AiCallConnector } from './ai-call-connector';
-import type { AiCallEnd, TelephonyContext } from './call-events';
+import type { AiCallEnd, PersonCallEnd, TelephonyContext } from './call-events';
 import type { TelephonyProvider } from './provider';
 import { SimulatorHub } from './simulator-hub';
 import { createSimulatorProvider } from './simulator-provider';
@@ -32,19 +32,22 @@ export interface TelephonyParts {
   connectAiCalls: (app: FastifyInstance) => AiCallConnector;
   /** Runs once a call an AI agent held has ended (a campaign lead moves on). */
   aiCallEnded: (app: FastifyInstance, call: AiCallEnd) => Promise<void>;
+  /** Runs once a call a person took was answered and has ended (their wrap-up begins). */
+  personCallEnded: (app: FastifyInstance, call: PersonCallEnd) => Promise<void>;
 }
 
 /**
  * Twilio when its credentials are configured, the local simulator otherwise; and their routes.
  * The AI call runtime's connector is made here, on the app, but used only once calls come in.
  */
-export const telephonyPlugin = ({ connectAiCalls, aiCallEnded }: TelephonyParts) => servicePlugin('telephony', async (app) => {
+export const telephonyPlugin = ({ connectAiCalls, aiCallEnded, personCallEnded }: TelephonyParts) => servicePlugin('telephony', async (app) => {
   const context: TelephonyContext = {
     db: app.db,
     realtime: app.realtime,
     callLogs: app.callLogsCache,
     events: accountEvents(app),
     aiCallEnded: (call) => aiCallEnded(app, call),
+    personCallEnded: (call) => personCallEnded(app, call),
   };
   const aiCalls = connectAiCalls(app);
   const onError = (err: unknown) => app.log.error({ err }, 'telephony simulator error');

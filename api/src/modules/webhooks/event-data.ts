@@ -4,6 +4,7 @@ import {
   type CallStartedData,
 } from 'shared-contracts';
 import type { Db } from '../../db/client';
+import { wrapUpOf } from '../../db/call-wrap-up';
 import { appointments, calls, conversationMessages, conversations, leads } from '../../db/schema';
 
 /** A finished call as `call.completed` carries it: its stored transcript, summary and analysis (null when none was written). */
@@ -25,6 +26,7 @@ export async function callCompletedData(db: Db, callId: string): Promise<{ accou
       durationSeconds: call.durationSeconds, aiAgentId: call.aiAgentId, summary: row.summary ?? null, outcome: row.outcome ?? null, sentiment: row.sentiment ?? null,
       transcript: lines.map((line) => ({ speaker: line.authorType === 'lead' ? 'caller' : 'agent', text: line.content })),
       analysis: call.analysis ?? null,
+      wrapUp: wrapUpOf(call),
     },
   };
 }

@@ -18,6 +18,7 @@ export function makeCallLog(overrides: Partial<CallLog> = {}): CallLog {
     conversation: null,
     endReason: null,
     callbackRequest: null,
+    wrapUp: null,
     ...overrides,
   };
 }

@@ -9,6 +9,7 @@ const OPTIONS = [
   { value: 'offline', label: 'Offline' },
 ];
 const BUSY_OPTION = { value: 'busy', label: 'Busy · on a call' };
+const WRAP_UP_OPTION = { value: 'wrap-up', label: 'Wrap-up', disabled: true };
 
 const valueOf = (presence: Presence) => (presence.status === 'away' ? `${AWAY_PREFIX}${presence.awayReason}` : presence.status);
 const presenceOf = (value: string): Presence =>
@@ -16,14 +17,19 @@ const presenceOf = (value: string): Presence =>
     ? { status: 'away', awayReason: value.slice(AWAY_PREFIX.length) as AwayReasonValue }
     : { status: value === 'offline' ? 'offline' : 'available' };
 
-/** The agent's status, chosen in the softphone's header; on a call it reads Busy until the call ends. */
+/**
+ * The agent's status, chosen in the softphone's header; on a call it reads Busy until the call
+ * ends, then Wrap-up until its wrap-up is done (away or offline can still be chosen meanwhile).
+ */
 export function PresenceSelect({ presence }: { presence: PresenceApi }) {
+  const wrappingUp = presence.wrappingUp && presence.chosen.status === 'available';
+  const value = presence.busy ? BUSY_OPTION.value : wrappingUp ? WRAP_UP_OPTION.value : valueOf(presence.chosen);
   return (
     <Select
       aria-label="Your status"
-      value={presence.busy ? BUSY_OPTION.value : valueOf(presence.chosen)}
+      value={value}
       disabled={presence.busy}
-      options={presence.busy ? [BUSY_OPTION] : OPTIONS}
+      options={presence.busy ? [BUSY_OPTION] : wrappingUp ? [WRAP_UP_OPTION, ...OPTIONS.slice(1)] : OPTIONS}
       onChange={(value: string) => presence.choose(presenceOf(value))}
       style={{ width: 170, alignSelf: 'center' }}
     />

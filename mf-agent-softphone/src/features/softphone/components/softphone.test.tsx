@@ -2,7 +2,7 @@ import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { SnackbarProvider } from 'notistack';
 import { RealtimeProvider, setToken } from 'shared-auth';
-import { CALLING_UNAVAILABLE_TEXT, QUEUE_ENTRY_TAKEN_TEXT } from 'shared-contracts';
+import { CALLING_UNAVAILABLE_TEXT, DEFAULT_DISPOSITIONS, QUEUE_ENTRY_TAKEN_TEXT, WRAP_UP_TEXT, type PendingWrapUp } from 'shared-contracts';
 import { failure, FakeWebSocket, installFakeWebSocket, makeUser, ok, renderScreen, stubFetch, type SentRequest, type StubReply } from 'shared-auth/src/testing';
 import { Softphone } from './softphone';
 
@@ -81,9 +81,12 @@ afterEach(() => {
 // The dial pad's controls, asked for within it: a role query over the whole softphone is slower.
 const dialPad = () => screen.getByRole('region', { name: 'Dial pad' });
 
-async function mount(ttlSeconds = 3600, incomingCall?: (r: SentRequest) => StubReply | Promise<StubReply>) {
+type Answer = (r: SentRequest) => StubReply | Promise<StubReply>;
+
+async function mount(ttlSeconds = 3600, incomingCall?: Answer, desk: Answer = () => ok({ pending: null })) {
   const fetched = stubFetch((r) => {
     if (r.url.pathname.endsWith('agent/get-team')) return ok(TEAM);
+    if (r.url.pathname.includes('/desk/')) return desk(r);
     return incomingCall && r.url.pathname.includes('call/get-incoming-call/')
       ? incomingCall(r)
       : ok({ token: `twilio-jwt-${Math.random()}`, identity: agent.email, ttlSeconds, provider: 'twilio' });
@@ -102,8 +105,8 @@ async function mount(ttlSeconds = 3600, incomingCall?: (r: SentRequest) => StubR
 
 test('registers the device with the agent\'s token and reports the agent available', async () => {
   const { device, fetched, sent } = await mount();
-  expect(fetched.requests[0]!.url.pathname).toBe('/v1/call/generate-token');
-  expect(fetched.requests[0]!.body).toEqual({ identity: 'agent@example.com' });
+  const tokenRequest = fetched.requests.find((r) => r.url.pathname === '/v1/call/generate-token');
+  expect(tokenRequest?.body).toEqual({ identity: 'agent@example.com' });
   expect(device.token).toMatch(/^twilio-jwt-/);
   await waitFor(() => expect(sent()).toContainEqual({ type: 'UPDATE_STATUS', agentId: agent.id, status: 'available' }));
 });
@@ -410,6 +413,47 @@ test('the agent steps away with a reason: the server is told, the choice outlive
   await waitFor(() => expect(reloaded.sent()).toContainEqual({ type: 'UPDATE_STATUS', agentId: agent.id, status: 'away', awayReason: 'lunch' }));
   expect(reloaded.sent()).not.toContainEqual(expect.objectContaining({ type: 'UPDATE_STATUS', status: 'available' }));
   localStorage.removeItem('softphone.presence');
+});
+
+test('after a call the agent wraps it up: a disposition is required, the notes go with it, and the panel goes once it is saved', async () => {
+  const user = userEvent.setup({ delay: null });
+  const callId = '40000000-0000-4000-8000-000000000031';
+  let pending: PendingWrapUp | null = null;
+  const { socket, fetched, sent } = await mount(3600, undefined, (r) => {
+    if (r.url.pathname.endsWith('desk/wrap-up-call')) {
+      pending = null;
+      return ok({ callId, wrapUp: { disposition: 'Callback', notes: 'Call back after 5 pm.', at: '2026-01-02T03:09:00.000Z' } });
+    }
+    return ok({ pending });
+  });
+  await waitFor(() => expect(sent()).toContainEqual({ type: 'UPDATE_STATUS', agentId: agent.id, status: 'available' }));
+
+  // The call ended: the server puts the agent in wrap-up.
+  pending = {
+    callId, direction: 'inbound', phoneNumber: '+15551112222', callerName: 'Ada Caller', durationSeconds: 95,
+    dueAt: new Date(Date.now() + 90_000).toISOString(), dispositions: [...DEFAULT_DISPOSITIONS],
+  };
+  const before = sent().length;
+  act(() => socket.serverSends({ type: 'STATUS_UPDATED', agentId: agent.id, status: 'wrap-up', busyFrom: null, awayReason: null, since: new Date().toISOString() }));
+  const panel = await screen.findByRole('region', { name: 'Wrap-up' });
+  expect(within(panel).getByRole('heading', { name: 'Wrap up the call with Ada Caller' })).toBeInTheDocument();
+  expect(within(panel).getByRole('timer')).toHaveTextContent(/^Time left 00:01:(2\d|30)$/);
+  expect(screen.getByRole('combobox', { name: 'Your status' }).closest('.ant-select')).toHaveTextContent('Wrap-up');
+  // Available comes by itself once the wrap-up is done: the softphone does not say it meanwhile.
+  expect(sent().slice(before)).not.toContainEqual(expect.objectContaining({ type: 'UPDATE_STATUS' }));
+
+  const saves = () => fetched.requests.filter((r) => r.url.pathname.endsWith('desk/wrap-up-call'));
+  await user.click(within(panel).getByRole('button', { name: 'Save wrap-up' }));
+  expect(await within(panel).findByText(WRAP_UP_TEXT.dispositionRequired)).toBeInTheDocument();
+  expect(saves()).toHaveLength(0);
+
+  await user.click(within(panel).getByRole('radio', { name: 'Callback' }));
+  await user.type(within(panel).getByRole('textbox', { name: 'Notes' }), 'Call back after 5 pm.');
+  await user.click(within(panel).getByRole('button', { name: 'Save wrap-up' }));
+  await waitFor(() => expect(saves()).toHaveLength(1));
+  expect(saves()[0]!.body).toEqual({ callId, disposition: 'Callback', notes: 'Call back after 5 pm.' });
+  expect(await screen.findByText(WRAP_UP_TEXT.saved)).toBeInTheDocument();
+  await waitFor(() => expect(screen.queryByRole('region', { name: 'Wrap-up' })).toBeNull());
 });
 
 test('the Team panel shows the colleagues\' presence as it changes, with the time in it', async () => {

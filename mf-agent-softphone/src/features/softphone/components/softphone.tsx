@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { SOFTPHONE_TEXT } from 'shared-contracts';
 import { Badge, Button, NumberOutlined, TeamOutlined, UnorderedListOutlined } from 'shared-ui';
+import { usePendingWrapUp } from '../hooks/use-pending-wrap-up';
 import { useSoftphone } from '../hooks/use-softphone';
 import { isOnCall } from '../model/softphone-machine';
 import { CallContextPanel } from './call-context-panel';
@@ -10,6 +11,7 @@ import { PANEL_CARD_STYLE } from './panel-card';
 import { PresenceSelect } from './presence-select';
 import { QueuePanel } from './queue-panel';
 import { TeamPanel } from './team-panel';
+import { WrapUpPanel } from './wrap-up-panel';
 
 type Panel = 'dialPad' | 'queue' | 'team' | null;
 
@@ -34,6 +36,7 @@ export function Softphone() {
   const { state } = phone;
   // Kept whichever panel is open, or none, until the call ends.
   const answeredSid = state.phase === 'onCall' ? state.callSid : null;
+  const wrapUp = usePendingWrapUp(phone.presence.liveStatus);
   return (
     // data-device-status lets support staff (and the e2e tests) see whether calls can ring here.
     <div data-device-status={phone.deviceStatus} style={{ position: 'relative', display: 'flex', gap: 8, justifyContent: 'flex-end' }}>
@@ -46,6 +49,7 @@ export function Softphone() {
         )}
         {panel === 'team' && <div style={PANEL_CARD_STYLE}><TeamPanel /></div>}
         {answeredSid !== null && <CallContextPanel callSid={answeredSid} />}
+        {wrapUp.pending !== null && !isOnCall(state) && <WrapUpPanel pending={wrapUp.pending} onDone={wrapUp.refresh} />}
       </div>
       {phone.unavailableText !== null && <p role="status" style={UNAVAILABLE_STYLE}>{phone.unavailableText}</p>}
       <PresenceSelect presence={phone.presence} />

@@ -30,8 +30,8 @@ function storedPresence(): Presence {
 
 /**
  * The agent's presence: the status it chose, said to the server whenever the socket is open and
- * the device can ring, and again after each call (which the server ends as available), until the
- * server holds it. Only available agents are offered calls.
+ * the device can ring, and again after each call (which the server ends in wrap-up, then
+ * available), until the server holds it. Only available agents are offered calls.
  */
 export function usePresence(session: CallSession, canRing: boolean) {
   const { agentId, realtime, stateRef } = session;
@@ -42,8 +42,10 @@ export function usePresence(session: CallSession, canRing: boolean) {
 
   useEffect(() => {
     if (!connected || !canRing || agentId === undefined || isOnCall(stateRef.current)) return;
-    // On a call the call decides; its end makes the agent available, and the choice is said again.
+    // On a call the call decides; its end makes the agent available (after its wrap-up), and the choice is said again.
     if (live?.status === 'busy') return;
+    // Available comes by itself once the wrap-up is done.
+    if (live?.status === 'wrap-up' && chosen.status === 'available') return;
     if (live?.status === chosen.status && (live.awayReason ?? undefined) === chosen.awayReason) return;
     realtime.current.sendUpdateStatus(agentId, chosen.status, chosen.awayReason);
   }, [connected, canRing, agentId, onCall, chosen, live?.status, live?.awayReason, realtime, stateRef]);
@@ -57,6 +59,11 @@ export function usePresence(session: CallSession, canRing: boolean) {
     setChosen(next);
   };
 
-  return { chosen, busy: onCall || live?.status === 'busy', choose };
+  return {
+    chosen, busy: onCall || live?.status === 'busy', choose,
+    /** After a call, until its wrap-up is done or its time runs out: no calls are offered. */
+    wrappingUp: !onCall && live?.status === 'wrap-up',
+    liveStatus: live?.status,
+  };
 }
 export type PresenceApi = ReturnType<typeof usePresence>;

@@ -32,6 +32,8 @@ class SimulatorCall extends Emitter<PhoneCallEvents> implements PhoneCall {
   }
 
   disconnect(): void {
+    // A call the other side already ended has nothing left to hang up.
+    if (this.over) return;
     if (this.sid) this.device.send({ type: 'hangup', callSid: this.sid });
     this.end('disconnect');
   }

@@ -1,4 +1,4 @@
-import { formatDuration, leadNameOf, type CallLog, type CallReport, type CallResult } from 'shared-contracts';
+import { formatDuration, leadNameOf, WRAP_UP_TEXT, type CallLog, type CallReport, type CallResult } from 'shared-contracts';
 import { Descriptions, StatusTag, formatDateTime } from 'shared-ui';
 
 const SENTIMENTS = { positive: 'Positive', neutral: 'Neutral', negative: 'Negative' } as const;
@@ -9,6 +9,13 @@ const UNDER_WAY: readonly CallLog['status'][] = ['ringing', 'queued', 'in-progre
 
 /** Why the call ended; calls no AI agent held, and older ones, have no reason on record. */
 const endReasonOf = (call: CallLog) => call.endReason ?? (UNDER_WAY.includes(call.status) ? 'Not ended yet' : 'Not recorded');
+
+/** The disposition and notes of the person who took the call; calls no person took have none. */
+function wrapUpText(call: CallLog): string {
+  if (!call.wrapUp) return call.status === 'completed' ? 'Not yet wrapped up' : 'None';
+  if (call.wrapUp.disposition === null) return WRAP_UP_TEXT.notWrappedUp;
+  return call.wrapUp.notes ? `${call.wrapUp.disposition}: ${call.wrapUp.notes}` : call.wrapUp.disposition;
+}
 
 /** Who called whom, when, for how long, and what came of it. */
 export function CallDetails({ report, timeZone }: { report: CallReport; timeZone: string }) {
@@ -30,6 +37,7 @@ export function CallDetails({ report, timeZone }: { report: CallReport; timeZone
         { key: 'sentiment', label: 'Sentiment', children: report.sentiment ? SENTIMENTS[report.sentiment] : 'Not rated' },
         // 'filled' ends the row here, whatever the column count, so the summary keeps a row of its own.
         { key: 'ended', label: 'Why it ended', span: 'filled', children: endReasonOf(call) },
+        ...(call.agent ? [{ key: 'wrap-up', label: 'Wrap-up', span: 'filled' as const, children: wrapUpText(call) }] : []),
         { key: 'summary', label: 'Summary', span: 2, children: report.summary ?? 'No summary yet' },
       ]}
     />

@@ -1,8 +1,8 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { SnackbarProvider } from 'notistack';
 import { authStore, sessionUserAtom } from 'shared-auth';
-import type { UserPreference } from 'shared-contracts';
+import { DEFAULT_DISPOSITIONS, WRAP_UP_TEXT, type UserPreference } from 'shared-contracts';
 import { failure, makeUser, never, ok, renderScreen, stubFetch, type SentRequest, type StubReply } from 'shared-auth/src/testing';
 import { PreferencesScreen } from './preferences-screen';
 
@@ -16,8 +16,14 @@ const zones = [
 ];
 const ui = <SnackbarProvider><PreferencesScreen /></SnackbarProvider>;
 
-const api = (update: (r: SentRequest) => StubReply, read: () => StubReply | Promise<StubReply> = () => ok(prefs)) => stubFetch((r) => {
+const DESK = { dispositions: [...DEFAULT_DISPOSITIONS], wrapUpSeconds: 120 };
+const api = (
+  update: (r: SentRequest) => StubReply,
+  read: () => StubReply | Promise<StubReply> = () => ok(prefs),
+  desk: (r: SentRequest) => StubReply = (r) => ok(r.method === 'PATCH' ? r.body : DESK),
+) => stubFetch((r) => {
   if (r.url.pathname.endsWith('get-timezones')) return ok(zones);
+  if (r.url.pathname.includes('/desk/')) return desk(r);
   if (r.method === 'PATCH') return update(r);
   return read();
 });
@@ -29,7 +35,7 @@ test('loads the user\'s preferences and the time zones', () => {
   const { requests } = api(() => ok(prefs), never);
   renderScreen(ui, user);
   expect(screen.getByText('Loading preferences…')).toBeInTheDocument();
-  expect(requests.map((r) => r.url.pathname).sort()).toEqual([`/v1/account/get-account-preferenece/${user.id}`, '/v1/account/get-timezones']);
+  expect(requests.map((r) => r.url.pathname).sort()).toEqual([`/v1/account/get-account-preferenece/${user.id}`, '/v1/account/get-timezones', '/v1/desk/get-setting']);
 });
 
 test('changes the time zone: saves only it, toasts success and updates the session user', async () => {
@@ -68,4 +74,32 @@ test('a failed load shows the error with Retry', async () => {
   fail = false;
   await userEvent.click(screen.getByRole('button', { name: /retry/i }));
   expect(await screen.findByRole('button', { name: 'Save preferences' })).toBeInTheDocument();
+});
+
+test('the account\'s wrap-up: a disposition is added, the time changed, and both are saved together', async () => {
+  const { requests } = api(() => ok(prefs));
+  renderScreen(ui, user);
+  const form = await screen.findByRole('form', { name: 'Wrap-up settings' });
+  for (const item of DEFAULT_DISPOSITIONS) expect(within(form).getByText(item)).toBeInTheDocument();
+  const save = within(form).getByRole('button', { name: 'Save wrap-up settings' });
+  expect(save).toBeDisabled();
+  await userEvent.type(within(form).getByRole('combobox', { name: 'Dispositions' }), 'Refund{Enter}');
+  const seconds = within(form).getByRole('spinbutton', { name: 'Time to wrap up (seconds)' });
+  await userEvent.clear(seconds);
+  await userEvent.type(seconds, '60');
+  await userEvent.click(save);
+  expect(await screen.findByText(WRAP_UP_TEXT.settingSaved)).toBeInTheDocument();
+  const patch = requests.find((r) => r.url.pathname === '/v1/desk/update-setting')!;
+  expect(patch.method).toBe('PATCH');
+  expect(patch.body).toEqual({ dispositions: [...DEFAULT_DISPOSITIONS, 'Refund'], wrapUpSeconds: 60 });
+});
+
+test('a disposition twice is refused before anything is sent', async () => {
+  const { requests } = api(() => ok(prefs));
+  renderScreen(ui, user);
+  const form = await screen.findByRole('form', { name: 'Wrap-up settings' });
+  await userEvent.type(within(form).getByRole('combobox', { name: 'Dispositions' }), 'resolved{Enter}');
+  await userEvent.click(within(form).getByRole('button', { name: 'Save wrap-up settings' }));
+  expect(await within(form).findByText(WRAP_UP_TEXT.dispositionsRepeated)).toBeInTheDocument();
+  expect(requests.some((r) => r.url.pathname === '/v1/desk/update-setting')).toBe(false);
 });

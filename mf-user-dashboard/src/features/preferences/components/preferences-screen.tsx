@@ -1,6 +1,7 @@
 import { useApi, useSessionUser } from 'shared-auth';
 import { contract } from 'shared-contracts';
 import { DashboardPage, LoadError, LoadingBlock, PageCard } from 'shared-ui';
+import { DeskSettingCard } from '../../desk-setting/components/desk-setting-card';
 import { PreferencesForm } from './preferences-form';
 
 /** dashboard/account/preferences */
@@ -25,6 +26,7 @@ export function PreferencesScreen() {
           <PreferencesForm key={JSON.stringify(prefs.data.data)} userId={user.id} initial={prefs.data.data} timeZones={zones.data.data} />
         )}
       </PageCard>
+      <DeskSettingCard />
     </DashboardPage>
   );
 }
