@@ -12,6 +12,7 @@ module.exports = require('mf-config').createAppConfig({
     './CallLogsReport': './src/exposes/CallLogsReport.tsx',
     './AppointmentsReport': './src/exposes/AppointmentsReport.tsx',
     './SummaryReport': './src/exposes/SummaryReport.tsx',
+    './DeskReport': './src/exposes/DeskReport.tsx',
     './AccountPreferences': './src/exposes/AccountPreferences.tsx',
     './Calendar': './src/exposes/Calendar.tsx',
     './AccountBusiness': './src/exposes/AccountBusiness.tsx',

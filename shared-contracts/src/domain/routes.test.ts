@@ -38,10 +38,15 @@ describe('APP_ROUTES', () => {
     expect(route?.roles).toEqual(['ADMINISTRATOR']);
   });
 
-  test('every route is listed once, and only spec routes plus the edit target and the integrations screen', () => {
+  test('every route is listed once, and only spec routes plus the edit target, the integrations screen and the desk report', () => {
     const paths = APP_ROUTES.map((r) => r.path);
     expect(new Set(paths).size).toBe(paths.length);
-    expect(paths.sort()).toEqual([...SPEC_ROUTES.map(([p]) => p), 'admin/ai-client/edit/:id', 'dashboard/account/integrations'].sort());
+    expect(paths.sort()).toEqual([...SPEC_ROUTES.map(([p]) => p), 'admin/ai-client/edit/:id', 'dashboard/account/integrations', 'dashboard/reports/desk'].sort());
+  });
+
+  test('the desk report is a USER page of the user dashboard, among the reports', () => {
+    const route = APP_ROUTES.find((r) => r.path === 'dashboard/reports/desk');
+    expect([route?.roles, route?.owner, route?.screen, route?.title]).toEqual([['USER'], 'userDashboard', 'DeskReport', 'Desk']);
   });
 
   test('the integrations screen is a USER page of the user dashboard', () => {

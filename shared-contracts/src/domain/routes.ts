@@ -41,6 +41,7 @@ export const APP_ROUTES = [
   { path: 'dashboard/reports/call-logs', roles: USER, owner: 'userDashboard', screen: 'CallLogsReport', title: 'Call Logs' },
   { path: 'dashboard/reports/appointments', roles: USER, owner: 'userDashboard', screen: 'AppointmentsReport', title: 'Appointments' },
   { path: 'dashboard/reports/summary', roles: USER, owner: 'userDashboard', screen: 'SummaryReport', title: 'Summary' },
+  { path: 'dashboard/reports/desk', roles: USER, owner: 'userDashboard', screen: 'DeskReport', title: 'Desk' },
   { path: 'dashboard/support-desk', roles: USER, owner: 'userDashboard', screen: 'SupportDesk', title: 'Support Desk' },
   { path: 'dashboard/account/profile', roles: ALL, owner: 'host', screen: 'AccountProfile', title: 'Profile' },
   { path: 'dashboard/account/business', roles: USER, owner: 'userDashboard', screen: 'AccountBusiness', title: 'Business' },

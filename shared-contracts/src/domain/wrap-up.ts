@@ -31,3 +31,8 @@ export const WRAP_UP_TEXT = {
   /** What a call log shows for a call whose wrap-up time ran out. */
   notWrappedUp: 'Not wrapped up',
 } as const;
+
+/** The desk report covers at most this many days, and the last 7 when no range is given. */
+export const DESK_REPORT_MAX_DAYS = 92;
+export const DESK_REPORT_DEFAULT_DAYS = 7;
+export const DESK_REPORT_RANGE_TOO_LONG_TEXT = `A report covers at most ${DESK_REPORT_MAX_DAYS} days`;

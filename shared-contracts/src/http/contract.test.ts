@@ -129,6 +129,7 @@ const SPEC: Array<[string, string, string[] | typeof P]> = [
   ['PATCH', 'desk/update-setting', U],
   ['GET', 'desk/get-pending-wrap-up', A],
   ['POST', 'desk/wrap-up-call', A],
+  ['POST', 'desk/get-desk-report', U],
 ];
 
 /** The public API: what a business integrates with, and nothing that changes sign-in, security, keys or billing. */

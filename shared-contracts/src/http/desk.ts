@@ -1,9 +1,9 @@
 import * as v from 'valibot';
 import { endpoint } from './endpoint';
-import { CallDirection, Id, IsoDateTime, noHtml, requestObject } from '../schemas/common';
+import { CallDirection, dateRangeInOrder, Id, IsoDate, IsoDateTime, noHtml, requestObject } from '../schemas/common';
 import { CallWrapUp } from '../schemas/entities';
 import {
-  DISPOSITION_MAX_COUNT, DISPOSITION_MAX_LENGTH, WRAP_UP_NOTES_MAX_LENGTH, WRAP_UP_SECONDS_MAX, WRAP_UP_SECONDS_MIN, WRAP_UP_TEXT,
+  DESK_REPORT_MAX_DAYS, DESK_REPORT_RANGE_TOO_LONG_TEXT, DISPOSITION_MAX_COUNT, DISPOSITION_MAX_LENGTH, WRAP_UP_NOTES_MAX_LENGTH, WRAP_UP_SECONDS_MAX, WRAP_UP_SECONDS_MIN, WRAP_UP_TEXT,
 } from '../domain/wrap-up';
 
 const Disposition = v.pipe(
@@ -46,6 +46,58 @@ export const WrapUpCallBody = requestObject({
   notes: v.optional(v.pipe(v.string('Notes must be a text'), v.trim(), v.maxLength(WRAP_UP_NOTES_MAX_LENGTH, WRAP_UP_TEXT.notesTooLong), noHtml('Notes')), ''),
 });
 
+const dayNumber = (date: string) => Date.parse(`${date}T00:00:00Z`) / 86_400_000;
+
+/** The days a desk report covers, in the account's zone: the last 7 up to today when absent. */
+export const DeskReportFilter = v.pipe(
+  requestObject({ from: v.optional(IsoDate), to: v.optional(IsoDate) }),
+  dateRangeInOrder(),
+  v.forward(
+    v.check((f) => f.from === undefined || f.to === undefined || dayNumber(f.to) - dayNumber(f.from) < DESK_REPORT_MAX_DAYS, DESK_REPORT_RANGE_TOO_LONG_TEXT),
+    ['to'],
+  ),
+);
+
+/** How the desk did with the callers who waited for a person: rang an agent number, or were handed over by an AI agent. */
+export const DeskFigures = v.object({
+  /** Callers who waited for a person. */
+  offered: v.number(),
+  /** Of them, taken by a person. */
+  answered: v.number(),
+  /** Of them, gone before a person took them (hung up in the queue, or nobody answered). */
+  abandoned: v.number(),
+  /** From joining the queue to a person taking the call, over the answered; null when none was. */
+  averageWaitSeconds: v.nullable(v.number()),
+  p90WaitSeconds: v.nullable(v.number()),
+  /** From a person taking the call to the end of its wrap-up. */
+  averageHandleSeconds: v.nullable(v.number()),
+  /** Callers an AI agent handed to a person, and of them the ones a person took. */
+  handedOver: v.number(),
+  handedOverAnswered: v.number(),
+});
+export type DeskFigures = v.InferOutput<typeof DeskFigures>;
+
+const DispositionCount = v.object({
+  /** Null: calls whose wrap-up time ran out. */
+  disposition: v.nullable(v.string()),
+  calls: v.number(),
+});
+
+export const DeskReport = v.object({
+  from: IsoDate,
+  to: IsoDate,
+  totals: DeskFigures,
+  /** Every day of the range, oldest first, also days with no calls. */
+  byDay: v.array(v.object({ date: IsoDate, ...DeskFigures.entries })),
+  /** Each human agent who took a call in the range, by name. */
+  byAgent: v.array(v.object({
+    agentId: Id, fullName: v.string(), answered: v.number(), averageHandleSeconds: v.nullable(v.number()), dispositions: v.array(DispositionCount),
+  })),
+  /** The wrap-ups of the answered calls, most frequent first. */
+  dispositions: v.array(DispositionCount),
+});
+export type DeskReport = v.InferOutput<typeof DeskReport>;
+
 export const deskContract = {
   getDeskSetting: endpoint({
     method: 'GET', path: 'desk/get-setting', summary: 'The dispositions the account\'s human agents wrap up their calls with, and the time they have',
@@ -63,5 +115,9 @@ export const deskContract = {
     method: 'POST', path: 'desk/wrap-up-call', summary: 'Wrap up a call the signed-in agent took: its disposition and notes; the agent is then offered calls again',
     body: WrapUpCallBody, response: v.object({ callId: Id, wrapUp: CallWrapUp }),
     roles: ['AGENT'], tenant: [{ in: 'body', key: 'callId', owns: 'call' }],
+  }),
+  getDeskReport: endpoint({
+    method: 'POST', path: 'desk/get-desk-report', summary: 'How the human agents did with the callers who waited for them: offered, answered, abandoned, waits and handle times, per day and per agent',
+    body: DeskReportFilter, response: DeskReport, roles: ['USER'], tenant: [],
   }),
 } as const;

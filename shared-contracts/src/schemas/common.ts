@@ -193,12 +193,14 @@ export const REPORT_FILTER_ENTRIES = {
   to: v.optional(IsoDate),
 };
 
+export const DATE_RANGE_ORDER_TEXT = 'The start date must be on or before the end date';
+
 type DateRange = { from?: string; to?: string };
 const dateRangeCheck = v.forward(
   v.partialCheck<DateRange, [['from'], ['to']], DateRange, string>(
     [['from'], ['to']],
     (f) => f.from === undefined || f.to === undefined || f.from <= f.to,
-    'The start date must be on or before the end date',
+    DATE_RANGE_ORDER_TEXT,
   ),
   ['to'],
 );

@@ -37,6 +37,10 @@ export const calls = pgTable('calls', {
   isTest: boolean('is_test').notNull().default(false),
   /** The agent's post-call analysis: its fields as extracted, and the success judgement. */
   analysis: jsonb('analysis').$type<CallAnalysisValue>(),
+  /** When the caller began waiting for a person: rang an agent number, or was handed over by an AI agent. Null for calls no caller waited on. */
+  queuedAt: timestamp('queued_at', { withTimezone: true }),
+  /** When a person first took the call (the caller's wait ends here). */
+  personAnsweredAt: timestamp('person_answered_at', { withTimezone: true }),
   /** When the time of the person who took the call to wrap it up runs out; null for calls no person took. */
   wrapUpDueAt: timestamp('wrap_up_due_at', { withTimezone: true }),
   /** When the person wrapped it up, or when their time ran out (then with no disposition). */
@@ -51,6 +55,8 @@ export const calls = pgTable('calls', {
   index('calls_ai_agent_idx').on(t.aiAgentId),
   uniqueIndex('calls_call_sid_key').on(t.callSid),
   // The sweep that finishes AI calls no live session holds reads only the unfinished ones.
+  // The desk report reads the calls callers waited on, by account and day.
+  index('calls_account_queued_idx').on(t.accountId, t.queuedAt).where(sql`${t.queuedAt} is not null`),
   // An agent's calls still to wrap up: read on every status change and wrap-up.
   index('calls_pending_wrap_up_idx').on(t.agentUserId).where(sql`${t.wrapUpDueAt} is not null and ${t.wrappedUpAt} is null`),
   index('calls_unfinished_ai_idx').on(t.status, t.startedAt).where(sql`${t.aiAgentId} is not null and ${t.status} in ('ringing', 'in-progress')`),

@@ -1,5 +1,6 @@
 import { getPendingWrapUp, wrapUpCall } from './agent-wrap-up';
+import { getDeskReport } from './desk-report';
 import { getDeskSetting, updateDeskSetting } from './desk-setting';
 
-export const deskEndpoints = [getDeskSetting, updateDeskSetting, getPendingWrapUp, wrapUpCall];
+export const deskEndpoints = [getDeskSetting, updateDeskSetting, getPendingWrapUp, wrapUpCall, getDeskReport];
 export { startWrapUp, wrapUpExpiryJob } from './agent-wrap-up';

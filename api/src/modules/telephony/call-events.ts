@@ -75,7 +75,7 @@ export async function inboundCall(ctx: TelephonyContext, input: { callSid: strin
     const lead = await leadByNumber(ctx.db, accountId, input.from);
     await ctx.db.insert(calls).values({
       accountId, direction: 'inbound', status: 'ringing', fromNumber: input.from, toNumber: input.to,
-      callSid: input.callSid, leadId: lead?.id ?? null,
+      callSid: input.callSid, leadId: lead?.id ?? null, queuedAt: sql`now()`,
     }).onConflictDoNothing();
     ctx.callLogs.changed(accountId);
     await ctx.db.insert(queueEntries).values({
@@ -95,14 +95,16 @@ export async function inboundCall(ctx: TelephonyContext, input: { callSid: strin
  */
 export async function callAnswered(ctx: TelephonyContext, input: { callSid: string; agentUserId: string }): Promise<boolean> {
   const taken = { id: calls.id, accountId: calls.accountId, aiAgentId: calls.aiAgentId };
+  // The caller's wait ends when a person first takes the call.
+  const answeredAt = sql`coalesce(${calls.personAnsweredAt}, now())`;
   const [started] = await ctx.db.update(calls)
-    .set({ status: 'in-progress', agentUserId: input.agentUserId })
+    .set({ status: 'in-progress', agentUserId: input.agentUserId, personAnsweredAt: answeredAt })
     .where(and(eq(calls.callSid, input.callSid), sql`${calls.status} in ('ringing', 'queued')`))
     .returning(taken);
   // A call in progress with nobody on it waits for a person: one an AI agent handed over, or one
   // whose agent's browser went mid-call. It started before: no second call.started.
   const [call] = started ? [started] : await ctx.db.update(calls)
-    .set({ agentUserId: input.agentUserId })
+    .set({ agentUserId: input.agentUserId, personAnsweredAt: answeredAt })
     .where(and(eq(calls.callSid, input.callSid), eq(calls.status, 'in-progress'), isNull(calls.agentUserId), WAITS_FOR_A_PERSON))
     .returning(taken);
   if (!call) return false;

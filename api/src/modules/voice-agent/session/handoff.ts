@@ -1,4 +1,4 @@
-import { and, eq, isNotNull, isNull } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import { calls, conversations, queueEntries } from '../../../db/schema';
 import { broadcastQueue, dialerPolicy, type DialerPolicy, type TelephonyContext, availableAgents, leadByNumber, type AgentLine } from '../../telephony';
 
@@ -20,6 +20,8 @@ export async function aiCallHandedOff(ctx: TelephonyContext, input: { callSid: s
   const party = call.direction === 'inbound' ? call.fromNumber : call.toNumber;
   const lead = await leadByNumber(ctx.db, call.accountId, party);
   await ctx.db.update(conversations).set({ handoffReason: input.reason.trim() || null }).where(eq(conversations.callId, call.id));
+  // From here the caller waits for a person.
+  await ctx.db.update(calls).set({ queuedAt: sql`coalesce(${calls.queuedAt}, now())` }).where(eq(calls.id, call.id));
   await ctx.db.insert(queueEntries).values({
     accountId: call.accountId, phoneNumber: party, callerName: lead?.fullName ?? null, callSid: input.callSid,
   }).onConflictDoNothing();
