@@ -55,6 +55,9 @@ if (process.env.BENCH_RELAY_PROBE === '1') {
 }
 await app.listen({ port: config.port, host: '127.0.0.1' });
 process.send?.('ready');
+// It goes when the benchmark that forked it does, also one that crashed or was killed: a server
+// left behind would hold the port the next run needs.
+process.once('disconnect', () => process.exit(0));
 process.once('SIGTERM', async () => {
   await app.close();
   await database.close();

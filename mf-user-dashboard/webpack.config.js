@@ -13,6 +13,7 @@ module.exports = require('mf-config').createAppConfig({
     './AppointmentsReport': './src/exposes/AppointmentsReport.tsx',
     './SummaryReport': './src/exposes/SummaryReport.tsx',
     './DeskReport': './src/exposes/DeskReport.tsx',
+    './LiveDesk': './src/exposes/LiveDesk.tsx',
     './AccountPreferences': './src/exposes/AccountPreferences.tsx',
     './Calendar': './src/exposes/Calendar.tsx',
     './AccountBusiness': './src/exposes/AccountBusiness.tsx',

@@ -2,10 +2,11 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { eq } from 'drizzle-orm';
 import twilio from 'twilio';
-import { CALLER_CALL_SID_PARAMETER } from 'shared-contracts';
+import { CALLER_CALL_SID_PARAMETER, WRAP_UP_TEXT } from 'shared-contracts';
 import { agentStatuses, calls, conversations, queueEntries, smsMessages } from '../../src/db/schema';
 import { TWILIO_WEBHOOK_PATHS } from '../../src/modules/telephony/twilio-paths';
-import { createTenant, setAgentStatus, uniquePhone } from '../factories';
+import { AGENTS_BUSY_TEXT, ANOTHER_AGENT_TEXT } from '../../src/modules/telephony/twilio-webhook';
+import { createTenant, createUser, setAgentStatus, signIn, uniquePhone } from '../factories';
 import { withoutChangeNotifications } from '../helpers/change-notifications';
 import { call, startServer, type TestServer } from '../helpers/server';
 import { nextOfType, silentFor, wrapUpCall } from '../helpers/simulator-device';
@@ -151,6 +152,77 @@ export function telephonyTwilioSuite(ctx: SuiteContext) {
         const row = (await server.db.select().from(calls).where(eq(calls.callSid, outbound)))[0];
         assert.deepEqual([row?.status, row?.durationSeconds], [status, 0], outcome);
       }
+      owner.close();
+    });
+
+    it('an agent\'s leg that ends without their word returns the caller to the queue and rings the others; with their word, or with the caller gone, the call ends', async () => {
+      const a = await createTenant(server);
+      const b = await createUser(server.db, { accountId: a.account.id, role: 'AGENT' });
+      const bToken = await signIn(server, b.email);
+      const outsider = await createTenant(server);
+      for (const id of [a.agent.id, b.id]) await setAgentStatus(server.db, id, 'available');
+      const owner = openSocket(server, { accountId: a.account.id, token: a.ownerToken });
+      assert.equal((await owner.next()).type, 'INITIAL_STATUS');
+      const row = async (callSid: string) => (await server.db.select().from(calls).where(eq(calls.callSid, callSid)))[0]!;
+      const ended = (callSid: string, extra: Record<string, string> = {}) =>
+        webhook(server, TWILIO_WEBHOOK_PATHS.dialEnded, { CallSid: callSid, CallStatus: 'in-progress', DialCallStatus: 'completed', ...extra });
+      const ringIn = async () => {
+        const callSid = sid('CA');
+        const rung = await webhook(server, TWILIO_WEBHOOK_PATHS.incomingCall, { CallSid: callSid, From: uniquePhone(), To: a.agent.agentNumber! });
+        return { callSid, twiml: rung.text };
+      };
+      const answer = (callSid: string, email: string) =>
+        webhook(server, TWILIO_WEBHOOK_PATHS.dialStatus, { CallSid: sid('CA'), ParentCallSid: callSid, CallStatus: 'in-progress', To: `client:${email}` });
+
+      // The agent hangs up: their softphone said so first, and the call ends.
+      const first = await ringIn();
+      assert.match(first.twiml, new RegExp(`<Dial[^>]*action="${PUBLIC_URL}${TWILIO_WEBHOOK_PATHS.dialEnded}"`));
+      await answer(first.callSid, a.agent.email);
+      // Only the agent on the call says it: a colleague or another account is refused.
+      const colleague = await call(server, 'POST', 'desk/hang-up-call', { token: bToken, body: { callSid: first.callSid } });
+      assert.deepEqual([colleague.status, colleague.body.message], [409, WRAP_UP_TEXT.notYourCall]);
+      assert.equal((await call(server, 'POST', 'desk/hang-up-call', { token: outsider.agentToken, body: { callSid: first.callSid } })).status, 404);
+      assert.equal((await call(server, 'POST', 'desk/hang-up-call', { token: a.agentToken, body: { callSid: first.callSid } })).status, 200);
+      const hungUp = await ended(first.callSid);
+      assert.match(hungUp.text, /<Hangup\/>/);
+      assert.doesNotMatch(hungUp.text, /<Dial/);
+      assert.equal((await row(first.callSid)).agentUserId, a.agent.id);
+
+      // The agent's browser goes mid-call (no word): the caller is back in the queue, the agent is
+      // offline, and the other agent is rung on the same call and takes it on.
+      await setAgentStatus(server.db, a.agent.id, 'available');
+      const second = await ringIn();
+      await answer(second.callSid, a.agent.email);
+      const started = Date.now();
+      const returned = await ended(second.callSid);
+      assert.ok(Date.now() - started >= 1_900, 'waited for the agent\'s word');
+      assert.match(returned.text, new RegExp(`<Say>${ANOTHER_AGENT_TEXT}</Say><Dial[^>]*action="${PUBLIC_URL}${TWILIO_WEBHOOK_PATHS.dialEnded}"`));
+      assert.match(returned.text, new RegExp(`<Identity>${b.email}</Identity><Parameter name="${CALLER_CALL_SID_PARAMETER}" value="${second.callSid}"/>`));
+      assert.doesNotMatch(returned.text, new RegExp(a.agent.email));
+      assert.deepEqual([(await row(second.callSid)).status, (await row(second.callSid)).agentUserId], ['in-progress', null]);
+      assert.equal((await server.db.select().from(queueEntries).where(eq(queueEntries.callSid, second.callSid))).length, 1);
+      assert.equal((await server.db.select().from(agentStatuses).where(eq(agentStatuses.agentId, a.agent.id)))[0]?.status, 'offline');
+      await answer(second.callSid, b.email);
+      assert.equal((await row(second.callSid)).agentUserId, b.id);
+
+      // With nobody else to ring, the caller hears so and stays queued for a call back.
+      await setAgentStatus(server.db, a.agent.id, 'available');
+      const third = await ringIn();
+      await answer(third.callSid, a.agent.email);
+      const alone = await ended(third.callSid);
+      assert.match(alone.text, new RegExp(`<Say>${AGENTS_BUSY_TEXT}</Say><Hangup/>`));
+      assert.equal((await server.db.select().from(queueEntries).where(eq(queueEntries.callSid, third.callSid))).length, 1);
+
+      // The caller hung up, or nobody took the call: nothing to decide.
+      for (const extra of [{ CallStatus: 'completed' }, { DialCallStatus: 'no-answer' }] as Array<Record<string, string>>) {
+        const gone = await ended(second.callSid, extra);
+        assert.match(gone.text, /<Hangup\/>/);
+        assert.equal((await row(second.callSid)).agentUserId, b.id);
+      }
+      // Once the call is over, the word is refused.
+      await webhook(server, TWILIO_WEBHOOK_PATHS.callStatus, { CallSid: second.callSid, CallStatus: 'completed', CallDuration: '30' });
+      const late = await call(server, 'POST', 'desk/hang-up-call', { token: bToken, body: { callSid: second.callSid } });
+      assert.deepEqual([late.status, late.body.message], [409, WRAP_UP_TEXT.callEnded]);
       owner.close();
     });
 

@@ -38,15 +38,19 @@ describe('APP_ROUTES', () => {
     expect(route?.roles).toEqual(['ADMINISTRATOR']);
   });
 
-  test('every route is listed once, and only spec routes plus the edit target, the integrations screen and the desk report', () => {
+  test('every route is listed once, and only spec routes plus the edit target, the integrations screen and the desk\'s two pages', () => {
     const paths = APP_ROUTES.map((r) => r.path);
     expect(new Set(paths).size).toBe(paths.length);
-    expect(paths.sort()).toEqual([...SPEC_ROUTES.map(([p]) => p), 'admin/ai-client/edit/:id', 'dashboard/account/integrations', 'dashboard/reports/desk'].sort());
+    expect(paths.sort()).toEqual([
+      ...SPEC_ROUTES.map(([p]) => p), 'admin/ai-client/edit/:id', 'dashboard/account/integrations', 'dashboard/reports/desk', 'dashboard/live-desk',
+    ].sort());
   });
 
-  test('the desk report is a USER page of the user dashboard, among the reports', () => {
-    const route = APP_ROUTES.find((r) => r.path === 'dashboard/reports/desk');
-    expect([route?.roles, route?.owner, route?.screen, route?.title]).toEqual([['USER'], 'userDashboard', 'DeskReport', 'Desk']);
+  test('the desk report (among the reports) and the live desk are USER pages of the user dashboard', () => {
+    const report = APP_ROUTES.find((r) => r.path === 'dashboard/reports/desk');
+    expect([report?.roles, report?.owner, report?.screen, report?.title]).toEqual([['USER'], 'userDashboard', 'DeskReport', 'Desk']);
+    const board = APP_ROUTES.find((r) => r.path === 'dashboard/live-desk');
+    expect([board?.roles, board?.owner, board?.screen, board?.title]).toEqual([['USER'], 'userDashboard', 'LiveDesk', 'Live desk']);
   });
 
   test('the integrations screen is a USER page of the user dashboard', () => {

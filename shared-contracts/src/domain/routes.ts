@@ -38,6 +38,7 @@ export const APP_ROUTES = [
   { path: 'dashboard/ai-call-supports/edit/:id', roles: USER, owner: 'userDashboard', screen: 'AiCallSupportEdit', title: 'Edit AI Call Support' },
   { path: 'dashboard/calls/:id/conversation', roles: USER, owner: 'userDashboard', screen: 'CallConversation', title: 'Conversation' },
   { path: 'dashboard/calendar', roles: USER, owner: 'userDashboard', screen: 'Calendar', title: 'Calendar' },
+  { path: 'dashboard/live-desk', roles: USER, owner: 'userDashboard', screen: 'LiveDesk', title: 'Live desk' },
   { path: 'dashboard/reports/call-logs', roles: USER, owner: 'userDashboard', screen: 'CallLogsReport', title: 'Call Logs' },
   { path: 'dashboard/reports/appointments', roles: USER, owner: 'userDashboard', screen: 'AppointmentsReport', title: 'Appointments' },
   { path: 'dashboard/reports/summary', roles: USER, owner: 'userDashboard', screen: 'SummaryReport', title: 'Summary' },

@@ -25,6 +25,9 @@ export const WRAP_UP_TEXT = {
   secondsRange: `Between ${WRAP_UP_SECONDS_MIN} and ${WRAP_UP_SECONDS_MAX} seconds`,
   /** An UPDATE_STATUS frame may not choose wrap-up: it comes with the end of a call. */
   notChosen: 'Wrap-up comes with the end of a call; choose available, away or offline',
+  /** A hang-up, hold or wrap-up of a call that is over, or that another agent holds. */
+  callEnded: 'This call has ended',
+  notYourCall: 'This call is another agent\'s',
   notesTooLong: `Notes are at most ${WRAP_UP_NOTES_MAX_LENGTH} characters`,
   saved: 'Wrap-up saved',
   settingSaved: 'Wrap-up settings saved',

@@ -130,6 +130,8 @@ const SPEC: Array<[string, string, string[] | typeof P]> = [
   ['GET', 'desk/get-pending-wrap-up', A],
   ['POST', 'desk/wrap-up-call', A],
   ['POST', 'desk/get-desk-report', U],
+  ['GET', 'desk/get-live-desk', U],
+  ['POST', 'desk/hang-up-call', A],
 ];
 
 /** The public API: what a business integrates with, and nothing that changes sign-in, security, keys or billing. */

@@ -1,7 +1,8 @@
 import * as v from 'valibot';
 import { endpoint } from './endpoint';
-import { CallDirection, dateRangeInOrder, Id, IsoDate, IsoDateTime, noHtml, requestObject } from '../schemas/common';
+import { Ack, CallDirection, dateRangeInOrder, Id, IsoDate, IsoDateTime, noHtml, requestObject } from '../schemas/common';
 import { CallWrapUp } from '../schemas/entities';
+import { TeamMember } from './agent';
 import {
   DESK_REPORT_MAX_DAYS, DESK_REPORT_RANGE_TOO_LONG_TEXT, DISPOSITION_MAX_COUNT, DISPOSITION_MAX_LENGTH, WRAP_UP_NOTES_MAX_LENGTH, WRAP_UP_SECONDS_MAX, WRAP_UP_SECONDS_MIN, WRAP_UP_TEXT,
 } from '../domain/wrap-up';
@@ -98,6 +99,48 @@ export const DeskReport = v.object({
 });
 export type DeskReport = v.InferOutput<typeof DeskReport>;
 
+/** The call a person is on: whom with, and since when they have been talking. */
+const CurrentCall = v.object({
+  callId: Id,
+  direction: CallDirection,
+  /** The caller's number (or, for a call the agent placed, the number called). */
+  phoneNumber: v.string(),
+  callerName: v.nullable(v.string()),
+  /** When the person took the call. */
+  since: IsoDateTime,
+});
+
+/** The account's desk as it stands: who is on which call, who waits, and what the AI agents are talking about. */
+export const LiveDesk = v.object({
+  agents: v.array(v.object({ ...TeamMember.entries, currentCall: v.nullable(CurrentCall) })),
+  /** Callers waiting for a person, longest first. */
+  queue: v.array(v.object({
+    id: Id,
+    phoneNumber: v.string(),
+    callerName: v.nullable(v.string()),
+    enqueuedAt: IsoDateTime,
+    /** The AI agent that handed the caller over, and why; null for a caller who rang an agent number. */
+    handedOverBy: v.nullable(v.string()),
+    reason: v.nullable(v.string()),
+  })),
+  /** AI agents' calls in progress, not handed over (a caller handed over is in `queue`), with the last line said. */
+  aiCalls: v.array(v.object({
+    callId: Id,
+    aiAgentName: v.string(),
+    direction: CallDirection,
+    phoneNumber: v.string(),
+    callerName: v.nullable(v.string()),
+    startedAt: IsoDateTime,
+    lastLine: v.nullable(v.object({ authorType: v.picklist(['ai', 'lead', 'agent', 'system']), content: v.string() })),
+  })),
+});
+export type LiveDesk = v.InferOutput<typeof LiveDesk>;
+
+/** The softphone is hanging up the call it holds (the caller's CallSid). */
+export const HangUpCallBody = requestObject({
+  callSid: v.pipe(v.string('Call is required'), v.regex(/^CA[0-9a-f]{32}$/, 'Unknown call')),
+});
+
 export const deskContract = {
   getDeskSetting: endpoint({
     method: 'GET', path: 'desk/get-setting', summary: 'The dispositions the account\'s human agents wrap up their calls with, and the time they have',
@@ -115,6 +158,14 @@ export const deskContract = {
     method: 'POST', path: 'desk/wrap-up-call', summary: 'Wrap up a call the signed-in agent took: its disposition and notes; the agent is then offered calls again',
     body: WrapUpCallBody, response: v.object({ callId: Id, wrapUp: CallWrapUp }),
     roles: ['AGENT'], tenant: [{ in: 'body', key: 'callId', owns: 'call' }],
+  }),
+  hangUpCall: endpoint({
+    method: 'POST', path: 'desk/hang-up-call', summary: 'The signed-in agent is ending the call they are on (the softphone says so just before it hangs up): the caller is not returned to the queue, as after a lost browser',
+    body: HangUpCallBody, response: Ack, roles: ['AGENT'], tenant: [{ in: 'body', key: 'callSid', owns: 'callSid' }],
+  }),
+  getLiveDesk: endpoint({
+    method: 'GET', path: 'desk/get-live-desk', summary: 'The desk as it stands: each human agent with their status and current call, the callers waiting, and the AI agents\' calls in progress',
+    response: LiveDesk, roles: ['USER'], tenant: [],
   }),
   getDeskReport: endpoint({
     method: 'POST', path: 'desk/get-desk-report', summary: 'How the human agents did with the callers who waited for them: offered, answered, abandoned, waits and handle times, per day and per agent',

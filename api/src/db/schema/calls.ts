@@ -41,6 +41,12 @@ export const calls = pgTable('calls', {
   queuedAt: timestamp('queued_at', { withTimezone: true }),
   /** When a person first took the call (the caller's wait ends here). */
   personAnsweredAt: timestamp('person_answered_at', { withTimezone: true }),
+  /**
+   * When the person on the call said they were hanging up (their softphone tells us just before).
+   * Twilio reports only that the agent's leg ended: without this, the leg ending means their browser
+   * went, and the caller goes back to the queue.
+   */
+  agentHungUpAt: timestamp('agent_hung_up_at', { withTimezone: true }),
   /** When the time of the person who took the call to wrap it up runs out; null for calls no person took. */
   wrapUpDueAt: timestamp('wrap_up_due_at', { withTimezone: true }),
   /** When the person wrapped it up, or when their time ran out (then with no disposition). */

@@ -12,6 +12,8 @@ import { restoreAgentVersion } from './restore-agent-version';
 import { rotateToolSecret } from './rotate-tool-secret';
 import { tryCustomTool } from './try-custom-tool';
 import { getTeam } from './team';
+
+export { teamOf } from './team';
 import { updateAgent } from './update-agent';
 
 export const agentEndpoints = [

@@ -1,6 +1,8 @@
 import { getPendingWrapUp, wrapUpCall } from './agent-wrap-up';
 import { getDeskReport } from './desk-report';
 import { getDeskSetting, updateDeskSetting } from './desk-setting';
+import { hangUpCall } from './hang-up';
+import { getLiveDesk } from './live-desk';
 
-export const deskEndpoints = [getDeskSetting, updateDeskSetting, getPendingWrapUp, wrapUpCall, getDeskReport];
+export const deskEndpoints = [getDeskSetting, updateDeskSetting, getPendingWrapUp, wrapUpCall, getDeskReport, getLiveDesk, hangUpCall];
 export { startWrapUp, wrapUpExpiryJob } from './agent-wrap-up';

@@ -11,5 +11,5 @@ export { threadFor, toSmsPayload } from './sms-events';
 export { newCallSid } from './simulator-hub';
 export { simulatedRecording } from './simulated-recording';
 export { TWILIO_WEBHOOK_PATHS } from './twilio-paths';
-export { AGENTS_BUSY_TEXT, field, ringAgents, twilioWebhooks, twiml, UUID } from './twilio-webhook';
+export { AGENTS_BUSY_TEXT, dialPeople, field, twilioWebhooks, twiml, UUID } from './twilio-webhook';
 export { voicemailUrl } from './voicemail-links';

@@ -4,6 +4,8 @@ export const TWILIO_WEBHOOK_PATHS = {
   outgoingCall: '/v1/telephony/twilio/voice/outgoing',
   callStatus: '/v1/telephony/twilio/voice/status',
   dialStatus: '/v1/telephony/twilio/voice/dial-status',
+  /** The <Dial> that rang the agents ended: the agent hung up, or their browser went and the caller goes back to the queue. */
+  dialEnded: '/v1/telephony/twilio/voice/dial-ended',
   recording: '/v1/telephony/twilio/voice/recording',
   incomingSms: '/v1/telephony/twilio/sms/incoming',
   smsStatus: '/v1/telephony/twilio/sms/status',

@@ -6,6 +6,8 @@ import { TWILIO_WEBHOOK_PATHS } from './twilio-paths';
 
 export const FORGED_WEBHOOK_TEXT = 'Invalid Twilio signature';
 export const AGENTS_BUSY_TEXT = 'All our agents are busy. We will call you back shortly.';
+/** Said to a caller whose agent's browser went mid-call, before the other agents are rung. */
+export const ANOTHER_AGENT_TEXT = 'Please hold while we connect you to another agent.';
 
 export type TwilioParams = Record<string, string>;
 type Handler = (params: TwilioParams, reply: FastifyReply, request: FastifyRequest) => Promise<unknown>;
@@ -65,6 +67,18 @@ export function serveTwilioWebhooks<Context>(
       return xml === null ? reply.code(204).send() : twiml(reply, xml);
     });
   }
+}
+
+/**
+ * Rings the agents on the caller's call, for the account's ring time. The <Dial> ends in
+ * `dialEnded`, which tells an agent hanging up from their browser going.
+ */
+export function dialPeople(
+  response: InstanceType<typeof twilio.twiml.VoiceResponse>, agents: Array<{ email: string }>, callerCallSid: string,
+  policy: { ringTimeoutSeconds: number }, publicApiUrl: string, options: Omit<Parameters<InstanceType<typeof twilio.twiml.VoiceResponse>['dial']>[0] & object, 'action' | 'timeout'> = {},
+): void {
+  const dial = response.dial({ timeout: policy.ringTimeoutSeconds, answerOnBridge: true, ...options, action: `${publicApiUrl}${TWILIO_WEBHOOK_PATHS.dialEnded}` });
+  ringAgents(dial, agents, callerCallSid, publicApiUrl);
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { serveTwilioWebhooks } from './twilio-webhook';
 import { callStatus } from './twilio-webhooks/call-status';
+import { dialEnded } from './twilio-webhooks/dial-ended';
 import { dialStatus } from './twilio-webhooks/dial-status';
 import { incomingCall } from './twilio-webhooks/incoming-call';
 import { incomingSms } from './twilio-webhooks/incoming-sms';
@@ -21,6 +22,6 @@ export async function twilioWebhookRoutes(app: FastifyInstance): Promise<void> {
   if (config === undefined) return;
   const context = { telephony: app.telephony.context, aiCalls: app.telephony.aiCalls, publicApiUrl: app.config.publicApiUrl };
   serveTwilioWebhooks(app, config.authToken, context, [
-    incomingCall, outgoingCall, dialStatus, callStatus, recording, incomingSms, smsStatus,
+    incomingCall, outgoingCall, dialStatus, dialEnded, callStatus, recording, incomingSms, smsStatus,
   ]);
 }

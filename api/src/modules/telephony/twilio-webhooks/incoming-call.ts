@@ -2,7 +2,7 @@ import twilio from 'twilio';
 import { aiCallIncoming } from '../ai-calls';
 import { inboundCall } from '../call-events';
 import { TWILIO_WEBHOOK_PATHS } from '../twilio-paths';
-import { AGENTS_BUSY_TEXT, ringAgents } from '../twilio-webhook';
+import { AGENTS_BUSY_TEXT, dialPeople } from '../twilio-webhook';
 import { NOT_IN_SERVICE_TEXT, recordingOptions, type TelephonyWebhook } from './telephony-webhook';
 
 const { VoiceResponse } = twilio.twiml;
@@ -24,10 +24,7 @@ export const incomingCall: TelephonyWebhook = {
       response.say(AGENTS_BUSY_TEXT);
       response.hangup();
     } else {
-      const dial = response.dial({
-        timeout: result.policy.ringTimeoutSeconds, answerOnBridge: true, ...recordingOptions(result.policy, publicApiUrl),
-      });
-      ringAgents(dial, result.ring, caller.callSid, publicApiUrl);
+      dialPeople(response, result.ring, caller.callSid, result.policy, publicApiUrl, recordingOptions(result.policy, publicApiUrl));
     }
     return response.toString();
   },

@@ -3,7 +3,7 @@ import twilio from 'twilio';
 import { and, eq, isNull } from 'drizzle-orm';
 import { CALL_END_REASONS } from 'shared-contracts';
 import { aiAgents, calls } from '../../../db/schema';
-import { TWILIO_WEBHOOK_PATHS, AGENTS_BUSY_TEXT, field, ringAgents, twilioWebhooks, twiml, UUID } from '../../telephony';
+import { TWILIO_WEBHOOK_PATHS, AGENTS_BUSY_TEXT, dialPeople, field, twilioWebhooks, twiml, UUID } from '../../telephony';
 import { callWrapUpJob, WRAP_UP_BACKSTOP_SECONDS } from '../responders/call-wrap-up';
 import { recordEndReason } from '../session/call-transfer';
 import { aiCallHandedOff } from '../session/handoff';
@@ -77,8 +77,7 @@ export async function twilioRelayWebhooks(app: FastifyInstance): Promise<void> {
       response.hangup();
       return twiml(reply, response.toString());
     }
-    const dial = response.dial({ timeout: result.policy.ringTimeoutSeconds, answerOnBridge: true });
-    ringAgents(dial, result.ring, field(params, 'CallSid'), base);
+    dialPeople(response, result.ring, field(params, 'CallSid'), result.policy, base);
     return twiml(reply, response.toString());
   });
 }

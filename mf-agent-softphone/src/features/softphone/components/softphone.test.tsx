@@ -415,6 +415,29 @@ test('the agent steps away with a reason: the server is told, the choice outlive
   localStorage.removeItem('softphone.presence');
 });
 
+test('hanging up tells the server first, so the end of the leg is not taken for a lost browser; a caller who hangs up is not told about', async () => {
+  const user = userEvent.setup({ delay: null });
+  const { device, fetched } = await mount();
+  const words = () => fetched.requests.filter((r) => r.url.pathname.endsWith('desk/hang-up-call'));
+  const taken = new FakeCall('+15551112222', 'CA00000000000000000000000000000001');
+  act(() => device.fire('incoming', taken));
+  await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Accept' }));
+  const disconnect = taken.disconnect.getMockImplementation()!;
+  taken.disconnect.mockImplementation(() => {
+    // The word went out before the leg was ended.
+    expect(words().map((r) => r.body)).toEqual([{ callSid: 'CA00000000000000000000000000000001' }]);
+    disconnect();
+  });
+  await user.click(await within(dialPad()).findByRole('button', { name: 'Hang up' }));
+  expect(taken.disconnect).toHaveBeenCalled();
+
+  const second = new FakeCall('+15553334444', 'CA00000000000000000000000000000002');
+  act(() => device.fire('incoming', second));
+  await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Accept' }));
+  act(() => second.fire('disconnect'));
+  expect(words()).toHaveLength(1);
+});
+
 test('after a call the agent wraps it up: a disposition is required, the notes go with it, and the panel goes once it is saved', async () => {
   const user = userEvent.setup({ delay: null });
   const callId = '40000000-0000-4000-8000-000000000031';

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useReducer, useRef, type Dispatch, type MutableRefObject } from 'react';
-import { notify, setCallStatus, useCallStatus, useRealtime, useSessionUser } from 'shared-auth';
-import { CALL_END_FAILED_TEXT, callErrorText, dialPadPress, voiceErrorMessage } from 'shared-contracts';
+import { callApi, notify, setCallStatus, useCallStatus, useRealtime, useSessionUser } from 'shared-auth';
+import { CALL_END_FAILED_TEXT, callErrorText, contract, dialPadPress, voiceErrorMessage } from 'shared-contracts';
 import { initialSoftphoneState, isOnCall, softphoneReducer, type SoftphoneEvent, type SoftphoneState } from '../model/softphone-machine';
 import type { PhoneCall } from '../voice/phone-device';
 
@@ -82,6 +82,10 @@ export function useCallSession(): CallSession {
     }
     try {
       if (current === null) throw new Error('no call');
+      // Said first, so the end of this leg reads as the agent hanging up, not as their browser
+      // going (which returns the caller to the queue). Not waited for: the button acts at once.
+      const { callSid } = stateRef.current;
+      if (callSid !== null && isOnCall(stateRef.current)) void callApi(contract.desk.hangUpCall, { body: { callSid } }).catch(() => undefined);
       current.disconnect();
     } catch {
       notify.error(CALL_END_FAILED_TEXT);

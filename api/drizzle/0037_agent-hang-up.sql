@@ -1,0 +1,1 @@
+ALTER TABLE "calls" ADD COLUMN "agent_hung_up_at" timestamp with time zone;

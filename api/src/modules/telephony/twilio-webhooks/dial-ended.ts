@@ -1,0 +1,59 @@
+import { and, eq, isNotNull } from 'drizzle-orm';
+import twilio from 'twilio';
+import type { Db } from '../../../db/client';
+import { calls } from '../../../db/schema';
+import { callReturnedToQueue } from '../call-events';
+import { TWILIO_WEBHOOK_PATHS } from '../twilio-paths';
+import { AGENTS_BUSY_TEXT, ANOTHER_AGENT_TEXT, dialPeople } from '../twilio-webhook';
+import type { TelephonyWebhook } from './telephony-webhook';
+
+const { VoiceResponse } = twilio.twiml;
+
+/**
+ * How long the end of an agent's leg waits for their softphone's word that they hung up
+ * (`desk/hang-up-call`, sent just before): it nearly always came first, and a browser that went
+ * never sends it.
+ */
+export const HANG_UP_WORD_WAIT_MS = 2_000;
+const POLL_MS = 100;
+
+/** Whether the agent on the call said they were hanging up, waiting up to `HANG_UP_WORD_WAIT_MS` for the word. */
+async function agentHungUp(db: Db, callSid: string): Promise<boolean> {
+  for (let waited = 0; ; waited += POLL_MS) {
+    const [said] = await db.select({ id: calls.id }).from(calls).where(and(eq(calls.callSid, callSid), isNotNull(calls.agentHungUpAt)));
+    if (said) return true;
+    if (waited >= HANG_UP_WORD_WAIT_MS) return false;
+    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+  }
+}
+
+/**
+ * The <Dial> that rang the agents ended with the caller still on the line. Nobody took the call:
+ * it ends, as it did before (the status callback logs it, the caller stays queued for a call back).
+ * The agent hung up: it ends. The agent's leg ended without their word (the tab closed, the
+ * browser crashed, the network went): the caller is not dropped but returns to the queue, the
+ * agent is released (offline until their softphone says otherwise), and the other available
+ * agents are rung; with nobody available the caller hears so and stays queued for a call back.
+ */
+export const dialEnded: TelephonyWebhook = {
+  path: TWILIO_WEBHOOK_PATHS.dialEnded,
+  async answer({ field }, { telephony, publicApiUrl }) {
+    const response = new VoiceResponse();
+    const callSid = field('CallSid');
+    const taken = field('CallStatus') === 'in-progress' && field('DialCallStatus') === 'completed';
+    const [call] = taken ? await telephony.db.select({ agentUserId: calls.agentUserId }).from(calls).where(eq(calls.callSid, callSid)) : [];
+    if (!call?.agentUserId || (await agentHungUp(telephony.db, callSid))) {
+      response.hangup();
+      return response.toString();
+    }
+    const waiting = await callReturnedToQueue(telephony, { callSid, agentUserId: call.agentUserId, agentStatus: 'offline' });
+    if (waiting === null || waiting.ring.length === 0) {
+      if (waiting !== null) response.say(AGENTS_BUSY_TEXT);
+      response.hangup();
+      return response.toString();
+    }
+    response.say(ANOTHER_AGENT_TEXT);
+    dialPeople(response, waiting.ring, callSid, waiting.policy, publicApiUrl);
+    return response.toString();
+  },
+};

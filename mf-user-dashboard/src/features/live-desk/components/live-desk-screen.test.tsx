@@ -1,0 +1,67 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { RealtimeProvider, setToken } from 'shared-auth';
+import type { LiveDesk } from 'shared-contracts';
+import { FakeWebSocket, installFakeWebSocket, makeUser, ok, renderScreen, stubFetch } from 'shared-auth/src/testing';
+import { LiveDeskScreen } from './live-desk-screen';
+
+const ago = (seconds: number) => new Date(Date.now() - seconds * 1000).toISOString();
+const aiCallId = '50000000-0000-4000-8000-000000000001';
+const desk = (): LiveDesk => ({
+  agents: [
+    {
+      agentId: '50000000-0000-4000-8000-000000000011', fullName: 'Ada Agent', agentNumber: '+15550100001', status: 'busy', busyFrom: ago(75), awayReason: null, since: ago(75),
+      currentCall: { callId: '50000000-0000-4000-8000-000000000021', direction: 'inbound', phoneNumber: '+15551112222', callerName: 'Cy Caller', since: ago(75) },
+    },
+    { agentId: '50000000-0000-4000-8000-000000000012', fullName: 'Bo Agent', agentNumber: null, status: 'away', busyFrom: null, awayReason: 'lunch', since: ago(600), currentCall: null },
+  ],
+  queue: [
+    { id: '50000000-0000-4000-8000-000000000031', phoneNumber: '+15553334444', callerName: null, enqueuedAt: ago(130), handedOverBy: 'Front Desk', reason: 'Billing question' },
+    { id: '50000000-0000-4000-8000-000000000032', phoneNumber: '+15555556666', callerName: 'Di Caller', enqueuedAt: ago(20), handedOverBy: null, reason: null },
+  ],
+  aiCalls: [
+    { callId: aiCallId, aiAgentName: 'Front Desk', direction: 'inbound', phoneNumber: '+15557778888', callerName: null, startedAt: ago(40), lastLine: { authorType: 'ai', content: 'How can I help?' } },
+  ],
+});
+
+const rows = (name: string) => within(screen.getByRole('region', { name })).getAllByRole('row').slice(1).map((row) => row.textContent);
+
+function mount() {
+  installFakeWebSocket();
+  setToken('session-token');
+  const answer = desk();
+  const fetched = stubFetch(() => ok(answer));
+  renderScreen(<RealtimeProvider><LiveDeskScreen /></RealtimeProvider>, makeUser());
+  const socket = FakeWebSocket.latest();
+  act(() => socket.serverOpens());
+  return { socket, reads: () => fetched.requests.filter((r) => r.url.pathname === '/v1/desk/get-live-desk').length };
+}
+
+test('each agent with status and current call, the callers waiting longest first with who handed them over, and the AI agents\' calls', async () => {
+  mount();
+  await screen.findByRole('region', { name: 'Agents' });
+  expect(rows('Agents')).toEqual([
+    expect.stringMatching(/^Ada AgentBusybusy for 00:01:1\dCy Caller · 00:01:1\d$/),
+    expect.stringMatching(/^Bo AgentAway · Lunchaway for 00:10:0\d—$/),
+  ]);
+  expect(rows('Waiting for a person')).toEqual([
+    expect.stringMatching(/^\+1555333444400:02:1\dHanded over by Front Desk: Billing question$/),
+    expect.stringMatching(/^Di Caller00:00:[23]\dRang an agent number$/),
+  ]);
+  expect(screen.getByText(/^Longest wait 00:02:1\d$/)).toBeInTheDocument();
+  expect(rows('AI agents\' calls')).toEqual([expect.stringMatching(/^Front Desk\+1555777888800:00:4\dAI: How can I help\?Follow live$/)]);
+  expect(screen.getByRole('link', { name: 'Follow live' })).toHaveAttribute('href', `/dashboard/calls/${aiCallId}/conversation`);
+});
+
+test('a new line of an AI call is put in place; a status or queue change reads the desk again', async () => {
+  const { socket, reads } = mount();
+  await screen.findByRole('region', { name: 'Agents' });
+  expect(reads()).toBe(1);
+  act(() => socket.serverSends({
+    type: 'TRANSCRIPT_UPDATED', callId: aiCallId,
+    message: { id: '50000000-0000-4000-8000-000000000041', authorType: 'lead', content: 'I need to move my appointment.', createdAt: new Date().toISOString() },
+  }));
+  await waitFor(() => expect(rows('AI agents\' calls')[0]).toContain('Caller: I need to move my appointment.'));
+  expect(reads()).toBe(1);
+  act(() => socket.serverSends({ type: 'QUEUE_UPDATED', queue: [] }));
+  await waitFor(() => expect(reads()).toBe(2));
+});
