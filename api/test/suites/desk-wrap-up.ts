@@ -12,6 +12,7 @@ import { call, type TestServer } from '../helpers/server';
 import { nextOfType, onlineAgent, wrapUpCall } from '../helpers/simulator-device';
 import { openSocket, statusWithoutSince } from '../helpers/sockets';
 import type { SuiteContext } from '../helpers/suite-context';
+import { waitFor } from '../helpers/wait-for';
 
 const statusOf = async (server: TestServer, agentId: string) =>
   (await server.db.select({ status: agentStatuses.status }).from(agentStatuses).where(eq(agentStatuses.agentId, agentId)))[0]?.status;
@@ -114,6 +115,20 @@ export function deskWrapUpSuite(ctx: SuiteContext) {
       assert.equal(await statusOf(ctx.server, a.agent.id), 'available');
       a.room.close();
       a.device.close();
+    });
+
+    it('an agent in wrap-up whose softphone goes is offline; the call still waits for its wrap-up', async () => {
+      const a = await onlineAgent(ctx.server);
+      const callSid = await answeredCall(ctx.server, a);
+      assert.equal(await statusOf(ctx.server, a.agent.id), 'wrap-up');
+      a.device.close();
+      await waitFor(() => statusOf(ctx.server, a.agent.id), (status) => status === 'offline');
+      const row = await callRow(ctx.server, callSid);
+      assert.deepEqual([row.wrapUpDueAt !== null, row.wrappedUpAt], [true, null]);
+      // Back, saying available, they are in wrap-up until it is done.
+      a.room.send({ type: 'UPDATE_STATUS', agentId: a.agent.id, status: 'available' });
+      assert.equal(await waitFor(() => statusOf(ctx.server, a.agent.id), (status) => status !== 'offline'), 'wrap-up');
+      a.room.close();
     });
 
     it('when the time runs out the call is closed without a disposition and the agent is offered calls again', async () => {

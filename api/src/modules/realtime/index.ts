@@ -1,3 +1,3 @@
 export { realtimeServicePlugin, type RealtimeService } from './realtime-service';
 export { socketRoutes } from './socket-route';
-export { hasPendingWrapUp, leaveWrapUp, listQueue, moveStatus, releaseAgent, saveStatus } from './presence-store';
+export { leaveWrapUp, listQueue, moveStatus, releaseAgent, saveStatus } from './presence-store';

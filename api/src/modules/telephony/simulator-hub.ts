@@ -72,7 +72,7 @@ export class SimulatorHub {
     }
     // Checked again: a device that registered meanwhile (a reloaded page) keeps the agent reachable.
     if (this.devices.has(agent.userId)) return;
-    const offline = await moveStatus(this.ctx.db, agent.userId, ['available', 'busy', 'away'], 'offline');
+    const offline = await moveStatus(this.ctx.db, agent.userId, ['available', 'busy', 'wrap-up', 'away'], 'offline');
     if (offline !== null) await this.ctx.realtime.broadcast(agent.accountId, { type: 'STATUS_UPDATED', ...offline });
   }
 
