@@ -53,6 +53,29 @@ export function officeHoursAgo(random: Random, daysAgo: number): Date {
   return at.getTime() > Date.now() ? new Date(Date.now() - random.int(60, 3600) * 1000) : at;
 }
 
+const DISPOSITION_WEIGHTS: Array<[string, number]> = [['Resolved', 60], ['Callback', 22], ['Escalated', 12], ['Wrong number', 6]];
+
+/**
+ * When a caller who waited for a person began to wait, was answered and was wrapped up, so the
+ * desk report has figures from the first sign-in. An unanswered call was abandoned in the queue.
+ */
+export function deskTimes(random: Random, startedAt: Date, answered: boolean, durationSeconds: number, handedOverAfterSeconds: number) {
+  const at = (seconds: number) => new Date(startedAt.getTime() + seconds * 1000);
+  const queuedAt = at(handedOverAfterSeconds);
+  if (!answered) return { queuedAt };
+  const wait = Math.max(2, Math.min(random.int(4, 75), durationSeconds - handedOverAfterSeconds - 20));
+  let roll = random.int(1, 100);
+  const disposition = DISPOSITION_WEIGHTS.find(([, weight]) => (roll -= weight) <= 0)?.[0] ?? 'Resolved';
+  return {
+    queuedAt,
+    personAnsweredAt: at(handedOverAfterSeconds + wait),
+    wrapUpDueAt: at(durationSeconds + 120),
+    wrappedUpAt: at(durationSeconds + random.int(12, 110)),
+    disposition,
+    dispositionNotes: disposition === 'Callback' ? 'Call back with the quote tomorrow morning.' : null,
+  };
+}
+
 /** One answered call's turns; on a call a human agent took, the seed gives the AI's lines to the agent. */
 export type Transcript = ReadonlyArray<['ai' | 'lead', string]>;
 

@@ -8,7 +8,7 @@ import type { WorkingHoursValue } from './schema';
 import { reindexKnowledge } from '../modules/voice-agent/knowledge/knowledge-passages';
 import { DEMO_RECORDING_PATH } from '../modules/recordings/recording-links';
 import {
-  callStatus, createRandom, demoNumber, DENTAL_TRANSCRIPTS, id, leadNames, officeHoursAgo, REALTY_TRANSCRIPTS, SMS_LINES,
+  callStatus, createRandom, demoNumber, DENTAL_TRANSCRIPTS, deskTimes, id, leadNames, officeHoursAgo, REALTY_TRANSCRIPTS, SMS_LINES,
   type Random, type Transcript,
 } from './seed-data';
 
@@ -160,12 +160,19 @@ function buildAccount(random: Random, spec: DemoAccount, passwordHash: string) {
     const status = callStatus(random);
     const startedAt = officeHoursAgo(random, i % 14);
     const callId = id();
+    const durationSeconds = status === 'completed' ? random.int(35, 540) : 0;
+    // Callers who rang an agent number waited for a person; some of the AI's answered callers were handed to one.
+    const handedTo = ai && direction === 'inbound' && status === 'completed' && durationSeconds > 120 && humanAgents.length > 0 && random.next() < 0.3
+      ? random.pick(humanAgents) : undefined;
+    const desk = human && direction === 'inbound' ? deskTimes(random, startedAt, status === 'completed', durationSeconds, 0)
+      : handedTo ? deskTimes(random, startedAt, true, durationSeconds, random.int(40, 90)) : {};
     calls.push({
       id: callId, accountId, direction, status, startedAt,
       fromNumber: direction === 'inbound' ? lead.phoneNumber : line,
       toNumber: direction === 'inbound' ? line : lead.phoneNumber,
-      durationSeconds: status === 'completed' ? random.int(35, 540) : 0,
-      aiAgentId: ai?.id ?? null, agentUserId: human?.id ?? null, leadId: lead.id,
+      durationSeconds,
+      aiAgentId: ai?.id ?? null, agentUserId: (human ?? handedTo)?.id ?? null, leadId: lead.id,
+      ...desk,
     });
     if (status !== 'completed') continue;
     const conversationId = id();

@@ -71,5 +71,18 @@ export function seedSuite(ctx: SuiteContext) {
         assert.ok(isAudio(played.bytes), 'the body is audio');
       }
     });
+
+    it('the demo desk report has callers answered, abandoned, handed over by the AI and wrapped up', async () => {
+      await seedIfEmpty(ctx.server.db);
+      const token = (await call(ctx.server, 'POST', '/auth/login', { body: { email: 'user@demo.test', password: DEMO_PASSWORD } })).body.data.token;
+      const res = await call(ctx.server, 'POST', 'desk/get-desk-report', { token, body: {} });
+      assert.equal(res.status, 200);
+      const { totals, byAgent, dispositions } = res.body.data;
+      assert.ok(totals.answered > 0 && totals.abandoned > 0, JSON.stringify(totals));
+      assert.ok(totals.handedOver > 0 && totals.handedOverAnswered > 0, JSON.stringify(totals));
+      assert.ok(totals.averageWaitSeconds > 0 && totals.averageHandleSeconds > totals.averageWaitSeconds, JSON.stringify(totals));
+      assert.ok(byAgent.length > 0 && byAgent.every((a: { answered: number }) => a.answered > 0));
+      assert.ok(dispositions.some((d: { disposition: string | null }) => d.disposition === 'Resolved'));
+    });
   });
 }
