@@ -11,7 +11,7 @@ const figure = (page: Page, name: string) =>
 
 // One account, its one user first the USER, then its AGENT, then the USER again (an administrator
 // changes the role, as the account edit screen does): the account's own settings, calls and report.
-test('the USER sets the dispositions, the AGENT wraps a call up with one, and the desk report counts the calls made', async ({ browser }) => {
+test('the USER sets the dispositions, the AGENT holds a call and wraps it up with one, and the desk report counts the calls made', async ({ browser }) => {
   let userId = '';
   const userContext = await browser.newContext();
   const userPage = await userContext.newPage();
@@ -45,6 +45,15 @@ test('the USER sets the dispositions, the AGENT wraps a call up with one, and th
   const answered = await ring();
   await dialog.getByRole('button', { name: 'Accept' }).click();
   await expect(page.getByLabel('Call timer')).toHaveText(/^00:00:0[1-9]$/, { timeout: 10_000 });
+  // Held: the caller hears the hold tone until the agent takes them back.
+  const callerHears = async () =>
+    ((await (await agentContext.request.get(`${API_URL}/telephony/simulator/calls/${answered}`)).json()) as { data: { callerHears: string } }).data.callerHears;
+  await page.getByRole('button', { name: 'Hold', exact: true }).click();
+  await expect(page.getByRole('status', { name: 'Call status' })).toContainText(/On hold 00:00:0\d/);
+  expect(await callerHears()).toBe('hold tone');
+  await page.getByRole('button', { name: 'Resume' }).click();
+  await expect(page.getByRole('status', { name: 'Call status' })).not.toContainText('On hold');
+  expect(await callerHears()).toBe('a person');
   await hangUp(answered);
   const wrapUp = page.getByRole('region', { name: 'Wrap-up' });
   await expect(wrapUp.getByRole('timer')).toHaveText(/^Time left 00:0[45]:\d\d$/);

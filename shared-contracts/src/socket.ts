@@ -41,6 +41,8 @@ export const ServerMessage = v.variant('type', [
     callId: Id,
     message: v.object({ id: Id, authorType: v.picklist(['ai', 'lead', 'agent', 'system']), content: v.string(), createdAt: IsoDateTime }),
   }),
+  // Not in the spec: a person put the other party of their call on hold (heldSince) or took them off it (null).
+  v.object({ type: v.literal('CALL_HOLD_CHANGED'), callSid: v.string(), agentId: Id, heldSince: v.nullable(IsoDateTime) }),
   // Not in the spec: a running AI call is over (its summary follows in the call's report).
   v.object({ type: v.literal('LIVE_CALL_ENDED'), callId: Id }),
   // Not in the spec: an AI agent's campaign moved on (a lead called, answered, added or removed;

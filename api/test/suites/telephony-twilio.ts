@@ -12,20 +12,10 @@ import { call, startServer, type TestServer } from '../helpers/server';
 import { nextOfType, silentFor, wrapUpCall } from '../helpers/simulator-device';
 import { openSocket, statusWithoutSince } from '../helpers/sockets';
 import type { SuiteContext } from '../helpers/suite-context';
-import { TEST_PUBLIC_URL as PUBLIC_URL, TEST_TWILIO as TWILIO } from '../helpers/twilio-fixture';
+import { newSid, TEST_PUBLIC_URL as PUBLIC_URL, TEST_TWILIO as TWILIO, twilioWebhook } from '../helpers/twilio-fixture';
 
-const sid = (prefix: 'CA' | 'SM') => `${prefix}${[...Array(32)].map(() => Math.floor(Math.random() * 16).toString(16)).join('')}`;
-
-/** Posts a webhook the way Twilio does: form-encoded, signed over the public URL with the real helper. */
-async function webhook(server: TestServer, path: string, params: Record<string, string>, sign: 'good' | 'forged' | 'none' = 'good') {
-  const headers: Record<string, string> = { 'content-type': 'application/x-www-form-urlencoded' };
-  if (sign !== 'none') {
-    const token = sign === 'good' ? TWILIO.authToken : 'someone-elses-auth-token-000000';
-    headers['x-twilio-signature'] = twilio.getExpectedTwilioSignature(token, `${PUBLIC_URL}${path}`, params);
-  }
-  const response = await fetch(`${server.origin}${path}`, { method: 'POST', headers, body: new URLSearchParams(params).toString() });
-  return { status: response.status, text: await response.text(), type: response.headers.get('content-type') ?? '' };
-}
+const sid = (prefix: 'CA' | 'SM') => newSid(prefix);
+const webhook = twilioWebhook;
 
 export function telephonyTwilioSuite(ctx: SuiteContext) {
   describe('telephony on Twilio (webhooks signed with the twilio helper)', () => {

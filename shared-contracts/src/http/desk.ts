@@ -108,6 +108,8 @@ const CurrentCall = v.object({
   callerName: v.nullable(v.string()),
   /** When the person took the call. */
   since: IsoDateTime,
+  /** Since when the person holds the caller; null when they are talking. */
+  heldSince: v.nullable(IsoDateTime),
 });
 
 /** The account's desk as it stands: who is on which call, who waits, and what the AI agents are talking about. */
@@ -141,6 +143,15 @@ export const HangUpCallBody = requestObject({
   callSid: v.pipe(v.string('Call is required'), v.regex(/^CA[0-9a-f]{32}$/, 'Unknown call')),
 });
 
+/** Hold the caller of the call the softphone is on, or take them off hold. */
+export const HoldCallBody = requestObject({
+  callSid: HangUpCallBody.entries.callSid,
+  held: v.boolean('Say whether the call is held'),
+});
+
+export const HoldCallResult = v.object({ callSid: v.string(), heldSince: v.nullable(IsoDateTime) });
+export type HoldCallResult = v.InferOutput<typeof HoldCallResult>;
+
 export const deskContract = {
   getDeskSetting: endpoint({
     method: 'GET', path: 'desk/get-setting', summary: 'The dispositions the account\'s human agents wrap up their calls with, and the time they have',
@@ -162,6 +173,10 @@ export const deskContract = {
   hangUpCall: endpoint({
     method: 'POST', path: 'desk/hang-up-call', summary: 'The signed-in agent is ending the call they are on (the softphone says so just before it hangs up): the caller is not returned to the queue, as after a lost browser',
     body: HangUpCallBody, response: Ack, roles: ['AGENT'], tenant: [{ in: 'body', key: 'callSid', owns: 'callSid' }],
+  }),
+  holdCall: endpoint({
+    method: 'POST', path: 'desk/hold-call', summary: 'The signed-in agent puts the other party of the call they are on on hold (they hear hold music), or takes them off it',
+    body: HoldCallBody, response: HoldCallResult, roles: ['AGENT'], tenant: [{ in: 'body', key: 'callSid', owns: 'callSid' }],
   }),
   getLiveDesk: endpoint({
     method: 'GET', path: 'desk/get-live-desk', summary: 'The desk as it stands: each human agent with their status and current call, the callers waiting, and the AI agents\' calls in progress',

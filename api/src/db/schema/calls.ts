@@ -53,6 +53,15 @@ export const calls = pgTable('calls', {
   wrappedUpAt: timestamp('wrapped_up_at', { withTimezone: true }),
   disposition: text('disposition'),
   dispositionNotes: text('disposition_notes'),
+  /** Since when the person on the call holds the other party (who hears hold music); null when not held. */
+  heldSince: timestamp('held_since', { withTimezone: true }),
+  /**
+   * On Twilio, the leg the call's <Dial> rang and connected: the agent's browser on a caller's call,
+   * the number called on an agent's own. Moving the call onto a conference moves this leg.
+   */
+  dialledLegSid: text('dialled_leg_sid'),
+  /** On Twilio, the conference the call moved onto at its first hold, once it began. */
+  conferenceSid: text('conference_sid'),
 }, (t) => [
   // The call-logs page sorts by (started_at desc, id desc): the id in the index lets the scan
   // stop after one page instead of sorting every call of the account.

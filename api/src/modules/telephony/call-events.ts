@@ -192,7 +192,8 @@ export async function callEnded(
 export async function callReturnedToQueue(
   ctx: TelephonyContext, input: { callSid: string; agentUserId: string; agentStatus: 'available' | 'offline' },
 ): Promise<{ accountId: string; from: string; ring: AgentLine[]; policy: DialerPolicy } | null> {
-  const [call] = await ctx.db.update(calls).set({ agentUserId: null })
+  // A caller held by the agent who went waits in the queue like any other: the next person takes them off hold.
+  const [call] = await ctx.db.update(calls).set({ agentUserId: null, heldSince: null, dialledLegSid: null, conferenceSid: null })
     .where(and(
       eq(calls.callSid, input.callSid), eq(calls.status, 'in-progress'), eq(calls.agentUserId, input.agentUserId), WAITS_FOR_A_PERSON,
     ))

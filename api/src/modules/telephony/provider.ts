@@ -19,6 +19,23 @@ export interface TelephonyProvider {
    * already logged (see ai-calls.ts); the answer is the provider's CallSid and first status.
    */
   placeCall(input: PlaceCallInput): Promise<{ sid: string; status: string }>;
+  /**
+   * The person on `call` holds its other party (who then hears hold music) or takes them off
+   * hold. Throws when the network refused; the call is then as it was.
+   */
+  holdCall(call: PersonCallLegs, held: boolean): Promise<void>;
+}
+
+/** A call a person is on, with the legs a provider moves to hold it. */
+export interface PersonCallLegs {
+  callId: string;
+  /** The call's own CallSid: the caller's leg on an inbound call, the agent's on one they placed. */
+  callSid: string;
+  direction: 'inbound' | 'outbound';
+  /** On Twilio, the leg the call's <Dial> connected (see calls.dialledLegSid). */
+  dialledLegSid: string | null;
+  /** On Twilio, the call's conference once it moved onto one. */
+  conferenceSid: string | null;
 }
 
 export interface PlaceCallInput {

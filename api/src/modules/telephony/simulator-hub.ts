@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { WebSocket } from 'ws';
-import type { SimulatorDeviceMessage, SimulatorServerMessage } from 'shared-contracts';
+import type { SimulatedCallerHears, SimulatorDeviceMessage, SimulatorServerMessage } from 'shared-contracts';
 import { moveStatus } from '../realtime';
 import { callAnswered, callEnded, callReturnedToQueue, inboundCall, outboundCall, type DialerPolicy, type TelephonyContext } from './call-events';
 import type { AgentLine } from './numbers';
@@ -21,6 +21,8 @@ interface LiveCall {
   device: WebSocket | null;
   /** When the call was answered (ms since epoch); its duration runs from here. */
   answeredAt: number | null;
+  /** The caller is on hold: they hear the hold tone, not the agent. */
+  held: boolean;
   timer?: ReturnType<typeof setTimeout>;
 }
 
@@ -96,7 +98,7 @@ export class SimulatorHub {
   private ring(callSid: string, result: { accountId: string; from: string; ring: AgentLine[]; policy: DialerPolicy }): number {
     const ring = result.ring.filter((agent) => this.devices.has(agent.userId));
     const live: LiveCall = {
-      accountId: result.accountId, ringing: new Set(ring.map((a) => a.userId)), agentUserId: null, device: null, answeredAt: null,
+      accountId: result.accountId, ringing: new Set(ring.map((a) => a.userId)), agentUserId: null, device: null, answeredAt: null, held: false,
     };
     this.calls.set(callSid, live);
     for (const agent of ring) this.sendToAgent(agent.userId, { type: 'incoming', callSid, from: result.from });
@@ -104,6 +106,25 @@ export class SimulatorHub {
     live.timer = setTimeout(() => void this.endUnanswered(callSid, 'no-answer'), result.policy.ringTimeoutSeconds * 1000);
     live.timer.unref?.();
     return ring.length;
+  }
+
+  /**
+   * The agent holds the other party, or takes them off hold. False when the call is not connected
+   * here (over, or not answered yet).
+   */
+  hold(callSid: string, held: boolean): boolean {
+    const live = this.calls.get(callSid);
+    if (!live || live.answeredAt === null || live.agentUserId === null) return false;
+    live.held = held;
+    return true;
+  }
+
+  /** What the simulated caller hears, for the caller door; null for a call that is not in flight here. */
+  callerHears(callSid: string): SimulatedCallerHears | null {
+    const live = this.calls.get(callSid);
+    if (!live) return null;
+    if (live.answeredAt === null || live.agentUserId === null) return 'ringing';
+    return live.held ? 'hold tone' : 'a person';
   }
 
   /** The simulated caller hangs up. */
@@ -155,7 +176,9 @@ export class SimulatorHub {
     const callSid = newCallSid();
     const result = await outboundCall(this.ctx, { callSid, identity: agent.email, to });
     if (!result.ok) return this.sendTo(socket, { type: 'error', code: 31603, message: result.reason, requestId });
-    const live: LiveCall = { accountId: agent.accountId, ringing: new Set(), agentUserId: agent.userId, device: socket, answeredAt: null };
+    const live: LiveCall = {
+      accountId: agent.accountId, ringing: new Set(), agentUserId: agent.userId, device: socket, answeredAt: null, held: false,
+    };
     this.calls.set(callSid, live);
     this.sendTo(socket, { type: 'ringing', callSid, requestId });
     live.timer = setTimeout(() => {

@@ -4,6 +4,7 @@ import { CALL_END_REASONS } from 'shared-contracts';
 import type { AiCallConnector } from './ai-call-connector';
 import { callEnded, type TelephonyContext } from './call-events';
 import type { TelephonyProvider } from './provider';
+import type { SimulatorHub } from './simulator-hub';
 import { inboundSms, smsStatusChanged } from './sms-events';
 
 const AUDIENCE = 'voice-simulator';
@@ -48,6 +49,7 @@ export function createSimulatorProvider(
   secret: string,
   onError: (err: unknown) => void,
   aiCalls: Pick<AiCallConnector, 'simulatedCallee'>,
+  hub: Pick<SimulatorHub, 'hold'>,
 ): TelephonyProvider {
   const tokens = simulatorTokens(secret);
   const later = (ms: number, work: () => Promise<unknown>) => {
@@ -78,6 +80,10 @@ export function createSimulatorProvider(
       }
       later(SIMULATED_AI_ANSWER_MS, () => aiCalls.simulatedCallee({ callSid: sid, callId, from, to }));
       return { sid, status: 'queued' };
+    },
+    // The switchboard plays the hold tone to the simulated caller.
+    async holdCall({ callSid }, held) {
+      if (!hub.hold(callSid, held)) throw new Error(`the simulator has no connected call ${callSid}`);
     },
   };
 }

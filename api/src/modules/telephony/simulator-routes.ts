@@ -25,7 +25,7 @@ const SmsBody = v.object({
   to: UsPhoneInput('Agent number'),
   body: v.pipe(v.string('Message is required'), v.check((s) => s.trim() !== '', 'Message is required'), v.maxLength(1600)),
 });
-const HangupParams = v.object({ callSid: v.pipe(v.string(), v.regex(/^CA[0-9a-f]{32}$/, 'Unknown call')) });
+const CallParams = v.object({ callSid: v.pipe(v.string(), v.regex(/^CA[0-9a-f]{32}$/, 'Unknown call')) });
 
 /** A caller action's body or path, through the house checks and its schema; refused with a 400. */
 function parse<S extends v.GenericSchema>(schema: S, input: unknown): v.InferOutput<S> {
@@ -99,9 +99,17 @@ export async function simulatorRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.post(`${SIMULATOR_HTTP_BASE}/calls/:callSid/hangup`, localOnly, async (request) => {
-    const { callSid } = parse(HangupParams, request.params);
+    const { callSid } = parse(CallParams, request.params);
     if (!(await hub.callerHangup(callSid))) throw notFound();
     return { data: { callSid } };
+  });
+
+  // What the caller hears: ringing, the person who took the call, or the hold tone.
+  app.get(`${SIMULATOR_HTTP_BASE}/calls/:callSid`, localOnly, async (request) => {
+    const { callSid } = parse(CallParams, request.params);
+    const callerHears = hub.callerHears(callSid);
+    if (callerHears === null) throw notFound();
+    return { data: { callSid, callerHears } };
   });
 
   app.post(`${SIMULATOR_HTTP_BASE}/inbound-sms`, localOnly, async (request) => {

@@ -59,7 +59,7 @@ export const telephonyPlugin = ({ connectAiCalls, aiCallEnded, personCallEnded }
     return;
   }
   const simulator = new SimulatorHub(context, onError);
-  app.decorate('telephony', { provider: createSimulatorProvider(context, app.config.tokenSecret, onError, aiCalls), context, simulator, aiCalls });
+  app.decorate('telephony', { provider: createSimulatorProvider(context, app.config.tokenSecret, onError, aiCalls, simulator), context, simulator, aiCalls });
   app.addHook('onClose', async () => simulator.close());
   await app.register(simulatorRoutes);
 });

@@ -7,6 +7,8 @@ export const TWILIO_WEBHOOK_PATHS = {
   /** The <Dial> that rang the agents ended: the agent hung up, or their browser went and the caller goes back to the queue. */
   dialEnded: '/v1/telephony/twilio/voice/dial-ended',
   recording: '/v1/telephony/twilio/voice/recording',
+  /** A leg joined the conference a person's call moved onto (at its first hold). */
+  conferenceEvents: '/v1/telephony/twilio/voice/conference-events',
   incomingSms: '/v1/telephony/twilio/sms/incoming',
   smsStatus: '/v1/telephony/twilio/sms/status',
   /** TwiML for an AI agent's outbound call, fetched when the callee answers. */

@@ -1,6 +1,7 @@
 import twilio from 'twilio';
 import type { TwilioConfig } from '../../config';
 import type { TelephonyProvider } from './provider';
+import { conferenceTwiml, customerLeg, TWILIO_HOLD_MUSIC_URL } from './twilio-conference';
 import { smsStatusCallbackPath, TWILIO_WEBHOOK_PATHS } from './twilio-paths';
 
 /** Twilio's cloud through its own helper library: Voice-grant tokens and the Messages REST API. */
@@ -33,6 +34,20 @@ export function createTwilioProvider(
         statusCallback: `${publicApiUrl}${TWILIO_WEBHOOK_PATHS.callStatus}`,
       });
       return { sid: created.sid, status: created.status };
+    },
+    // On its conference the caller's leg is held in place. Before, the call is a bridged <Dial>:
+    // the dialled leg is moved onto the call's conference, the other leg follows it there
+    // (`dialEnded`), and the caller is held as they join (`conferenceEvents`).
+    async holdCall(call, held) {
+      const customer = customerLeg(call);
+      if (call.conferenceSid !== null && customer !== null) {
+        await client.conferences(call.conferenceSid).participants(customer).update({ hold: held, holdUrl: TWILIO_HOLD_MUSIC_URL });
+        return;
+      }
+      if (!held) return;
+      if (call.dialledLegSid === null) throw new Error(`call ${call.callId} has no connected leg to move`);
+      const side = call.direction === 'inbound' ? 'agent' : 'customer';
+      await client.calls(call.dialledLegSid).update({ twiml: conferenceTwiml(call.callId, side, false, publicApiUrl) });
     },
   };
 }

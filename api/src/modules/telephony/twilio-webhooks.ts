@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { serveTwilioWebhooks } from './twilio-webhook';
 import { callStatus } from './twilio-webhooks/call-status';
+import { conferenceEvents } from './twilio-webhooks/conference-events';
 import { dialEnded } from './twilio-webhooks/dial-ended';
 import { dialStatus } from './twilio-webhooks/dial-status';
 import { incomingCall } from './twilio-webhooks/incoming-call';
@@ -20,8 +21,10 @@ export { NOT_IN_SERVICE_TEXT } from './twilio-webhooks/telephony-webhook';
 export async function twilioWebhookRoutes(app: FastifyInstance): Promise<void> {
   const config = app.config.twilio;
   if (config === undefined) return;
-  const context = { telephony: app.telephony.context, aiCalls: app.telephony.aiCalls, publicApiUrl: app.config.publicApiUrl };
+  const context = {
+    telephony: app.telephony.context, aiCalls: app.telephony.aiCalls, publicApiUrl: app.config.publicApiUrl, provider: () => app.telephony.provider,
+  };
   serveTwilioWebhooks(app, config.authToken, context, [
-    incomingCall, outgoingCall, dialStatus, dialEnded, callStatus, recording, incomingSms, smsStatus,
+    incomingCall, outgoingCall, dialStatus, dialEnded, conferenceEvents, callStatus, recording, incomingSms, smsStatus,
   ]);
 }

@@ -3,6 +3,7 @@ import twilio from 'twilio';
 import type { Db } from '../../../db/client';
 import { calls } from '../../../db/schema';
 import { callReturnedToQueue } from '../call-events';
+import { conferenceTwiml } from '../twilio-conference';
 import { TWILIO_WEBHOOK_PATHS } from '../twilio-paths';
 import { AGENTS_BUSY_TEXT, ANOTHER_AGENT_TEXT, dialPeople } from '../twilio-webhook';
 import type { TelephonyWebhook } from './telephony-webhook';
@@ -28,25 +29,38 @@ async function agentHungUp(db: Db, callSid: string): Promise<boolean> {
 }
 
 /**
- * The <Dial> that rang the agents ended with the caller still on the line. Nobody took the call:
- * it ends, as it did before (the status callback logs it, the caller stays queued for a call back).
- * The agent hung up: it ends. The agent's leg ended without their word (the tab closed, the
- * browser crashed, the network went): the caller is not dropped but returns to the queue, the
- * agent is released (offline until their softphone says otherwise), and the other available
- * agents are rung; with nobody available the caller hears so and stays queued for a call back.
+ * The <Dial> of the call's first leg ended with that leg still on the line.
+ * - The dialled leg moved onto the call's conference (the agent's first hold): this leg follows it.
+ * - Nobody took the call: it ends, as it did before (the status callback logs it, the caller stays
+ *   queued for a call back).
+ * - The agent hung up: it ends.
+ * - The agent's leg ended without their word (the tab closed, the browser crashed, the network
+ *   went): the caller is not dropped but returns to the queue, the agent is released (offline
+ *   until their softphone says otherwise), and the other available agents are rung; with nobody
+ *   available the caller hears so and stays queued for a call back.
+ * On the conference, either leg leaving ends it, and the caller's leg comes here the same way.
  */
 export const dialEnded: TelephonyWebhook = {
   path: TWILIO_WEBHOOK_PATHS.dialEnded,
   async answer({ field }, { telephony, publicApiUrl }) {
     const response = new VoiceResponse();
     const callSid = field('CallSid');
-    const taken = field('CallStatus') === 'in-progress' && field('DialCallStatus') === 'completed';
-    const [call] = taken ? await telephony.db.select({ agentUserId: calls.agentUserId }).from(calls).where(eq(calls.callSid, callSid)) : [];
-    if (!call?.agentUserId || (await agentHungUp(telephony.db, callSid))) {
+    const [call] = field('CallStatus') === 'in-progress'
+      ? await telephony.db.select({
+        id: calls.id, agentUserId: calls.agentUserId, direction: calls.direction, heldSince: calls.heldSince, conferenceSid: calls.conferenceSid,
+      }).from(calls).where(eq(calls.callSid, callSid))
+      : [];
+    const connected = field('DialCallStatus') === 'completed';
+    if (call && connected && call.heldSince !== null && call.conferenceSid === null) {
+      return conferenceTwiml(call.id, call.direction === 'inbound' ? 'customer' : 'agent', true, publicApiUrl);
+    }
+    // Only a caller waits for a person again; an agent's own call simply ends.
+    const taken = call?.agentUserId && call.direction === 'inbound' && (connected || call.conferenceSid !== null);
+    if (!taken || (await agentHungUp(telephony.db, callSid))) {
       response.hangup();
       return response.toString();
     }
-    const waiting = await callReturnedToQueue(telephony, { callSid, agentUserId: call.agentUserId, agentStatus: 'offline' });
+    const waiting = await callReturnedToQueue(telephony, { callSid, agentUserId: call.agentUserId!, agentStatus: 'offline' });
     if (waiting === null || waiting.ring.length === 0) {
       if (waiting !== null) response.say(AGENTS_BUSY_TEXT);
       response.hangup();

@@ -15,7 +15,11 @@ export const dialStatus: TelephonyWebhook = {
     let agentUserId: string | null = null;
     if (to.startsWith('client:')) agentUserId = (await agentByIdentity(telephony.db, to.slice('client:'.length)))?.userId ?? null;
     else [{ agentUserId } = { agentUserId: null }] = await telephony.db.select({ agentUserId: calls.agentUserId }).from(calls).where(eq(calls.callSid, parent));
-    if (agentUserId !== null) await callAnswered(telephony, { callSid: parent, agentUserId });
+    if (agentUserId === null) return null;
+    // The leg that answered is the one moved onto the call's conference at its first hold.
+    if (await callAnswered(telephony, { callSid: parent, agentUserId })) {
+      await telephony.db.update(calls).set({ dialledLegSid: field('CallSid') }).where(eq(calls.callSid, parent));
+    }
     return null;
   },
 };

@@ -24,7 +24,11 @@ export const outgoingCall: TelephonyWebhook = {
       response.say(NOT_IN_SERVICE_TEXT);
       return response.toString();
     }
-    const dial = response.dial({ callerId: result.agent.agentNumber, answerOnBridge: true, ...recordingOptions(result.policy, publicApiUrl) });
+    // The action follows the number onto the call's conference when the agent first holds it.
+    const dial = response.dial({
+      callerId: result.agent.agentNumber, answerOnBridge: true, ...recordingOptions(result.policy, publicApiUrl),
+      action: `${publicApiUrl}${TWILIO_WEBHOOK_PATHS.dialEnded}`,
+    });
     dial.number({ statusCallbackEvent: ['answered'], statusCallback: `${publicApiUrl}${TWILIO_WEBHOOK_PATHS.dialStatus}` }, to);
     return response.toString();
   },

@@ -1,5 +1,6 @@
 import type { AiCallConnector } from '../ai-call-connector';
 import type { TelephonyContext } from '../call-events';
+import type { TelephonyProvider } from '../provider';
 import { TWILIO_WEBHOOK_PATHS } from '../twilio-paths';
 import type { TwilioWebhook } from '../twilio-webhook';
 
@@ -12,6 +13,8 @@ export interface TelephonyWebhookContext {
   aiCalls: AiCallConnector;
   /** The API's public origin: the callbacks Twilio is given are addressed to it. */
   publicApiUrl: string;
+  /** Twilio's REST side, as the app holds it when the webhook runs. */
+  provider: () => TelephonyProvider;
 }
 
 export type TelephonyWebhook = TwilioWebhook<TelephonyWebhookContext>;

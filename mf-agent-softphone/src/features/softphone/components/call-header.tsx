@@ -18,6 +18,7 @@ export function CallHeader({ state }: { state: SoftphoneState }) {
       <Typography.Text strong>{header.title}</Typography.Text>
       {header.number !== null && <div>{header.number}</div>}
       {header.timer !== null && <div aria-label="Call timer" style={{ fontVariantNumeric: 'tabular-nums' }}>{header.timer}</div>}
+      {header.held !== null && <Typography.Text type="warning" style={{ fontVariantNumeric: 'tabular-nums' }}>{header.held}</Typography.Text>}
     </header>
   );
 }

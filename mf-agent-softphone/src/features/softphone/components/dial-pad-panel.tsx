@@ -1,5 +1,5 @@
-import { DIAL_PAD_KEYS, SOFTPHONE_TEXT } from 'shared-contracts';
-import { AudioMutedOutlined, AudioOutlined, Button, Input, PhoneOutlined, Typography, WarningOutlined } from 'shared-ui';
+import { CALL_HOLD_TEXT, DIAL_PAD_KEYS, SOFTPHONE_TEXT } from 'shared-contracts';
+import { AudioMutedOutlined, AudioOutlined, Button, Input, PauseCircleOutlined, PhoneOutlined, PlayCircleOutlined, Typography, WarningOutlined } from 'shared-ui';
 import { isOnCall, qualityWarningText } from '../model/softphone-machine';
 import type { SoftphoneApi } from '../hooks/use-softphone';
 import { AudioSettings } from './audio-settings';
@@ -41,6 +41,16 @@ export function DialPadPanel({ phone }: { phone: SoftphoneApi }) {
             aria-pressed={state.muted}
             icon={state.muted ? <AudioMutedOutlined /> : <AudioOutlined />}
             onClick={phone.toggleMute}
+          />
+        )}
+        {state.phase === 'onCall' && (
+          <Button
+            shape="circle"
+            size="large"
+            aria-label={state.heldSince === null ? CALL_HOLD_TEXT.hold : CALL_HOLD_TEXT.resume}
+            aria-pressed={state.heldSince !== null}
+            icon={state.heldSince === null ? <PauseCircleOutlined /> : <PlayCircleOutlined />}
+            onClick={phone.toggleHold}
           />
         )}
       </div>

@@ -2,7 +2,7 @@ import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { SnackbarProvider } from 'notistack';
 import { RealtimeProvider, setToken } from 'shared-auth';
-import { CALLING_UNAVAILABLE_TEXT, DEFAULT_DISPOSITIONS, QUEUE_ENTRY_TAKEN_TEXT, WRAP_UP_TEXT, type PendingWrapUp } from 'shared-contracts';
+import { CALL_HOLD_TEXT, CALLING_UNAVAILABLE_TEXT, DEFAULT_DISPOSITIONS, QUEUE_ENTRY_TAKEN_TEXT, WRAP_UP_TEXT, type PendingWrapUp } from 'shared-contracts';
 import { failure, FakeWebSocket, installFakeWebSocket, makeUser, ok, renderScreen, stubFetch, type SentRequest, type StubReply } from 'shared-auth/src/testing';
 import { Softphone } from './softphone';
 
@@ -436,6 +436,37 @@ test('hanging up tells the server first, so the end of the leg is not taken for 
   await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Accept' }));
   act(() => second.fire('disconnect'));
   expect(words()).toHaveLength(1);
+});
+
+test('the agent holds the caller and takes them back; the header shows the time on hold; a refusal is said and changes nothing', async () => {
+  const user = userEvent.setup({ delay: null });
+  const callSid = 'CA00000000000000000000000000000003';
+  let refuse = true;
+  const { device, fetched } = await mount(3600, undefined, (r) => {
+    if (!r.url.pathname.endsWith('desk/hold-call')) return ok({ pending: null });
+    if (refuse) return failure(502, CALL_HOLD_TEXT.failed);
+    const { held } = r.body as { held: boolean };
+    return ok({ callSid, heldSince: held ? new Date().toISOString() : null });
+  });
+  const holds = () => fetched.requests.filter((r) => r.url.pathname.endsWith('desk/hold-call')).map((r) => r.body);
+  const taken = new FakeCall('+15551112222', callSid);
+  act(() => device.fire('incoming', taken));
+  await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Accept' }));
+  const status = await screen.findByRole('status', { name: 'Call status' });
+
+  await user.click(await within(dialPad()).findByRole('button', { name: 'Hold' }));
+  expect(await screen.findByText(CALL_HOLD_TEXT.failed)).toBeInTheDocument();
+  expect(within(dialPad()).getByRole('button', { name: 'Hold' })).toHaveAttribute('aria-pressed', 'false');
+  expect(within(status).queryByText(/On hold/)).not.toBeInTheDocument();
+
+  refuse = false;
+  await user.click(within(dialPad()).getByRole('button', { name: 'Hold' }));
+  expect(await within(status).findByText(/^On hold 00:00:0\d$/)).toBeInTheDocument();
+  expect(within(dialPad()).getByRole('button', { name: 'Resume' })).toHaveAttribute('aria-pressed', 'true');
+  await user.click(within(dialPad()).getByRole('button', { name: 'Resume' }));
+  await waitFor(() => expect(within(status).queryByText(/On hold/)).not.toBeInTheDocument());
+  expect(holds()).toEqual([{ callSid, held: true }, { callSid, held: true }, { callSid, held: false }]);
+  expect(taken.disconnect).not.toHaveBeenCalled();
 });
 
 test('after a call the agent wraps it up: a disposition is required, the notes go with it, and the panel goes once it is saved', async () => {

@@ -22,6 +22,8 @@ export interface CallSession {
   hangUp: () => void;
   pressKey: (key: string) => void;
   toggleMute: () => void;
+  /** Puts the other party on hold (they hear hold music) or takes them off it; the server holds the call. */
+  toggleHold: () => void;
 }
 
 /** The softphone's state machine and its current call, with what applies to any call. */
@@ -107,5 +109,14 @@ export function useCallSession(): CallSession {
     dispatch({ type: 'muted', muted });
   };
 
-  return { state, dispatch, stateRef, call, placing, agentId, realtime, markActive, follow, hangUp, pressKey, toggleMute };
+  const toggleHold = () => {
+    const current = stateRef.current;
+    const callSid = current.callSid ?? call.current?.sid ?? null;
+    if (current.phase !== 'onCall' || callSid === null) return;
+    callApi(contract.desk.holdCall, { body: { callSid, held: current.heldSince === null } })
+      .then(({ data }) => dispatch({ type: 'held', heldSince: data.heldSince === null ? null : Date.parse(data.heldSince) }))
+      .catch((error: unknown) => notify.error(error));
+  };
+
+  return { state, dispatch, stateRef, call, placing, agentId, realtime, markActive, follow, hangUp, pressKey, toggleMute, toggleHold };
 }

@@ -69,11 +69,20 @@ describe('softphone state machine', () => {
   });
 
   test('header: Ready For Call when idle; Queue Call / Mobile with the number and a running hh:mm:ss timer', () => {
-    expect(softphoneHeader(initialSoftphoneState, 0)).toEqual({ title: SOFTPHONE_TEXT.ready, number: null, timer: null });
+    expect(softphoneHeader(initialSoftphoneState, 0)).toEqual({ title: SOFTPHONE_TEXT.ready, number: null, timer: null, held: null });
     const dialing = run([{ type: 'dialing', number: '+15550000001' }]);
-    expect(softphoneHeader(dialing, 99_000)).toEqual({ title: 'Queue Call / Mobile', number: '+15550000001', timer: '00:00:00' });
+    expect(softphoneHeader(dialing, 99_000)).toEqual({ title: 'Queue Call / Mobile', number: '+15550000001', timer: '00:00:00', held: null });
     const onCall = softphoneReducer(dialing, { type: 'connected', at: 10_000 });
     expect(softphoneHeader(onCall, 10_000 + 3_725_400).timer).toBe('01:02:05');
     expect(isOnCall(onCall)).toBe(true);
+  });
+
+  test('hold: only on a connected call; the header counts the time on hold; a new call starts off hold', () => {
+    const dialing = run([{ type: 'dialing', number: '+15550000001' }]);
+    expect(softphoneReducer(dialing, { type: 'held', heldSince: 1_000 }).heldSince).toBeNull();
+    const held = softphoneReducer(softphoneReducer(dialing, { type: 'connected', at: 0 }), { type: 'held', heldSince: 60_000 });
+    expect(softphoneHeader(held, 72_000)).toMatchObject({ timer: '00:01:12', held: 'On hold 00:00:12' });
+    expect(softphoneReducer(held, { type: 'held', heldSince: null }).heldSince).toBeNull();
+    expect(softphoneReducer(held, { type: 'disconnected' }).heldSince).toBeNull();
   });
 });

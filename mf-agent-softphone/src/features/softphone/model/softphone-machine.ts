@@ -1,4 +1,4 @@
-import { dialPadPress, formatDuration, SOFTPHONE_TEXT } from 'shared-contracts';
+import { CALL_HOLD_TEXT, dialPadPress, formatDuration, SOFTPHONE_TEXT } from 'shared-contracts';
 
 /** Idle, then dialing or on a call; an incoming call waits for accept or reject. */
 export type SoftphonePhase = 'idle' | 'incoming' | 'dialing' | 'onCall';
@@ -17,6 +17,8 @@ export interface SoftphoneState {
   /** When the call was answered (ms since epoch); the timer runs from here. */
   answeredAt: number | null;
   muted: boolean;
+  /** Since when the agent holds the other party (ms since epoch); null when they are talking. */
+  heldSince: number | null;
   /** Call-quality warnings currently raised, by the SDK's warning name. */
   warnings: string[];
 }
@@ -33,11 +35,12 @@ export type SoftphoneEvent =
   /** The call could not be placed: nothing was connected, so the typed number stays to try again. */
   | { type: 'dialFailed' }
   | { type: 'muted'; muted: boolean }
+  | { type: 'held'; heldSince: number | null }
   | { type: 'warning'; name: string }
   | { type: 'warningCleared'; name: string };
 
 export const initialSoftphoneState: SoftphoneState = {
-  phase: 'idle', number: '', caller: null, callSid: null, answeredAt: null, muted: false, warnings: [],
+  phase: 'idle', number: '', caller: null, callSid: null, answeredAt: null, muted: false, heldSince: null, warnings: [],
 };
 
 export const isOnCall = (state: SoftphoneState): boolean => state.phase === 'dialing' || state.phase === 'onCall';
@@ -57,12 +60,12 @@ export function softphoneReducer(state: SoftphoneState, event: SoftphoneEvent): 
       return state.phase === 'idle' ? { ...state, phase: 'incoming', caller: event.caller, callSid: event.callSid ?? null } : state;
     case 'accepted':
       return state.phase === 'incoming'
-        ? { ...state, phase: 'onCall', number: state.caller ?? '', caller: null, answeredAt: event.at, muted: false, warnings: [] }
+        ? { ...state, phase: 'onCall', number: state.caller ?? '', caller: null, answeredAt: event.at, muted: false, heldSince: null, warnings: [] }
         : state;
     case 'rejected':
       return state.phase === 'incoming' ? { ...state, phase: 'idle', caller: null, callSid: null } : state;
     case 'dialing':
-      return state.phase === 'idle' ? { ...state, phase: 'dialing', number: event.number, muted: false, warnings: [] } : state;
+      return state.phase === 'idle' ? { ...state, phase: 'dialing', number: event.number, muted: false, heldSince: null, warnings: [] } : state;
     case 'connected':
       return state.phase === 'dialing' ? { ...state, phase: 'onCall', answeredAt: event.at } : state;
     case 'disconnected':
@@ -72,6 +75,8 @@ export function softphoneReducer(state: SoftphoneState, event: SoftphoneEvent): 
       return state.phase === 'dialing' ? { ...initialSoftphoneState, number: state.number } : state;
     case 'muted':
       return isOnCall(state) ? { ...state, muted: event.muted } : state;
+    case 'held':
+      return state.phase === 'onCall' ? { ...state, heldSince: event.heldSince } : state;
     case 'warning':
       return isOnCall(state) && !state.warnings.includes(event.name) ? { ...state, warnings: [...state.warnings, event.name] } : state;
     case 'warningCleared':
@@ -83,13 +88,20 @@ export interface SoftphoneHeader {
   title: string;
   number: string | null;
   timer: string | null;
+  /** "On hold 00:00:12" while the agent holds the other party. */
+  held: string | null;
 }
 
 /** The dial pad's status header: "Ready For Call", or "Queue Call / Mobile" with the number and hh:mm:ss. */
 export function softphoneHeader(state: SoftphoneState, now: number): SoftphoneHeader {
-  if (!isOnCall(state)) return { title: SOFTPHONE_TEXT.ready, number: null, timer: null };
-  const elapsed = state.answeredAt === null ? 0 : (now - state.answeredAt) / 1000;
-  return { title: SOFTPHONE_TEXT.onQueueCall, number: state.number, timer: formatDuration(elapsed) };
+  if (!isOnCall(state)) return { title: SOFTPHONE_TEXT.ready, number: null, timer: null, held: null };
+  const since = (at: number) => formatDuration(Math.max(0, now - at) / 1000);
+  return {
+    title: SOFTPHONE_TEXT.onQueueCall,
+    number: state.number,
+    timer: since(state.answeredAt ?? now),
+    held: state.heldSince === null ? null : `${CALL_HOLD_TEXT.onHold} ${since(state.heldSince)}`,
+  };
 }
 
 /** The quality warnings, as the agent reads them while they last. */

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useApi, useServerMessage } from 'shared-auth';
-import { contract, formatDuration, presenceLabelOf, timeInStatusText, type LiveDesk } from 'shared-contracts';
+import { CALL_HOLD_TEXT, contract, formatDuration, presenceLabelOf, timeInStatusText, type LiveDesk } from 'shared-contracts';
 import { DashboardPage, DataTable, LoadError, LoadingBlock, PageCard, StatusTag, Typography, type TableColumnsType } from 'shared-ui';
 
 type Agent = LiveDesk['agents'][number];
@@ -27,7 +27,12 @@ const agentColumns = (now: number): TableColumnsType<Agent> => [
   { title: 'Time in status', key: 'time', render: (_, a) => timeInStatusText(a, now) ?? '—' },
   {
     title: 'Current call', key: 'call',
-    render: (_, a) => (a.currentCall ? `${a.currentCall.callerName ?? a.currentCall.phoneNumber} · ${since(a.currentCall.since, now)}` : '—'),
+    render: (_, a) => {
+      const call = a.currentCall;
+      if (!call) return '—';
+      const held = call.heldSince === null ? '' : ` · ${CALL_HOLD_TEXT.onHold} ${since(call.heldSince, now)}`;
+      return `${call.callerName ?? call.phoneNumber} · ${since(call.since, now)}${held}`;
+    },
   },
 ];
 
@@ -52,7 +57,7 @@ const aiColumns = (now: number): TableColumnsType<AiCall> => [
  * dashboard/live-desk: the account's desk as it stands, for the person who runs it: each human
  * agent's status and call, the callers waiting for a person (longest first, and who handed them
  * over), and the AI agents' calls with what was last said. It follows the realtime socket: a
- * status, queue or call change reads the desk again, and a new line of an AI call is put in place.
+ * status, queue, hold or call change reads the desk again, and a new line of an AI call is put in place.
  */
 export function LiveDeskScreen() {
   const desk = useApi(contract.desk.getLiveDesk, {}, { refreshInterval: 15_000 });
@@ -61,6 +66,7 @@ export function LiveDeskScreen() {
   useServerMessage('STATUS_UPDATED', reread);
   useServerMessage('QUEUE_UPDATED', reread);
   useServerMessage('DISCONNECT_CALL', reread);
+  useServerMessage('CALL_HOLD_CHANGED', reread);
   useServerMessage('LIVE_CALL_ENDED', reread);
   useServerMessage('TRANSCRIPT_UPDATED', ({ callId, message }) => {
     const current = desk.data?.data;

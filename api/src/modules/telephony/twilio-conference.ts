@@ -1,0 +1,44 @@
+import twilio from 'twilio';
+import type { PersonCallLegs } from './provider';
+import { TWILIO_WEBHOOK_PATHS } from './twilio-paths';
+
+const { VoiceResponse } = twilio.twiml;
+
+/** What a held party hears on Twilio: the music Twilio hosts for conferences. */
+export const TWILIO_HOLD_MUSIC_URL = 'https://com.twilio.music.classical.s3.amazonaws.com/BusyStrings.mp3';
+
+const CONFERENCE_PREFIX = 'desk-';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A person's call's conference is named for the call, so its events find the call. */
+export const conferenceName = (callId: string): string => `${CONFERENCE_PREFIX}${callId}`;
+
+/** The call a conference's name names; null for any other conference. */
+export function callIdOfConference(name: string): string | null {
+  const callId = name.startsWith(CONFERENCE_PREFIX) ? name.slice(CONFERENCE_PREFIX.length) : '';
+  return UUID.test(callId) ? callId : null;
+}
+
+/** The caller's leg: the call itself on an inbound call, the number dialled on one the agent placed. */
+export const customerLeg = (call: Pick<PersonCallLegs, 'direction' | 'callSid' | 'dialledLegSid'>): string | null =>
+  (call.direction === 'inbound' ? call.callSid : call.dialledLegSid);
+
+/**
+ * One leg joins the call's conference. Either leg leaving ends it, as hanging up ended the
+ * bridged call. The leg that had run the <Dial> (`parent`) ends in `dialEnded` again, which tells
+ * the agent hanging up from their browser going, as before the move.
+ */
+export function conferenceTwiml(callId: string, side: 'customer' | 'agent', parent: boolean, publicApiUrl: string): string {
+  const response = new VoiceResponse();
+  const dial = response.dial(parent ? { action: `${publicApiUrl}${TWILIO_WEBHOOK_PATHS.dialEnded}` } : {});
+  dial.conference({
+    participantLabel: side,
+    startConferenceOnEnter: true,
+    endConferenceOnExit: true,
+    beep: 'false',
+    waitUrl: TWILIO_HOLD_MUSIC_URL,
+    statusCallback: `${publicApiUrl}${TWILIO_WEBHOOK_PATHS.conferenceEvents}`,
+    statusCallbackEvent: ['join'],
+  }, conferenceName(callId));
+  return response.toString();
+}
