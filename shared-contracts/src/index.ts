@@ -16,7 +16,7 @@ export * from './domain/dialer';
 export * from './domain/display';
 export * from './domain/presence';
 export * from './domain/wrap-up';
-export * from './domain/call-hold';
+export * from './domain/person-call';
 export * from './domain/html';
 export * from './domain/control-characters';
 export * from './domain/input-nesting';

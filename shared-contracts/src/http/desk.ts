@@ -152,6 +152,12 @@ export const HoldCallBody = requestObject({
 export const HoldCallResult = v.object({ callSid: v.string(), heldSince: v.nullable(IsoDateTime) });
 export type HoldCallResult = v.InferOutput<typeof HoldCallResult>;
 
+/** Hand the caller of the call the softphone is on to an available colleague. */
+export const TransferCallBody = requestObject({
+  callSid: HangUpCallBody.entries.callSid,
+  agentId: v.pipe(v.string('Colleague is required'), v.uuid('Invalid id')),
+});
+
 export const deskContract = {
   getDeskSetting: endpoint({
     method: 'GET', path: 'desk/get-setting', summary: 'The dispositions the account\'s human agents wrap up their calls with, and the time they have',
@@ -177,6 +183,11 @@ export const deskContract = {
   holdCall: endpoint({
     method: 'POST', path: 'desk/hold-call', summary: 'The signed-in agent puts the other party of the call they are on on hold (they hear hold music), or takes them off it',
     body: HoldCallBody, response: HoldCallResult, roles: ['AGENT'], tenant: [{ in: 'body', key: 'callSid', owns: 'callSid' }],
+  }),
+  transferCall: endpoint({
+    method: 'POST', path: 'desk/transfer-call', summary: 'The signed-in agent hands their caller to an available colleague, who is rung; the caller waits in the queue meanwhile and, unanswered, is offered to every available agent',
+    body: TransferCallBody, response: Ack, roles: ['AGENT'],
+    tenant: [{ in: 'body', key: 'callSid', owns: 'callSid' }, { in: 'body', key: 'agentId', owns: 'accountUser' }],
   }),
   getLiveDesk: endpoint({
     method: 'GET', path: 'desk/get-live-desk', summary: 'The desk as it stands: each human agent with their status and current call, the callers waiting, and the AI agents\' calls in progress',

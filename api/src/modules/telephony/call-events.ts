@@ -190,7 +190,12 @@ export async function callEnded(
  * that ended or was taken by someone else meanwhile.
  */
 export async function callReturnedToQueue(
-  ctx: TelephonyContext, input: { callSid: string; agentUserId: string; agentStatus: 'available' | 'offline' },
+  ctx: TelephonyContext,
+  input: {
+    callSid: string; agentUserId: string; agentStatus: 'available' | 'offline';
+    /** False when the agent's leg is ended by the network itself (a transfer moves the caller away from it). */
+    disconnectAgent?: boolean;
+  },
 ): Promise<{ accountId: string; from: string; ring: AgentLine[]; policy: DialerPolicy } | null> {
   // A caller held by the agent who went waits in the queue like any other: the next person takes them off hold.
   const [call] = await ctx.db.update(calls).set({ agentUserId: null, heldSince: null, dialledLegSid: null, conferenceSid: null })
@@ -207,9 +212,16 @@ export async function callReturnedToQueue(
   await broadcastQueue(ctx, call.accountId);
   const freed = await releaseAgent(ctx.db, input.agentUserId, input.agentStatus);
   if (freed !== null) await ctx.realtime.broadcast(call.accountId, { type: 'STATUS_UPDATED', ...freed });
-  await ctx.realtime.broadcast(call.accountId, { type: 'DISCONNECT_CALL', callSid: input.callSid, agentId: input.agentUserId });
-  const [ring, policy] = await Promise.all([availableAgents(ctx.db, call.accountId), dialerPolicy(ctx.db, call.accountId)]);
-  return { accountId: call.accountId, from: party, ring, policy };
+  if (input.disconnectAgent !== false) {
+    await ctx.realtime.broadcast(call.accountId, { type: 'DISCONNECT_CALL', callSid: input.callSid, agentId: input.agentUserId });
+  }
+  return { accountId: call.accountId, from: party, ...(await ringFor(ctx, call.accountId)) };
+}
+
+/** Who to ring for a caller waiting in the account's queue, and for how long. */
+export async function ringFor(ctx: TelephonyContext, accountId: string): Promise<{ ring: AgentLine[]; policy: DialerPolicy }> {
+  const [ring, policy] = await Promise.all([availableAgents(ctx.db, accountId), dialerPolicy(ctx.db, accountId)]);
+  return { ring, policy };
 }
 
 export type OutboundCallResult =

@@ -1,3 +1,6 @@
+import type { DialerPolicy } from './call-events';
+import type { AgentLine } from './numbers';
+
 /**
  * The one interface the rest of the API uses to reach a telephone network. Twilio implements it
  * against its cloud; the simulator implements it in this process so a fresh clone can call and
@@ -24,6 +27,11 @@ export interface TelephonyProvider {
    * hold. Throws when the network refused; the call is then as it was.
    */
   holdCall(call: PersonCallLegs, held: boolean): Promise<void>;
+  /**
+   * The caller of `call` leaves the person on it and `to` is rung for them, for the account's ring
+   * time; unanswered, every available agent is. Throws when the network refused; nothing moved then.
+   */
+  transferCall(call: PersonCallLegs, to: AgentLine, policy: DialerPolicy): Promise<void>;
 }
 
 /** A call a person is on, with the legs a provider moves to hold it. */

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { WebSocket } from 'ws';
 import type { SimulatedCallerHears, SimulatorDeviceMessage, SimulatorServerMessage } from 'shared-contracts';
 import { moveStatus } from '../realtime';
-import { callAnswered, callEnded, callReturnedToQueue, inboundCall, outboundCall, type DialerPolicy, type TelephonyContext } from './call-events';
+import { callAnswered, callEnded, callReturnedToQueue, inboundCall, outboundCall, ringFor, type DialerPolicy, type TelephonyContext } from './call-events';
 import type { AgentLine } from './numbers';
 import { simulatedRecording } from './simulated-recording';
 
@@ -13,6 +13,8 @@ export const newCallSid = () => `CA${randomBytes(16).toString('hex')}`;
 
 interface LiveCall {
   accountId: string;
+  /** The other party's number: the caller's, or the number an agent dialled. */
+  from: string;
   /** Agents whose devices are ringing (inbound only). */
   ringing: Set<string>;
   /** The agent on the call once it is answered (or who placed it). */
@@ -23,6 +25,8 @@ interface LiveCall {
   answeredAt: number | null;
   /** The caller is on hold: they hear the hold tone, not the agent. */
   held: boolean;
+  /** What happens when nobody rung picks up (the ring time runs out, or all decline). */
+  unanswered?: () => Promise<unknown>;
   timer?: ReturnType<typeof setTimeout>;
 }
 
@@ -69,7 +73,7 @@ export class SimulatorHub {
           this.calls.get(callSid)!.answeredAt = live.answeredAt;
         }
       } else if (!online && live.ringing.delete(agent.userId) && live.ringing.size === 0 && live.agentUserId === null) {
-        await this.endUnanswered(callSid, 'no-answer');
+        await this.nobodyAnswered(live);
       }
     }
     // Checked again: a device that registered meanwhile (a reloaded page) keeps the agent reachable.
@@ -95,15 +99,19 @@ export class SimulatorHub {
     return this.ring(callSid, result);
   }
 
-  private ring(callSid: string, result: { accountId: string; from: string; ring: AgentLine[]; policy: DialerPolicy }): number {
+  private ring(
+    callSid: string, result: { accountId: string; from: string; ring: AgentLine[]; policy: DialerPolicy },
+    unanswered: () => Promise<unknown> = () => this.endUnanswered(callSid, 'no-answer'),
+  ): number {
     const ring = result.ring.filter((agent) => this.devices.has(agent.userId));
     const live: LiveCall = {
-      accountId: result.accountId, ringing: new Set(ring.map((a) => a.userId)), agentUserId: null, device: null, answeredAt: null, held: false,
+      accountId: result.accountId, from: result.from, ringing: new Set(ring.map((a) => a.userId)), agentUserId: null, device: null, answeredAt: null, held: false,
     };
     this.calls.set(callSid, live);
     for (const agent of ring) this.sendToAgent(agent.userId, { type: 'incoming', callSid, from: result.from });
     // Nobody picks up within the account's ring timeout: the caller stays queued for a call back.
-    live.timer = setTimeout(() => void this.endUnanswered(callSid, 'no-answer'), result.policy.ringTimeoutSeconds * 1000);
+    live.unanswered = unanswered;
+    live.timer = setTimeout(() => void unanswered().catch(this.onError), result.policy.ringTimeoutSeconds * 1000);
     live.timer.unref?.();
     return ring.length;
   }
@@ -116,6 +124,30 @@ export class SimulatorHub {
     const live = this.calls.get(callSid);
     if (!live || live.answeredAt === null || live.agentUserId === null) return false;
     live.held = held;
+    return true;
+  }
+
+  /**
+   * The agent hands their caller to a colleague: the agent's device is told the call left it, and
+   * the colleague's devices ring; unanswered, every available agent is rung once more. False
+   * when the call is not connected here.
+   */
+  transfer(callSid: string, to: AgentLine, policy: DialerPolicy): boolean {
+    const live = this.calls.get(callSid);
+    if (!live || live.answeredAt === null || live.agentUserId === null) return false;
+    clearTimeout(live.timer);
+    this.sendToAgent(live.agentUserId, { type: 'disconnected', callSid });
+    const again = async () => {
+      this.calls.delete(callSid);
+      const { ring, policy: now } = await ringFor(this.ctx, live.accountId);
+      if (ring.length === 0) return this.endUnanswered(callSid, 'no-answer');
+      this.ring(callSid, { accountId: live.accountId, from: live.from, ring, policy: now });
+      this.calls.get(callSid)!.answeredAt = live.answeredAt;
+      return true;
+    };
+    this.ring(callSid, { accountId: live.accountId, from: live.from, ring: [to], policy }, again);
+    // The call's talk time runs from its first answer.
+    this.calls.get(callSid)!.answeredAt = live.answeredAt;
     return true;
   }
 
@@ -161,7 +193,7 @@ export class SimulatorHub {
       case 'reject':
         live.ringing.delete(agent.userId);
         this.sendToAgent(agent.userId, { type: 'cancel', callSid: message.callSid });
-        if (live.ringing.size === 0 && live.agentUserId === null) await this.endUnanswered(message.callSid, 'no-answer');
+        if (live.ringing.size === 0 && live.agentUserId === null) await this.nobodyAnswered(live);
         return;
       case 'hangup':
         if (live.agentUserId !== agent.userId) return this.sendTo(socket, { type: 'error', code: 31404, message: 'Unknown call' });
@@ -177,7 +209,7 @@ export class SimulatorHub {
     const result = await outboundCall(this.ctx, { callSid, identity: agent.email, to });
     if (!result.ok) return this.sendTo(socket, { type: 'error', code: 31603, message: result.reason, requestId });
     const live: LiveCall = {
-      accountId: agent.accountId, ringing: new Set(), agentUserId: agent.userId, device: socket, answeredAt: null, held: false,
+      accountId: agent.accountId, from: to, ringing: new Set(), agentUserId: agent.userId, device: socket, answeredAt: null, held: false,
     };
     this.calls.set(callSid, live);
     this.sendTo(socket, { type: 'ringing', callSid, requestId });
@@ -200,6 +232,12 @@ export class SimulatorHub {
     await callEnded(this.ctx, { callSid, outcome: 'completed', durationSeconds, agentStatus });
     await simulatedRecording(this.ctx, callSid);
     if (live.agentUserId !== null) this.sendToAgent(live.agentUserId, { type: 'disconnected', callSid });
+  }
+
+  /** Everyone rung declined or went: as when the ring time runs out. */
+  private async nobodyAnswered(live: LiveCall): Promise<void> {
+    clearTimeout(live.timer);
+    await live.unanswered?.();
   }
 
   private async endUnanswered(callSid: string, outcome: 'no-answer' | 'canceled'): Promise<boolean> {

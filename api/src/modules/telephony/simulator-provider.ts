@@ -49,7 +49,7 @@ export function createSimulatorProvider(
   secret: string,
   onError: (err: unknown) => void,
   aiCalls: Pick<AiCallConnector, 'simulatedCallee'>,
-  hub: Pick<SimulatorHub, 'hold'>,
+  hub: Pick<SimulatorHub, 'hold' | 'transfer'>,
 ): TelephonyProvider {
   const tokens = simulatorTokens(secret);
   const later = (ms: number, work: () => Promise<unknown>) => {
@@ -84,6 +84,9 @@ export function createSimulatorProvider(
     // The switchboard plays the hold tone to the simulated caller.
     async holdCall({ callSid }, held) {
       if (!hub.hold(callSid, held)) throw new Error(`the simulator has no connected call ${callSid}`);
+    },
+    async transferCall({ callSid }, to, policy) {
+      if (!hub.transfer(callSid, to, policy)) throw new Error(`the simulator has no connected call ${callSid}`);
     },
   };
 }

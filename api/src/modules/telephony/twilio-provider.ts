@@ -1,6 +1,8 @@
 import twilio from 'twilio';
+import { CALL_TRANSFER_TEXT } from 'shared-contracts';
 import type { TwilioConfig } from '../../config';
 import type { TelephonyProvider } from './provider';
+import { dialPeople } from './twilio-webhook';
 import { conferenceTwiml, customerLeg, TWILIO_HOLD_MUSIC_URL } from './twilio-conference';
 import { smsStatusCallbackPath, TWILIO_WEBHOOK_PATHS } from './twilio-paths';
 
@@ -48,6 +50,16 @@ export function createTwilioProvider(
       if (call.dialledLegSid === null) throw new Error(`call ${call.callId} has no connected leg to move`);
       const side = call.direction === 'inbound' ? 'agent' : 'customer';
       await client.calls(call.dialledLegSid).update({ twiml: conferenceTwiml(call.callId, side, false, publicApiUrl) });
+    },
+    // The caller's leg is given a new <Dial> ringing the colleague: it leaves the bridge or the
+    // conference, and the agent's leg, left alone, ends.
+    async transferCall(call, to, policy) {
+      const customer = customerLeg(call);
+      if (customer === null) throw new Error(`call ${call.callId} has no caller's leg`);
+      const response = new twilio.twiml.VoiceResponse();
+      response.say(CALL_TRANSFER_TEXT.saidToCaller);
+      dialPeople(response, [to], call.callSid, policy, publicApiUrl, {}, true);
+      await client.calls(customer).update({ twiml: response.toString() });
     },
   };
 }

@@ -9,6 +9,9 @@ export const AGENTS_BUSY_TEXT = 'All our agents are busy. We will call you back 
 /** Said to a caller whose agent's browser went mid-call, before the other agents are rung. */
 export const ANOTHER_AGENT_TEXT = 'Please hold while we connect you to another agent.';
 
+/** The query of `dialEnded` after a transfer's ring (see dialPeople). */
+export const TRANSFER_RING_QUERY = 'transfer=1';
+
 export type TwilioParams = Record<string, string>;
 type Handler = (params: TwilioParams, reply: FastifyReply, request: FastifyRequest) => Promise<unknown>;
 type Dial = ReturnType<InstanceType<typeof twilio.twiml.VoiceResponse>['dial']>;
@@ -71,13 +74,17 @@ export function serveTwilioWebhooks<Context>(
 
 /**
  * Rings the agents on the caller's call, for the account's ring time. The <Dial> ends in
- * `dialEnded`, which tells an agent hanging up from their browser going.
+ * `dialEnded`, which tells an agent hanging up from their browser going, and, after a transfer's
+ * ring (`transfer`) nobody answered, rings everyone available.
  */
 export function dialPeople(
   response: InstanceType<typeof twilio.twiml.VoiceResponse>, agents: Array<{ email: string }>, callerCallSid: string,
   policy: { ringTimeoutSeconds: number }, publicApiUrl: string, options: Omit<Parameters<InstanceType<typeof twilio.twiml.VoiceResponse>['dial']>[0] & object, 'action' | 'timeout'> = {},
+  transfer = false,
 ): void {
-  const dial = response.dial({ timeout: policy.ringTimeoutSeconds, answerOnBridge: true, ...options, action: `${publicApiUrl}${TWILIO_WEBHOOK_PATHS.dialEnded}` });
+  // A transfer's ring is marked: unanswered, the caller is offered to everyone available.
+  const action = `${publicApiUrl}${TWILIO_WEBHOOK_PATHS.dialEnded}${transfer ? `?${TRANSFER_RING_QUERY}` : ''}`;
+  const dial = response.dial({ timeout: policy.ringTimeoutSeconds, answerOnBridge: true, ...options, action });
   ringAgents(dial, agents, callerCallSid, publicApiUrl);
 }
 

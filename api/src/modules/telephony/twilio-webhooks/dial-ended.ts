@@ -2,7 +2,7 @@ import { and, eq, isNotNull } from 'drizzle-orm';
 import twilio from 'twilio';
 import type { Db } from '../../../db/client';
 import { calls } from '../../../db/schema';
-import { callReturnedToQueue } from '../call-events';
+import { callReturnedToQueue, ringFor } from '../call-events';
 import { conferenceTwiml } from '../twilio-conference';
 import { TWILIO_WEBHOOK_PATHS } from '../twilio-paths';
 import { AGENTS_BUSY_TEXT, ANOTHER_AGENT_TEXT, dialPeople } from '../twilio-webhook';
@@ -31,6 +31,7 @@ async function agentHungUp(db: Db, callSid: string): Promise<boolean> {
 /**
  * The <Dial> of the call's first leg ended with that leg still on the line.
  * - The dialled leg moved onto the call's conference (the agent's first hold): this leg follows it.
+ * - Nobody took a colleague's transfer: everyone available is rung, as for a new caller.
  * - Nobody took the call: it ends, as it did before (the status callback logs it, the caller stays
  *   queued for a call back).
  * - The agent hung up: it ends.
@@ -42,17 +43,27 @@ async function agentHungUp(db: Db, callSid: string): Promise<boolean> {
  */
 export const dialEnded: TelephonyWebhook = {
   path: TWILIO_WEBHOOK_PATHS.dialEnded,
-  async answer({ field }, { telephony, publicApiUrl }) {
+  async answer({ field, query }, { telephony, publicApiUrl }) {
     const response = new VoiceResponse();
     const callSid = field('CallSid');
     const [call] = field('CallStatus') === 'in-progress'
       ? await telephony.db.select({
-        id: calls.id, agentUserId: calls.agentUserId, direction: calls.direction, heldSince: calls.heldSince, conferenceSid: calls.conferenceSid,
+        id: calls.id, accountId: calls.accountId, agentUserId: calls.agentUserId, direction: calls.direction, heldSince: calls.heldSince, conferenceSid: calls.conferenceSid,
       }).from(calls).where(eq(calls.callSid, callSid))
       : [];
     const connected = field('DialCallStatus') === 'completed';
     if (call && connected && call.heldSince !== null && call.conferenceSid === null) {
       return conferenceTwiml(call.id, call.direction === 'inbound' ? 'customer' : 'agent', true, publicApiUrl);
+    }
+    // A transfer's ring nobody took: the caller, still in the queue, is offered to everyone available.
+    if (call && !connected && call.agentUserId === null && query.transfer === '1') {
+      const { ring, policy } = await ringFor(telephony, call.accountId);
+      if (ring.length > 0) dialPeople(response, ring, callSid, policy, publicApiUrl);
+      else {
+        response.say(AGENTS_BUSY_TEXT);
+        response.hangup();
+      }
+      return response.toString();
     }
     // Only a caller waits for a person again; an agent's own call simply ends.
     const taken = call?.agentUserId && call.direction === 'inbound' && (connected || call.conferenceSid !== null);

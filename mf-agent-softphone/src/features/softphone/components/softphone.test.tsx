@@ -469,6 +469,26 @@ test('the agent holds the caller and takes them back; the header shows the time 
   expect(taken.disconnect).not.toHaveBeenCalled();
 });
 
+test('on a call the Team panel offers each available colleague the caller; the server hands them over and says so', async () => {
+  const user = userEvent.setup({ delay: null });
+  const callSid = 'CA00000000000000000000000000000004';
+  const { device, fetched } = await mount(3600, undefined, (r) => (r.url.pathname.endsWith('desk/transfer-call')
+    ? ok({ message: 'Transferred to Bo Colleague' })
+    : ok({ pending: null })));
+  await user.click(screen.getByRole('button', { name: 'Team' }));
+  const team = await screen.findByRole('region', { name: 'Team' });
+  await within(team).findByText('Bo Colleague');
+  expect(within(team).queryByRole('button', { name: /^Transfer/ })).not.toBeInTheDocument();
+
+  const taken = new FakeCall('+15551112222', callSid);
+  act(() => device.fire('incoming', taken));
+  await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Accept' }));
+  await user.click(screen.getByRole('button', { name: 'Team' }));
+  await user.click(await within(screen.getByRole('region', { name: 'Team' })).findByRole('button', { name: 'Transfer to Bo Colleague' }));
+  expect(await screen.findByText('Transferred to Bo Colleague')).toBeInTheDocument();
+  expect(fetched.requests.filter((r) => r.url.pathname.endsWith('desk/transfer-call')).map((r) => r.body)).toEqual([{ callSid, agentId: colleagueId }]);
+});
+
 test('after a call the agent wraps it up: a disposition is required, the notes go with it, and the panel goes once it is saved', async () => {
   const user = userEvent.setup({ delay: null });
   const callId = '40000000-0000-4000-8000-000000000031';

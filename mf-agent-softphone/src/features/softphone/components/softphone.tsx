@@ -47,7 +47,7 @@ export function Softphone() {
             <QueuePanel queue={phone.queue} onCall={phone.callFromQueue} canCallFirst={!isOnCall(state)} />
           </div>
         )}
-        {panel === 'team' && <div style={PANEL_CARD_STYLE}><TeamPanel /></div>}
+        {panel === 'team' && <div style={PANEL_CARD_STYLE}><TeamPanel onTransfer={answeredSid !== null ? phone.transferTo : undefined} /></div>}
         {answeredSid !== null && <CallContextPanel callSid={answeredSid} />}
         {wrapUp.pending !== null && !isOnCall(state) && <WrapUpPanel pending={wrapUp.pending} onDone={wrapUp.refresh} />}
       </div>

@@ -1,10 +1,13 @@
 import { useEffect, useState } from 'react';
 import { useApi, useLiveTeam, useSessionUser } from 'shared-auth';
-import { contract, presenceLabelOf, timeInStatusText } from 'shared-contracts';
-import { LoadError, Skeleton, StatusTag, Typography } from 'shared-ui';
+import { CALL_TRANSFER_TEXT, contract, presenceLabelOf, timeInStatusText } from 'shared-contracts';
+import { Button, LoadError, Skeleton, StatusTag, Typography } from 'shared-ui';
 
-/** The agent's colleagues with their presence and the time in it, live, while the panel is open. */
-export function TeamPanel() {
+/**
+ * The agent's colleagues with their presence and the time in it, live, while the panel is open;
+ * on a call, an available colleague can be handed the caller (`onTransfer`).
+ */
+export function TeamPanel({ onTransfer }: { onTransfer?: ((agentId: string) => void) | undefined }) {
   const me = useSessionUser()?.id;
   const { data, error, mutate } = useApi(contract.agent.getTeam, {});
   const team = useLiveTeam(data?.data ?? []).filter((member) => member.agentId !== me);
@@ -25,6 +28,11 @@ export function TeamPanel() {
               <Typography.Text>{member.fullName}</Typography.Text>
               <span style={{ textAlign: 'right' }}>
                 <StatusTag status={member.status} label={presenceLabelOf(member) ?? undefined} />
+                {onTransfer && member.status === 'available' && (
+                  <Button size="small" aria-label={`${CALL_TRANSFER_TEXT.transfer} to ${member.fullName}`} onClick={() => onTransfer(member.agentId)}>
+                    {CALL_TRANSFER_TEXT.transfer}
+                  </Button>
+                )}
                 {timeInStatusText(member, now) !== null && (
                   <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12 }}>{timeInStatusText(member, now)}</Typography.Text>
                 )}

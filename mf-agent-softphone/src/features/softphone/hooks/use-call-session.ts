@@ -24,6 +24,8 @@ export interface CallSession {
   toggleMute: () => void;
   /** Puts the other party on hold (they hear hold music) or takes them off it; the server holds the call. */
   toggleHold: () => void;
+  /** Hands the caller to an available colleague; the network ends this leg once they are rung. */
+  transferTo: (agentId: string) => void;
 }
 
 /** The softphone's state machine and its current call, with what applies to any call. */
@@ -118,5 +120,13 @@ export function useCallSession(): CallSession {
       .catch((error: unknown) => notify.error(error));
   };
 
-  return { state, dispatch, stateRef, call, placing, agentId, realtime, markActive, follow, hangUp, pressKey, toggleMute, toggleHold };
+  const transferTo = (colleagueId: string) => {
+    const callSid = stateRef.current.callSid ?? call.current?.sid ?? null;
+    if (stateRef.current.phase !== 'onCall' || callSid === null) return;
+    callApi(contract.desk.transferCall, { body: { callSid, agentId: colleagueId } })
+      .then(({ data }) => notify.success(data.message))
+      .catch((error: unknown) => notify.error(error));
+  };
+
+  return { state, dispatch, stateRef, call, placing, agentId, realtime, markActive, follow, hangUp, pressKey, toggleMute, toggleHold, transferTo };
 }

@@ -1,0 +1,29 @@
+/**
+ * A person on a call puts the other party on hold and back: the caller hears hold music (on the
+ * simulator, a tone) and does not hear the agent until they resume.
+ */
+export const CALL_HOLD_TEXT = {
+  hold: 'Hold',
+  resume: 'Resume',
+  onHold: 'On hold',
+  /** The phone network refused to move the call; nothing changed. */
+  failed: 'The phone network did not put the call on hold; try again',
+} as const;
+
+/** What the simulator's caller hears, as its caller door reports it. */
+export const SIMULATED_CALLER_HEARS = ['ringing', 'a person', 'hold tone'] as const;
+export type SimulatedCallerHears = (typeof SIMULATED_CALLER_HEARS)[number];
+
+/** A person hands the caller on their call to a colleague, who is rung as for a new call. */
+export const CALL_TRANSFER_TEXT = {
+  transfer: 'Transfer',
+  /** Only a caller waits for a person: a call the agent placed is not handed on. */
+  notACaller: 'Only a caller who rang in, or whom an AI agent handed over, can be transferred',
+  notAvailable: 'That colleague is not available to take a call',
+  notYourself: 'Choose a colleague to transfer the call to',
+  /** The phone network refused to move the call; nothing changed. */
+  failed: 'The phone network did not transfer the call; try again',
+  /** Said to the caller (Twilio) as their call moves. */
+  saidToCaller: 'Please hold while I transfer your call.',
+  transferredTo: (name: string) => `Transferred to ${name}`,
+} as const;
