@@ -3,6 +3,7 @@ import { Id, IsoDateTime } from './schemas/common';
 import { AgentStatus, AgentStatusEntry, AwayReason, QueueEntry } from './schemas/entities';
 import { inputRefusal } from './domain/control-characters';
 import { CAMPAIGN_PAUSE_REASONS } from './domain/campaign';
+import { CONSULT_STATES } from './domain/person-call';
 import { CampaignProgress } from './http/campaign';
 import { decodeJson, INPUT_NESTING_TEXT } from './domain/input-nesting';
 
@@ -43,6 +44,8 @@ export const ServerMessage = v.variant('type', [
   }),
   // Not in the spec: a person put the other party of their call on hold (heldSince) or took them off it (null).
   v.object({ type: v.literal('CALL_HOLD_CHANGED'), callSid: v.string(), agentId: Id, heldSince: v.nullable(IsoDateTime) }),
+  // Not in the spec: a warm transfer moved on: the colleague (colleagueId) is rung, talking to the agent (agentId), or gone.
+  v.object({ type: v.literal('CALL_CONSULT_CHANGED'), callSid: v.string(), agentId: Id, colleagueId: Id, state: v.picklist(CONSULT_STATES) }),
   // Not in the spec: a running AI call is over (its summary follows in the call's report).
   v.object({ type: v.literal('LIVE_CALL_ENDED'), callId: Id }),
   // Not in the spec: an AI agent's campaign moved on (a lead called, answered, added or removed;

@@ -9,7 +9,7 @@ import { createTwilioProvider } from '../../src/modules/telephony/twilio-provide
 import { startServer, type TestServer } from './server';
 import { TEST_PUBLIC_URL, TEST_TWILIO as TWILIO } from './twilio-fixture';
 
-/** Twilio's REST cloud, played locally: records each request and answers like Calls.json and Messages.json do. */
+/** Twilio's REST cloud, played locally: records each request and answers like Calls.json and Messages.json do (a removal with 204). */
 export async function fakeTwilioCloud() {
   const requests: Array<{ method: string; path: string; form: URLSearchParams; auth: string }> = [];
   let fail = false;
@@ -23,6 +23,11 @@ export async function fakeTwilioCloud() {
       if (fail) {
         res.statusCode = 400;
         res.end(JSON.stringify({ code: 21215, message: 'Geo permission not enabled', status: 400 }));
+        return;
+      }
+      if (req.method === 'DELETE') {
+        res.statusCode = 204;
+        res.end();
         return;
       }
       res.statusCode = 201;

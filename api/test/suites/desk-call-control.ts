@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { eq } from 'drizzle-orm';
-import { CALL_HOLD_TEXT, CALL_TRANSFER_TEXT, WRAP_UP_TEXT } from 'shared-contracts';
+import { CALL_HOLD_TEXT, CALL_TRANSFER_TEXT, CALLER_CALL_SID_PARAMETER, WRAP_UP_TEXT } from 'shared-contracts';
 import { agentStatuses, calls, queueEntries } from '../../src/db/schema';
 import { TWILIO_HOLD_MUSIC_URL } from '../../src/modules/telephony/twilio-conference';
 import { TWILIO_WEBHOOK_PATHS } from '../../src/modules/telephony/twilio-paths';
@@ -199,6 +199,107 @@ export function deskCallControlSuite(ctx: SuiteContext) {
     });
   });
 
+  describe('warm transfer (simulator)', () => {
+    it('the agent talks to the colleague first, the caller on hold, then hands the caller over and leaves', async () => {
+      const a = await onlineAgent(ctx.server);
+      const b = await onlineColleague(ctx.server, a.account.id);
+      const rung = await simulator(ctx.server, 'inbound-call', { from: uniquePhone(), to: a.agent.agentNumber });
+      const { callSid } = rung.body.data as { callSid: string };
+      assert.equal((await a.device.next()).type, 'incoming');
+      assert.equal((await b.device.next()).type, 'incoming');
+      a.device.send({ type: 'accept', callSid });
+      assert.deepEqual(await a.device.next(), { type: 'accepted', callSid });
+      assert.deepEqual(await b.device.next(), { type: 'cancel', callSid });
+
+      // Completing before a colleague is on the line is refused.
+      const early = await call(ctx.server, 'POST', 'desk/complete-transfer', { token: a.agentToken, body: { callSid } });
+      assert.deepEqual([early.status, early.body.message], [409, CALL_TRANSFER_TEXT.noConsult]);
+
+      const consulted = await call(ctx.server, 'POST', 'desk/consult-colleague', { token: a.agentToken, body: { callSid, agentId: b.user.id } });
+      assert.equal(consulted.status, 200, JSON.stringify(consulted.body));
+      assert.equal(await callerHears(ctx.server, callSid), 'hold tone');
+      assert.deepEqual(await b.device.next(), { type: 'incoming', callSid, from: a.agent.agentNumber });
+      assert.deepEqual(await nextOfType(a.room, 'CALL_CONSULT_CHANGED'), { type: 'CALL_CONSULT_CHANGED', callSid, agentId: a.agent.id, colleagueId: b.user.id, state: 'ringing' });
+      assert.equal((await ctx.server.db.select().from(agentStatuses).where(eq(agentStatuses.agentId, b.user.id)))[0]?.status, 'busy');
+      const again = await call(ctx.server, 'POST', 'desk/consult-colleague', { token: a.agentToken, body: { callSid, agentId: b.user.id } });
+      assert.deepEqual([again.status, again.body.message], [409, CALL_TRANSFER_TEXT.consultBusy]);
+      const unanswered = await call(ctx.server, 'POST', 'desk/complete-transfer', { token: a.agentToken, body: { callSid } });
+      assert.deepEqual([unanswered.status, unanswered.body.message], [409, CALL_TRANSFER_TEXT.notAnswered]);
+
+      b.device.send({ type: 'accept', callSid });
+      assert.deepEqual(await b.device.next(), { type: 'accepted', callSid });
+      assert.equal((await nextOfType(a.room, 'CALL_CONSULT_CHANGED')).state, 'talking');
+      assert.equal(await callerHears(ctx.server, callSid), 'hold tone', 'the caller waits while the agents talk');
+      // Only the agent on the call completes it.
+      assert.equal((await call(ctx.server, 'POST', 'desk/complete-transfer', { token: b.token, body: { callSid } })).status, 409);
+
+      const completed = await call(ctx.server, 'POST', 'desk/complete-transfer', { token: a.agentToken, body: { callSid } });
+      assert.equal(completed.status, 200, JSON.stringify(completed.body));
+      assert.deepEqual(await a.device.next(), { type: 'disconnected', callSid });
+      assert.equal(await callerHears(ctx.server, callSid), 'a person');
+      const row = await callRow(ctx.server, callSid);
+      assert.deepEqual([row.agentUserId, row.heldSince, row.consultAgentUserId], [b.user.id, null, null]);
+      assert.equal((await ctx.server.db.select().from(agentStatuses).where(eq(agentStatuses.agentId, a.agent.id)))[0]?.status, 'available');
+      // The colleague holds it now, and ends it: the call is theirs to wrap up.
+      assert.equal((await hold(ctx.server, b.token, callSid, true)).status, 200);
+      b.device.send({ type: 'hangup', callSid });
+      assert.deepEqual(await b.device.next(), { type: 'disconnected', callSid });
+      const done = await waitFor(() => callRow(ctx.server, callSid), (r) => r.status === 'completed');
+      assert.deepEqual([done.status, done.agentUserId, done.wrapUpDueAt !== null], ['completed', b.user.id, true]);
+      for (const socket of [a.room, a.device, b.device]) socket.close();
+    });
+
+    it('a colleague who declines, or a consult called off, leaves the caller on hold with the agent and the colleague free', async () => {
+      const a = await onlineAgent(ctx.server);
+      const b = await onlineColleague(ctx.server, a.account.id);
+      const rung = await simulator(ctx.server, 'inbound-call', { from: uniquePhone(), to: a.agent.agentNumber });
+      const { callSid } = rung.body.data as { callSid: string };
+      assert.equal((await a.device.next()).type, 'incoming');
+      assert.equal((await b.device.next()).type, 'incoming');
+      a.device.send({ type: 'accept', callSid });
+      assert.deepEqual(await a.device.next(), { type: 'accepted', callSid });
+      assert.deepEqual(await b.device.next(), { type: 'cancel', callSid });
+      const consult = () => call(ctx.server, 'POST', 'desk/consult-colleague', { token: a.agentToken, body: { callSid, agentId: b.user.id } });
+      const bStatus = async () => (await ctx.server.db.select().from(agentStatuses).where(eq(agentStatuses.agentId, b.user.id)))[0]?.status;
+
+      assert.equal((await consult()).status, 200);
+      assert.equal((await b.device.next()).type, 'incoming');
+      b.device.send({ type: 'reject', callSid });
+      assert.deepEqual(await b.device.next(), { type: 'cancel', callSid });
+      assert.equal((await nextOfType(a.room, 'CALL_CONSULT_CHANGED')).state, 'ringing');
+      assert.equal((await nextOfType(a.room, 'CALL_CONSULT_CHANGED')).state, 'ended');
+      assert.equal(await bStatus(), 'available');
+      const kept = await callRow(ctx.server, callSid);
+      assert.equal(kept.agentUserId, a.agent.id);
+      assert.notEqual(kept.heldSince, null);
+      assert.equal(await callerHears(ctx.server, callSid), 'hold tone');
+
+      // Called off while the colleague talks to the agent.
+      assert.equal((await consult()).status, 200);
+      assert.equal((await b.device.next()).type, 'incoming');
+      b.device.send({ type: 'accept', callSid });
+      assert.deepEqual(await b.device.next(), { type: 'accepted', callSid });
+      const cancelled = await call(ctx.server, 'POST', 'desk/cancel-consult', { token: a.agentToken, body: { callSid } });
+      assert.equal(cancelled.status, 200);
+      assert.deepEqual(await b.device.next(), { type: 'disconnected', callSid });
+      assert.equal(await bStatus(), 'available');
+      assert.equal((await callRow(ctx.server, callSid)).consultAgentUserId, null);
+      const none = await call(ctx.server, 'POST', 'desk/cancel-consult', { token: a.agentToken, body: { callSid } });
+      assert.deepEqual([none.status, none.body.message], [409, CALL_TRANSFER_TEXT.noConsult]);
+      assert.equal((await hold(ctx.server, a.agentToken, callSid, false)).status, 200);
+      assert.equal(await callerHears(ctx.server, callSid), 'a person');
+
+      // The caller hangs up during a consult: the colleague is let go with the call.
+      assert.equal((await consult()).status, 200);
+      assert.equal((await b.device.next()).type, 'incoming');
+      assert.equal((await simulator(ctx.server, `calls/${callSid}/hangup`)).status, 200);
+      assert.deepEqual(await b.device.next(), { type: 'cancel', callSid });
+      await waitFor(bStatus, (status) => status === 'available');
+      assert.equal(await bStatus(), 'available');
+      for (const socket of [a.room, a.device, b.device]) socket.close();
+    });
+  });
+
   describe('holding and transferring a call (Twilio, its cloud played locally)', () => {
     let server: TestServer;
     let cloud: FakeTwilioCloud;
@@ -306,6 +407,51 @@ export function deskCallControlSuite(ctx: SuiteContext) {
       const nobody = await webhook(server, path, { CallSid: second, CallStatus: 'in-progress', DialCallStatus: 'no-answer' });
       assert.match(nobody.text, new RegExp(`<Say>${AGENTS_BUSY_TEXT}</Say><Hangup/>`));
       assert.equal((await server.db.select().from(queueEntries).where(eq(queueEntries.callSid, second))).length, 1);
+    });
+
+    it('a warm transfer rings the colleague into the conference, and completing it hands them the caller and removes the agent', async () => {
+      const a = await createTenant(server);
+      const b = await createUser(server.db, { accountId: a.account.id, role: 'AGENT' });
+      for (const id of [a.agent.id, b.id]) await setAgentStatus(server.db, id, 'available');
+      const callSid = newSid('CA');
+      const agentLeg = newSid('CA');
+      await webhook(server, TWILIO_WEBHOOK_PATHS.incomingCall, { CallSid: callSid, From: uniquePhone(), To: a.agent.agentNumber! });
+      await webhook(server, TWILIO_WEBHOOK_PATHS.dialStatus, { CallSid: agentLeg, ParentCallSid: callSid, CallStatus: 'in-progress', To: `client:${a.agent.email}` });
+      const id = (await callRow(server, callSid)).id;
+
+      // Consulting holds the caller first (the call moves onto its conference), then rings the colleague into it.
+      assert.equal((await call(server, 'POST', 'desk/consult-colleague', { token: a.agentToken, body: { callSid, agentId: b.id } })).status, 200);
+      assert.match(requestsTo(`/Calls/${agentLeg}.json`).at(-1)!.form.get('Twiml')!, new RegExp(`>desk-${id}</Conference>`));
+      const invited = requestsTo(`/Conferences/desk-${id}/Participants.json`).at(-1)!.form;
+      assert.equal(invited.get('To'), `client:${b.email}?${CALLER_CALL_SID_PARAMETER}=${callSid}`);
+      assert.deepEqual([invited.get('From'), invited.get('Label'), invited.get('EndConferenceOnExit')], [a.agent.agentNumber, 'colleague', 'false']);
+      const consultPath = `${TWILIO_WEBHOOK_PATHS.consultStatus}?callId=${id}`;
+      assert.equal(invited.get('StatusCallback'), `${PUBLIC_URL}${consultPath}`);
+
+      const conferenceSid = newSid('CF');
+      await webhook(server, TWILIO_WEBHOOK_PATHS.dialEnded, { CallSid: callSid, CallStatus: 'in-progress', DialCallStatus: 'completed' });
+      for (const leg of [agentLeg, callSid]) {
+        await webhook(server, TWILIO_WEBHOOK_PATHS.conferenceEvents, { StatusCallbackEvent: 'participant-join', FriendlyName: `desk-${id}`, ConferenceSid: conferenceSid, CallSid: leg });
+      }
+      const colleagueLeg = newSid('CA');
+      // A stray leg's report changes nothing; the colleague's answer is the consult's.
+      await webhook(server, consultPath, { CallSid: colleagueLeg, CallStatus: 'in-progress' });
+      assert.equal((await callRow(server, callSid)).consultLegSid, colleagueLeg);
+      await webhook(server, consultPath, { CallSid: newSid('CA'), CallStatus: 'completed' });
+      assert.equal((await callRow(server, callSid)).consultAgentUserId, b.id);
+
+      assert.equal((await call(server, 'POST', 'desk/complete-transfer', { token: a.agentToken, body: { callSid } })).status, 200);
+      const participants = `/Conferences/${conferenceSid}/Participants`;
+      assert.equal(requestsTo(`${participants}/${colleagueLeg}.json`).at(-1)!.form.get('EndConferenceOnExit'), 'true');
+      const agentSide = requestsTo(`${participants}/${agentLeg}.json`);
+      assert.deepEqual(agentSide.map((r) => r.method), ['POST', 'DELETE']);
+      assert.equal(agentSide[0]!.form.get('EndConferenceOnExit'), 'false');
+      assert.equal(requestsTo(`${participants}/${callSid}.json`).at(-1)!.form.get('Hold'), 'false');
+      const row = await callRow(server, callSid);
+      assert.deepEqual([row.agentUserId, row.dialledLegSid, row.heldSince, row.consultAgentUserId], [b.id, colleagueLeg, null, null]);
+      // The colleague's leg ending later is the call's end, not a consult's.
+      await webhook(server, consultPath, { CallSid: colleagueLeg, CallStatus: 'completed' });
+      assert.equal((await callRow(server, callSid)).agentUserId, b.id);
     });
 
     it('on a call the agent placed, the number called is the one held: it moves onto the conference and the agent follows', async () => {

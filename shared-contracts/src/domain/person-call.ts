@@ -26,4 +26,20 @@ export const CALL_TRANSFER_TEXT = {
   /** Said to the caller (Twilio) as their call moves. */
   saidToCaller: 'Please hold while I transfer your call.',
   transferredTo: (name: string) => `Transferred to ${name}`,
+  /** Warm transfer: the agent talks to the colleague first, the caller on hold. */
+  talkFirst: 'Talk first',
+  complete: 'Complete transfer',
+  cancel: 'Back to the caller',
+  consultBusy: 'A colleague is already on this call',
+  noConsult: 'No colleague is on the line for this call',
+  notAnswered: 'The colleague has not answered yet',
+  consultRinging: (name: string) => `Ringing ${name}…`,
+  consultTalking: (name: string) => `Talking to ${name}; the caller is on hold`,
+  consultEnded: (name: string) => `${name} is no longer on the line`,
+  /** The colleague's incoming dialog: who hands them a caller. */
+  offeredBy: (name: string) => `${name} wants to hand you a caller`,
 } as const;
+
+/** Where a warm transfer stands, as the agent who started it sees it. */
+export const CONSULT_STATES = ['ringing', 'talking', 'ended'] as const;
+export type ConsultState = (typeof CONSULT_STATES)[number];

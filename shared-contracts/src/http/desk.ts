@@ -158,6 +158,9 @@ export const TransferCallBody = requestObject({
   agentId: v.pipe(v.string('Colleague is required'), v.uuid('Invalid id')),
 });
 
+/** The call the softphone is on (the caller's CallSid). */
+export const CallSidBody = requestObject({ callSid: HangUpCallBody.entries.callSid });
+
 export const deskContract = {
   getDeskSetting: endpoint({
     method: 'GET', path: 'desk/get-setting', summary: 'The dispositions the account\'s human agents wrap up their calls with, and the time they have',
@@ -188,6 +191,19 @@ export const deskContract = {
     method: 'POST', path: 'desk/transfer-call', summary: 'The signed-in agent hands their caller to an available colleague, who is rung; the caller waits in the queue meanwhile and, unanswered, is offered to every available agent',
     body: TransferCallBody, response: Ack, roles: ['AGENT'],
     tenant: [{ in: 'body', key: 'callSid', owns: 'callSid' }, { in: 'body', key: 'agentId', owns: 'accountUser' }],
+  }),
+  consultColleague: endpoint({
+    method: 'POST', path: 'desk/consult-colleague', summary: 'Warm transfer: the signed-in agent holds their caller and rings an available colleague to talk to first',
+    body: TransferCallBody, response: Ack, roles: ['AGENT'],
+    tenant: [{ in: 'body', key: 'callSid', owns: 'callSid' }, { in: 'body', key: 'agentId', owns: 'accountUser' }],
+  }),
+  completeTransfer: endpoint({
+    method: 'POST', path: 'desk/complete-transfer', summary: 'Warm transfer: the colleague the agent talked to takes the caller, off hold, and the agent leaves the call',
+    body: CallSidBody, response: Ack, roles: ['AGENT'], tenant: [{ in: 'body', key: 'callSid', owns: 'callSid' }],
+  }),
+  cancelConsult: endpoint({
+    method: 'POST', path: 'desk/cancel-consult', summary: 'Warm transfer: the colleague leaves (or stops ringing) and the call stays the agent\'s, the caller on hold',
+    body: CallSidBody, response: Ack, roles: ['AGENT'], tenant: [{ in: 'body', key: 'callSid', owns: 'callSid' }],
   }),
   getLiveDesk: endpoint({
     method: 'GET', path: 'desk/get-live-desk', summary: 'The desk as it stands: each human agent with their status and current call, the callers waiting, and the AI agents\' calls in progress',

@@ -62,6 +62,13 @@ export const calls = pgTable('calls', {
   dialledLegSid: text('dialled_leg_sid'),
   /** On Twilio, the conference the call moved onto at its first hold, once it began. */
   conferenceSid: text('conference_sid'),
+  /**
+   * A warm transfer under way: the colleague the agent is talking to first (the caller on hold),
+   * their leg on Twilio, and when they answered; all null when there is none.
+   */
+  consultAgentUserId: uuid('consult_agent_user_id').references(() => users.id, { onDelete: 'set null' }),
+  consultLegSid: text('consult_leg_sid'),
+  consultAnsweredAt: timestamp('consult_answered_at', { withTimezone: true }),
 }, (t) => [
   // The call-logs page sorts by (started_at desc, id desc): the id in the index lets the scan
   // stop after one page instead of sorting every call of the account.

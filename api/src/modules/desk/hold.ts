@@ -3,6 +3,7 @@ import { CALL_HOLD_TEXT, contract } from 'shared-contracts';
 import { calls } from '../../db/schema';
 import { ApiError } from '../../http/api-error';
 import { implement } from '../../http/implement';
+import { personCallLegs } from '../telephony';
 import { agentIsOnCall, notTheirCall } from './agent-call';
 
 /**
@@ -17,9 +18,7 @@ export const holdCall = implement(contract.desk.holdCall, async ({ user, body, d
   if ((heldSince === null) === (call.heldSince === null)) return { callSid: body.callSid, heldSince: heldSince?.toISOString() ?? null };
   await db.update(calls).set({ heldSince }).where(eq(calls.id, call.id));
   try {
-    await app.telephony.provider.holdCall({
-      callId: call.id, callSid: body.callSid, direction: call.direction, dialledLegSid: call.dialledLegSid, conferenceSid: call.conferenceSid,
-    }, body.held);
+    await app.telephony.provider.holdCall(personCallLegs(call), body.held);
   } catch (err) {
     app.log.warn({ err, callId: call.id }, 'the phone network refused to hold a call');
     await db.update(calls).set({ heldSince: call.heldSince }).where(eq(calls.id, call.id));

@@ -4,7 +4,8 @@ import { getDeskSetting, updateDeskSetting } from './desk-setting';
 import { hangUpCall } from './hang-up';
 import { holdCall } from './hold';
 import { transferCall } from './transfer';
+import { cancelConsult, completeTransfer, consultColleague } from './warm-transfer';
 import { getLiveDesk } from './live-desk';
 
-export const deskEndpoints = [getDeskSetting, updateDeskSetting, getPendingWrapUp, wrapUpCall, getDeskReport, getLiveDesk, hangUpCall, holdCall, transferCall];
+export const deskEndpoints = [getDeskSetting, updateDeskSetting, getPendingWrapUp, wrapUpCall, getDeskReport, getLiveDesk, hangUpCall, holdCall, transferCall, consultColleague, completeTransfer, cancelConsult];
 export { startWrapUp, wrapUpExpiryJob } from './agent-wrap-up';

@@ -4,7 +4,7 @@ import { calls, users } from '../../db/schema';
 import { ApiError, badRequest } from '../../http/api-error';
 import { implement } from '../../http/implement';
 import { fullName } from '../users';
-import { availableAgents, callAnswered, callReturnedToQueue, dialerPolicy } from '../telephony';
+import { availableAgents, callAnswered, callReturnedToQueue, dialerPolicy, personCallLegs } from '../telephony';
 import { agentIsOnCall, notTheirCall } from './agent-call';
 
 /**
@@ -26,9 +26,7 @@ export const transferCall = implement(contract.desk.transferCall, async ({ user,
   const waiting = await callReturnedToQueue(telephony.context, { callSid: body.callSid, agentUserId: user.id, agentStatus: 'available', disconnectAgent: false });
   if (waiting === null) throw await notTheirCall(db, body.callSid);
   try {
-    await telephony.provider.transferCall({
-      callId: call.id, callSid: body.callSid, direction: call.direction, dialledLegSid: call.dialledLegSid, conferenceSid: call.conferenceSid,
-    }, colleague, await dialerPolicy(db, user.accountId));
+    await telephony.provider.transferCall(personCallLegs(call), colleague, await dialerPolicy(db, user.accountId));
   } catch (err) {
     app.log.warn({ err, callId: call.id }, 'the phone network refused to transfer a call');
     await callAnswered(telephony.context, { callSid: body.callSid, agentUserId: user.id });

@@ -6,6 +6,7 @@ import type { CallLogChanges } from '../../plugins/services/call-logs-cache';
 import { listQueue, releaseAgent, saveStatus, type RealtimeService } from '../realtime';
 import { raiseCallCompleted, raiseCallFailed, raiseCallStarted, type AccountEvents } from '../webhooks';
 import { agentByIdentity, agentByNumber, availableAgents, leadByNumber, type AgentLine } from './numbers';
+import { consultEnded } from './consult-events';
 import { firstReceipt } from './receipts';
 
 /** What every telephony path needs; the Twilio webhooks and the simulator pass the same. */
@@ -162,6 +163,8 @@ export async function callEnded(
   }).where(and(eq(calls.id, call.id), eq(calls.status, call.status))).returning({ id: calls.id });
   if (!updated) return false;
   ctx.callLogs.changed(call.accountId);
+  // A colleague still on a warm transfer is let go with the call.
+  if (call.consultAgentUserId !== null) await consultEnded(ctx, { callSid: input.callSid });
   // An AI agent's own call is reported when its summary is written (the AI's wrap-up job); a call
   // a person took, handed over by an AI agent or not, when the person has wrapped it up.
   if (status === 'completed' && call.agentUserId !== null) await ctx.personCallEnded({ id: call.id, accountId: call.accountId, agentUserId: call.agentUserId });

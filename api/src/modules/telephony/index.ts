@@ -1,5 +1,6 @@
 export { telephonyPlugin, type TelephonyService } from './telephony-plugin';
-export type { TelephonyProvider } from './provider';
+export { personCallLegs, type TelephonyProvider } from './provider';
+export { consultEnded, tellConsult } from './consult-events';
 export type { AiCallConnector } from './ai-call-connector';
 export type { TelephonyParts } from './telephony-plugin';
 export { claimNumbers, isAccountsNumber } from './number-claims';

@@ -32,6 +32,15 @@ export interface TelephonyProvider {
    * time; unanswered, every available agent is. Throws when the network refused; nothing moved then.
    */
   transferCall(call: PersonCallLegs, to: AgentLine, policy: DialerPolicy): Promise<void>;
+  /**
+   * Warm transfer: rings the colleague `to` into the call (the caller is already on hold) from the
+   * agent's number `from`; the answer is their leg's sid where the network has one.
+   */
+  consultColleague(call: PersonCallLegs, to: AgentLine, from: string, policy: DialerPolicy): Promise<{ legSid: string | null }>;
+  /** Warm transfer: the colleague keeps the caller, off hold, and the agent's leg leaves. */
+  completeTransfer(call: PersonCallLegs): Promise<void>;
+  /** Warm transfer: the colleague's leg leaves (or stops ringing); the caller stays on hold with the agent. */
+  endConsult(call: PersonCallLegs, answered: boolean): Promise<void>;
 }
 
 /** A call a person is on, with the legs a provider moves to hold it. */
@@ -44,7 +53,16 @@ export interface PersonCallLegs {
   dialledLegSid: string | null;
   /** On Twilio, the call's conference once it moved onto one. */
   conferenceSid: string | null;
+  /** On Twilio, a warm transfer's colleague's leg. */
+  consultLegSid: string | null;
 }
+
+/** The legs of a stored call. */
+export const personCallLegs = (row: {
+  id: string; callSid: string | null; direction: 'inbound' | 'outbound'; dialledLegSid: string | null; conferenceSid: string | null; consultLegSid: string | null;
+}): PersonCallLegs => ({
+  callId: row.id, callSid: row.callSid ?? '', direction: row.direction, dialledLegSid: row.dialledLegSid, conferenceSid: row.conferenceSid, consultLegSid: row.consultLegSid,
+});
 
 export interface PlaceCallInput {
   from: string;

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { WebSocket } from 'ws';
 import type { SimulatedCallerHears, SimulatorDeviceMessage, SimulatorServerMessage } from 'shared-contracts';
 import { moveStatus } from '../realtime';
+import { consultAnswered, consultEnded } from './consult-events';
 import { callAnswered, callEnded, callReturnedToQueue, inboundCall, outboundCall, ringFor, type DialerPolicy, type TelephonyContext } from './call-events';
 import type { AgentLine } from './numbers';
 import { simulatedRecording } from './simulated-recording';
@@ -27,6 +28,8 @@ interface LiveCall {
   held: boolean;
   /** What happens when nobody rung picks up (the ring time runs out, or all decline). */
   unanswered?: () => Promise<unknown>;
+  /** A warm transfer's colleague: ringing (no device yet) or talking to the agent on `device`. */
+  consult?: { agentUserId: string; device: WebSocket | null; timer?: ReturnType<typeof setTimeout> };
   timer?: ReturnType<typeof setTimeout>;
 }
 
@@ -62,6 +65,9 @@ export class SimulatorHub {
   private async deviceGone(agent: AgentLine, socket: WebSocket): Promise<void> {
     const online = this.devices.has(agent.userId);
     for (const [callSid, live] of [...this.calls]) {
+      if (live.consult?.device === socket || (!online && live.consult?.agentUserId === agent.userId && live.consult.device === null)) {
+        await this.consultGone(callSid, live);
+      }
       if (live.device === socket) {
         const agentStatus = online ? 'available' : 'offline';
         const waiting = await callReturnedToQueue(this.ctx, { callSid, agentUserId: agent.userId, agentStatus });
@@ -151,6 +157,61 @@ export class SimulatorHub {
     return true;
   }
 
+  /** Warm transfer: the colleague's devices ring for the call, from the agent's number. False when the call is not connected here. */
+  consult(callSid: string, to: AgentLine, from: string, policy: DialerPolicy): boolean {
+    const live = this.calls.get(callSid);
+    if (!live || live.answeredAt === null || live.agentUserId === null || live.consult) return false;
+    const consult: NonNullable<LiveCall['consult']> = { agentUserId: to.userId, device: null };
+    live.consult = consult;
+    this.sendToAgent(to.userId, { type: 'incoming', callSid, from });
+    consult.timer = setTimeout(() => void this.consultGone(callSid, live).catch(this.onError), policy.ringTimeoutSeconds * 1000);
+    consult.timer.unref?.();
+    return true;
+  }
+
+  /** Warm transfer: the colleague keeps the caller, off hold; the agent's device is told the call left it. */
+  completeTransfer(callSid: string): boolean {
+    const live = this.calls.get(callSid);
+    const consult = live?.consult;
+    if (!live || !consult?.device || live.agentUserId === null) return false;
+    this.sendToAgent(live.agentUserId, { type: 'disconnected', callSid });
+    live.agentUserId = consult.agentUserId;
+    live.device = consult.device;
+    live.held = false;
+    delete live.consult;
+    return true;
+  }
+
+  /** Warm transfer: the colleague's device stops ringing, or is hung up; the caller stays on hold with the agent. */
+  endConsult(callSid: string): void {
+    const live = this.calls.get(callSid);
+    const consult = live?.consult;
+    if (!live || !consult) return;
+    clearTimeout(consult.timer);
+    delete live.consult;
+    this.sendToAgent(consult.agentUserId, consult.device ? { type: 'disconnected', callSid } : { type: 'cancel', callSid });
+  }
+
+  /** The colleague answers, declines or hangs up the consult. */
+  private async onConsultMessage(callSid: string, live: LiveCall, socket: WebSocket, type: SimulatorDeviceMessage['type']): Promise<void> {
+    const consult = live.consult!;
+    if (type === 'accept' && consult.device === null) {
+      clearTimeout(consult.timer);
+      consult.device = socket;
+      this.sendToAgent(consult.agentUserId, { type: 'accepted', callSid });
+      await consultAnswered(this.ctx, { callSid, colleagueId: consult.agentUserId });
+    } else if (type === 'reject' || type === 'hangup') {
+      await this.consultGone(callSid, live);
+    }
+  }
+
+  /** The colleague was not reached, declined, hung up or their browser went. */
+  private async consultGone(callSid: string, live: LiveCall): Promise<void> {
+    if (!live.consult) return;
+    this.endConsult(callSid);
+    await consultEnded(this.ctx, { callSid });
+  }
+
   /** What the simulated caller hears, for the caller door; null for a call that is not in flight here. */
   callerHears(callSid: string): SimulatedCallerHears | null {
     const live = this.calls.get(callSid);
@@ -177,6 +238,7 @@ export class SimulatorHub {
       if (message.type === 'hangup') return;
       return this.sendTo(socket, { type: 'error', code: 31404, message: 'Unknown call' });
     }
+    if (live.consult?.agentUserId === agent.userId) return this.onConsultMessage(message.callSid, live, socket, message.type);
     switch (message.type) {
       case 'accept': {
         if (!live.ringing.has(agent.userId) || !(await callAnswered(this.ctx, { callSid: message.callSid, agentUserId: agent.userId }))) {
@@ -227,6 +289,8 @@ export class SimulatorHub {
 
   private async finish(callSid: string, live: LiveCall, agentStatus: 'available' | 'offline' = 'available'): Promise<void> {
     clearTimeout(live.timer);
+    // The call's end lets a warm transfer's colleague go too (callEnded frees them).
+    this.endConsult(callSid);
     this.calls.delete(callSid);
     const durationSeconds = live.answeredAt === null ? undefined : Math.round((Date.now() - live.answeredAt) / 1000);
     await callEnded(this.ctx, { callSid, outcome: 'completed', durationSeconds, agentStatus });

@@ -49,7 +49,7 @@ export function createSimulatorProvider(
   secret: string,
   onError: (err: unknown) => void,
   aiCalls: Pick<AiCallConnector, 'simulatedCallee'>,
-  hub: Pick<SimulatorHub, 'hold' | 'transfer'>,
+  hub: Pick<SimulatorHub, 'hold' | 'transfer' | 'consult' | 'completeTransfer' | 'endConsult'>,
 ): TelephonyProvider {
   const tokens = simulatorTokens(secret);
   const later = (ms: number, work: () => Promise<unknown>) => {
@@ -87,6 +87,16 @@ export function createSimulatorProvider(
     },
     async transferCall({ callSid }, to, policy) {
       if (!hub.transfer(callSid, to, policy)) throw new Error(`the simulator has no connected call ${callSid}`);
+    },
+    async consultColleague({ callSid }, to, from, policy) {
+      if (!hub.consult(callSid, to, from, policy)) throw new Error(`the simulator has no connected call ${callSid}`);
+      return { legSid: null };
+    },
+    async completeTransfer({ callSid }) {
+      if (!hub.completeTransfer(callSid)) throw new Error(`the simulator has no answered colleague on ${callSid}`);
+    },
+    async endConsult({ callSid }) {
+      hub.endConsult(callSid);
     },
   };
 }

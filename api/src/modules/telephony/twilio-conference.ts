@@ -23,6 +23,10 @@ export function callIdOfConference(name: string): string | null {
 export const customerLeg = (call: Pick<PersonCallLegs, 'direction' | 'callSid' | 'dialledLegSid'>): string | null =>
   (call.direction === 'inbound' ? call.callSid : call.dialledLegSid);
 
+/** The person's leg: the one the <Dial> rang on an inbound call, the call itself on one the agent placed. */
+export const agentLeg = (call: Pick<PersonCallLegs, 'direction' | 'callSid' | 'dialledLegSid'>): string | null =>
+  (call.direction === 'inbound' ? call.dialledLegSid : call.callSid);
+
 /**
  * One leg joins the call's conference. Either leg leaving ends it, as hanging up ended the
  * bridged call. The leg that had run the <Dial> (`parent`) ends in `dialEnded` again, which tells

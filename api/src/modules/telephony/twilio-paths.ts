@@ -9,6 +9,8 @@ export const TWILIO_WEBHOOK_PATHS = {
   recording: '/v1/telephony/twilio/voice/recording',
   /** A leg joined the conference a person's call moved onto (at its first hold). */
   conferenceEvents: '/v1/telephony/twilio/voice/conference-events',
+  /** A warm transfer's colleague's leg answered or ended (its URL names the call). */
+  consultStatus: '/v1/telephony/twilio/voice/consult-status',
   incomingSms: '/v1/telephony/twilio/sms/incoming',
   smsStatus: '/v1/telephony/twilio/sms/status',
   /** TwiML for an AI agent's outbound call, fetched when the callee answers. */

@@ -1,9 +1,9 @@
 import twilio from 'twilio';
-import { CALL_TRANSFER_TEXT } from 'shared-contracts';
+import { CALL_TRANSFER_TEXT, CALLER_CALL_SID_PARAMETER } from 'shared-contracts';
 import type { TwilioConfig } from '../../config';
 import type { TelephonyProvider } from './provider';
 import { dialPeople } from './twilio-webhook';
-import { conferenceTwiml, customerLeg, TWILIO_HOLD_MUSIC_URL } from './twilio-conference';
+import { agentLeg, conferenceName, conferenceTwiml, customerLeg, TWILIO_HOLD_MUSIC_URL } from './twilio-conference';
 import { smsStatusCallbackPath, TWILIO_WEBHOOK_PATHS } from './twilio-paths';
 
 /** Twilio's cloud through its own helper library: Voice-grant tokens and the Messages REST API. */
@@ -60,6 +60,41 @@ export function createTwilioProvider(
       response.say(CALL_TRANSFER_TEXT.saidToCaller);
       dialPeople(response, [to], call.callSid, policy, publicApiUrl, {}, true);
       await client.calls(customer).update({ twiml: response.toString() });
+    },
+    // The colleague joins the call's conference (named for the call, so it need not have begun):
+    // their softphone is given the caller's CallSid, as on any call it is rung for.
+    async consultColleague(call, to, from, policy) {
+      const participant = await client.conferences(conferenceName(call.callId)).participants.create({
+        from,
+        to: `client:${to.email}?${CALLER_CALL_SID_PARAMETER}=${encodeURIComponent(call.callSid)}`,
+        label: 'colleague',
+        earlyMedia: true,
+        timeout: policy.ringTimeoutSeconds,
+        startConferenceOnEnter: true,
+        endConferenceOnExit: false,
+        beep: 'false',
+        statusCallback: `${publicApiUrl}${TWILIO_WEBHOOK_PATHS.consultStatus}?callId=${encodeURIComponent(call.callId)}`,
+        statusCallbackEvent: ['answered', 'completed'],
+      });
+      return { legSid: participant.callSid ?? null };
+    },
+    // The colleague's leaving now ends the call, the agent's no longer does; the agent leaves and
+    // the caller comes off hold.
+    async completeTransfer(call) {
+      const agent = agentLeg(call);
+      const customer = customerLeg(call);
+      if (call.conferenceSid === null || call.consultLegSid === null || agent === null || customer === null) {
+        throw new Error(`call ${call.callId} is not on its conference with a colleague`);
+      }
+      const participants = client.conferences(call.conferenceSid).participants;
+      await participants(call.consultLegSid).update({ endConferenceOnExit: true });
+      await participants(agent).update({ endConferenceOnExit: false });
+      await participants(agent).remove();
+      await participants(customer).update({ hold: false });
+    },
+    async endConsult(call, answered) {
+      if (call.consultLegSid === null) return;
+      await client.calls(call.consultLegSid).update({ status: answered ? 'completed' : 'canceled' });
     },
   };
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { serveTwilioWebhooks } from './twilio-webhook';
 import { callStatus } from './twilio-webhooks/call-status';
 import { conferenceEvents } from './twilio-webhooks/conference-events';
+import { consultStatus } from './twilio-webhooks/consult-status';
 import { dialEnded } from './twilio-webhooks/dial-ended';
 import { dialStatus } from './twilio-webhooks/dial-status';
 import { incomingCall } from './twilio-webhooks/incoming-call';
@@ -25,6 +26,6 @@ export async function twilioWebhookRoutes(app: FastifyInstance): Promise<void> {
     telephony: app.telephony.context, aiCalls: app.telephony.aiCalls, publicApiUrl: app.config.publicApiUrl, provider: () => app.telephony.provider,
   };
   serveTwilioWebhooks(app, config.authToken, context, [
-    incomingCall, outgoingCall, dialStatus, dialEnded, conferenceEvents, callStatus, recording, incomingSms, smsStatus,
+    incomingCall, outgoingCall, dialStatus, dialEnded, conferenceEvents, consultStatus, callStatus, recording, incomingSms, smsStatus,
   ]);
 }

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { calls } from '../../../db/schema';
 import type { TelephonyWebhook } from './telephony-webhook';
+import { personCallLegs } from '../provider';
 import { callIdOfConference, customerLeg } from '../twilio-conference';
 import { TWILIO_WEBHOOK_PATHS } from '../twilio-paths';
 
@@ -18,7 +19,7 @@ export const conferenceEvents: TelephonyWebhook = {
       .where(and(eq(calls.id, callId), eq(calls.status, 'in-progress')))
       .returning();
     if (!call?.callSid || call.heldSince === null) return null;
-    const legs = { callId: call.id, callSid: call.callSid, direction: call.direction, dialledLegSid: call.dialledLegSid, conferenceSid };
+    const legs = personCallLegs(call);
     if (field('CallSid') === customerLeg(legs)) await provider().holdCall(legs, true);
     return null;
   },

@@ -489,6 +489,43 @@ test('on a call the Team panel offers each available colleague the caller; the s
   expect(fetched.requests.filter((r) => r.url.pathname.endsWith('desk/transfer-call')).map((r) => r.body)).toEqual([{ callSid, agentId: colleagueId }]);
 });
 
+test('warm transfer: the agent rings a colleague to talk first, sees them ringing then on the line with the caller on hold, and hands over or goes back', async () => {
+  const user = userEvent.setup({ delay: null });
+  const callSid = 'CA00000000000000000000000000000005';
+  const { device, fetched, socket } = await mount(3600, undefined, (r) => (r.url.pathname.endsWith('desk/get-pending-wrap-up') ? ok({ pending: null }) : ok({ message: 'ok' })));
+  const asked = (path: string) => fetched.requests.filter((r) => r.url.pathname.endsWith(path)).map((r) => r.body);
+  const taken = new FakeCall('+15551112222', callSid);
+  act(() => device.fire('incoming', taken));
+  await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Accept' }));
+  await user.click(screen.getByRole('button', { name: 'Team' }));
+  await user.click(await within(screen.getByRole('region', { name: 'Team' })).findByRole('button', { name: 'Talk first with Bo Colleague' }));
+  expect(asked('desk/consult-colleague')).toEqual([{ callSid, agentId: colleagueId }]);
+
+  const consult = (state: 'ringing' | 'talking' | 'ended') =>
+    act(() => socket.serverSends({ type: 'CALL_CONSULT_CHANGED', callSid, agentId: agent.id, colleagueId, state }));
+  consult('ringing');
+  act(() => socket.serverSends({ type: 'CALL_HOLD_CHANGED', callSid, agentId: agent.id, heldSince: new Date().toISOString() }));
+  const bar = await screen.findByRole('region', { name: 'Warm transfer' });
+  expect(bar).toHaveTextContent('Ringing Bo Colleague…');
+  expect(within(bar).getByRole('button', { name: 'Complete transfer' })).toBeDisabled();
+  // While a consult is under way the colleagues are not offered the call again.
+  expect(within(screen.getByRole('region', { name: 'Team' })).queryByRole('button', { name: /^Transfer to/ })).not.toBeInTheDocument();
+  // Another call's or another agent's news is not this softphone's.
+  act(() => socket.serverSends({ type: 'CALL_CONSULT_CHANGED', callSid: 'CA00000000000000000000000000000099', agentId: agent.id, colleagueId, state: 'ended' }));
+  expect(screen.getByRole('region', { name: 'Warm transfer' })).toBeInTheDocument();
+
+  consult('talking');
+  expect(await within(bar).findByText('Talking to Bo Colleague; the caller is on hold')).toBeInTheDocument();
+  await user.click(within(bar).getByRole('button', { name: 'Back to the caller' }));
+  expect(asked('desk/cancel-consult')).toEqual([{ callSid }]);
+  consult('ended');
+  await waitFor(() => expect(screen.queryByRole('region', { name: 'Warm transfer' })).not.toBeInTheDocument());
+
+  consult('talking');
+  await user.click(within(await screen.findByRole('region', { name: 'Warm transfer' })).getByRole('button', { name: 'Complete transfer' }));
+  expect(asked('desk/complete-transfer')).toEqual([{ callSid }]);
+});
+
 test('after a call the agent wraps it up: a disposition is required, the notes go with it, and the panel goes once it is saved', async () => {
   const user = userEvent.setup({ delay: null });
   const callId = '40000000-0000-4000-8000-000000000031';

@@ -5,6 +5,7 @@ import { usePendingWrapUp } from '../hooks/use-pending-wrap-up';
 import { useSoftphone } from '../hooks/use-softphone';
 import { isOnCall } from '../model/softphone-machine';
 import { CallContextPanel } from './call-context-panel';
+import { ConsultBar } from './consult-bar';
 import { DialPadPanel } from './dial-pad-panel';
 import { IncomingCallDialog } from './incoming-call-dialog';
 import { PANEL_CARD_STYLE } from './panel-card';
@@ -47,8 +48,12 @@ export function Softphone() {
             <QueuePanel queue={phone.queue} onCall={phone.callFromQueue} canCallFirst={!isOnCall(state)} />
           </div>
         )}
-        {panel === 'team' && <div style={PANEL_CARD_STYLE}><TeamPanel onTransfer={answeredSid !== null ? phone.transferTo : undefined} /></div>}
+        {panel === 'team' && <div style={PANEL_CARD_STYLE}><TeamPanel
+          onTransfer={answeredSid !== null && state.consult === null ? phone.transferTo : undefined}
+          onConsult={answeredSid !== null && state.consult === null ? phone.consult : undefined}
+        /></div>}
         {answeredSid !== null && <CallContextPanel callSid={answeredSid} />}
+        {answeredSid !== null && <ConsultBar phone={phone} />}
         {wrapUp.pending !== null && !isOnCall(state) && <WrapUpPanel pending={wrapUp.pending} onDone={wrapUp.refresh} />}
       </div>
       {phone.unavailableText !== null && <p role="status" style={UNAVAILABLE_STYLE}>{phone.unavailableText}</p>}

@@ -7,7 +7,10 @@ import { Button, LoadError, Skeleton, StatusTag, Typography } from 'shared-ui';
  * The agent's colleagues with their presence and the time in it, live, while the panel is open;
  * on a call, an available colleague can be handed the caller (`onTransfer`).
  */
-export function TeamPanel({ onTransfer }: { onTransfer?: ((agentId: string) => void) | undefined }) {
+export function TeamPanel({ onTransfer, onConsult }: {
+  onTransfer?: ((agentId: string) => void) | undefined;
+  onConsult?: ((agentId: string) => void) | undefined;
+}) {
   const me = useSessionUser()?.id;
   const { data, error, mutate } = useApi(contract.agent.getTeam, {});
   const team = useLiveTeam(data?.data ?? []).filter((member) => member.agentId !== me);
@@ -28,10 +31,15 @@ export function TeamPanel({ onTransfer }: { onTransfer?: ((agentId: string) => v
               <Typography.Text>{member.fullName}</Typography.Text>
               <span style={{ textAlign: 'right' }}>
                 <StatusTag status={member.status} label={presenceLabelOf(member) ?? undefined} />
-                {onTransfer && member.status === 'available' && (
-                  <Button size="small" aria-label={`${CALL_TRANSFER_TEXT.transfer} to ${member.fullName}`} onClick={() => onTransfer(member.agentId)}>
-                    {CALL_TRANSFER_TEXT.transfer}
-                  </Button>
+                {onTransfer && onConsult && member.status === 'available' && (
+                  <span style={{ display: 'flex', gap: 4, marginTop: 4 }}>
+                    <Button size="small" aria-label={`${CALL_TRANSFER_TEXT.transfer} to ${member.fullName}`} onClick={() => onTransfer(member.agentId)}>
+                      {CALL_TRANSFER_TEXT.transfer}
+                    </Button>
+                    <Button size="small" aria-label={`${CALL_TRANSFER_TEXT.talkFirst} with ${member.fullName}`} onClick={() => onConsult(member.agentId)}>
+                      {CALL_TRANSFER_TEXT.talkFirst}
+                    </Button>
+                  </span>
                 )}
                 {timeInStatusText(member, now) !== null && (
                   <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12 }}>{timeInStatusText(member, now)}</Typography.Text>

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useReducer, useRef, type Dispatch, type MutableRefObject } from 'react';
-import { callApi, notify, setCallStatus, useCallStatus, useRealtime, useSessionUser } from 'shared-auth';
+import { callApi, notify, setCallStatus, useCallStatus, useRealtime, useServerMessage, useSessionUser } from 'shared-auth';
 import { CALL_END_FAILED_TEXT, callErrorText, contract, dialPadPress, voiceErrorMessage } from 'shared-contracts';
 import { initialSoftphoneState, isOnCall, softphoneReducer, type SoftphoneEvent, type SoftphoneState } from '../model/softphone-machine';
 import type { PhoneCall } from '../voice/phone-device';
@@ -26,6 +26,11 @@ export interface CallSession {
   toggleHold: () => void;
   /** Hands the caller to an available colleague; the network ends this leg once they are rung. */
   transferTo: (agentId: string) => void;
+  /** Warm transfer: holds the caller and rings the colleague to talk to first. */
+  consult: (agentId: string) => void;
+  /** Warm transfer: the colleague keeps the caller; or the colleague leaves and the caller stays held here. */
+  completeTransfer: () => void;
+  cancelConsult: () => void;
 }
 
 /** The softphone's state machine and its current call, with what applies to any call. */
@@ -120,13 +125,41 @@ export function useCallSession(): CallSession {
       .catch((error: unknown) => notify.error(error));
   };
 
+  const currentSid = () => (stateRef.current.phase === 'onCall' ? stateRef.current.callSid ?? call.current?.sid ?? null : null);
+  // The hold and a warm transfer may change from the server's side (a consult holds the caller,
+  // the colleague answers or leaves): the softphone follows them for its own call.
+  useServerMessage('CALL_HOLD_CHANGED', (message) => {
+    if (message.agentId === agentId && message.callSid === currentSid()) {
+      dispatch({ type: 'held', heldSince: message.heldSince === null ? null : Date.parse(message.heldSince) });
+    }
+  });
+  useServerMessage('CALL_CONSULT_CHANGED', (message) => {
+    if (message.agentId === agentId && message.callSid === currentSid()) dispatch({ type: 'consult', colleagueId: message.colleagueId, state: message.state });
+  });
+
   const transferTo = (colleagueId: string) => {
-    const callSid = stateRef.current.callSid ?? call.current?.sid ?? null;
-    if (stateRef.current.phase !== 'onCall' || callSid === null) return;
+    const callSid = currentSid();
+    if (callSid === null) return;
     callApi(contract.desk.transferCall, { body: { callSid, agentId: colleagueId } })
       .then(({ data }) => notify.success(data.message))
       .catch((error: unknown) => notify.error(error));
   };
 
-  return { state, dispatch, stateRef, call, placing, agentId, realtime, markActive, follow, hangUp, pressKey, toggleMute, toggleHold, transferTo };
+  const consult = (colleagueId: string) => {
+    const callSid = currentSid();
+    if (callSid === null) return;
+    callApi(contract.desk.consultColleague, { body: { callSid, agentId: colleagueId } }).catch((error: unknown) => notify.error(error));
+  };
+  const completeTransfer = () => {
+    const callSid = currentSid();
+    if (callSid === null) return;
+    callApi(contract.desk.completeTransfer, { body: { callSid } }).catch((error: unknown) => notify.error(error));
+  };
+  const cancelConsult = () => {
+    const callSid = currentSid();
+    if (callSid === null) return;
+    callApi(contract.desk.cancelConsult, { body: { callSid } }).catch((error: unknown) => notify.error(error));
+  };
+
+  return { state, dispatch, stateRef, call, placing, agentId, realtime, markActive, follow, hangUp, pressKey, toggleMute, toggleHold, transferTo, consult, completeTransfer, cancelConsult };
 }

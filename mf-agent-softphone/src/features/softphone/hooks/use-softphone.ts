@@ -21,6 +21,7 @@ export function useSoftphone() {
     state, queue: queueCalls.queue, device, deviceStatus: status, unavailableText, presence,
     accept: incoming.accept, reject: incoming.reject, callFromQueue: queueCalls.callFromQueue,
     hangUp: session.hangUp, pressKey: session.pressKey, toggleMute: session.toggleMute, toggleHold: session.toggleHold, transferTo: session.transferTo,
+    consult: session.consult, completeTransfer: session.completeTransfer, cancelConsult: session.cancelConsult,
     dial: () => void dial(stateRef.current.number, queueCalls.notFromQueue),
     type: (number: string) => session.dispatch({ type: 'typed', number }),
   };

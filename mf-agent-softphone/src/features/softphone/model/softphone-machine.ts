@@ -1,4 +1,4 @@
-import { CALL_HOLD_TEXT, dialPadPress, formatDuration, SOFTPHONE_TEXT } from 'shared-contracts';
+import { CALL_HOLD_TEXT, dialPadPress, formatDuration, SOFTPHONE_TEXT, type ConsultState } from 'shared-contracts';
 
 /** Idle, then dialing or on a call; an incoming call waits for accept or reject. */
 export type SoftphonePhase = 'idle' | 'incoming' | 'dialing' | 'onCall';
@@ -19,6 +19,8 @@ export interface SoftphoneState {
   muted: boolean;
   /** Since when the agent holds the other party (ms since epoch); null when they are talking. */
   heldSince: number | null;
+  /** A warm transfer under way: the colleague rung into the call, or talking to the agent. */
+  consult: { colleagueId: string; state: 'ringing' | 'talking' } | null;
   /** Call-quality warnings currently raised, by the SDK's warning name. */
   warnings: string[];
 }
@@ -36,11 +38,12 @@ export type SoftphoneEvent =
   | { type: 'dialFailed' }
   | { type: 'muted'; muted: boolean }
   | { type: 'held'; heldSince: number | null }
+  | { type: 'consult'; colleagueId: string; state: ConsultState }
   | { type: 'warning'; name: string }
   | { type: 'warningCleared'; name: string };
 
 export const initialSoftphoneState: SoftphoneState = {
-  phase: 'idle', number: '', caller: null, callSid: null, answeredAt: null, muted: false, heldSince: null, warnings: [],
+  phase: 'idle', number: '', caller: null, callSid: null, answeredAt: null, muted: false, heldSince: null, consult: null, warnings: [],
 };
 
 export const isOnCall = (state: SoftphoneState): boolean => state.phase === 'dialing' || state.phase === 'onCall';
@@ -60,12 +63,12 @@ export function softphoneReducer(state: SoftphoneState, event: SoftphoneEvent): 
       return state.phase === 'idle' ? { ...state, phase: 'incoming', caller: event.caller, callSid: event.callSid ?? null } : state;
     case 'accepted':
       return state.phase === 'incoming'
-        ? { ...state, phase: 'onCall', number: state.caller ?? '', caller: null, answeredAt: event.at, muted: false, heldSince: null, warnings: [] }
+        ? { ...state, phase: 'onCall', number: state.caller ?? '', caller: null, answeredAt: event.at, muted: false, heldSince: null, consult: null, warnings: [] }
         : state;
     case 'rejected':
       return state.phase === 'incoming' ? { ...state, phase: 'idle', caller: null, callSid: null } : state;
     case 'dialing':
-      return state.phase === 'idle' ? { ...state, phase: 'dialing', number: event.number, muted: false, heldSince: null, warnings: [] } : state;
+      return state.phase === 'idle' ? { ...state, phase: 'dialing', number: event.number, muted: false, heldSince: null, consult: null, warnings: [] } : state;
     case 'connected':
       return state.phase === 'dialing' ? { ...state, phase: 'onCall', answeredAt: event.at } : state;
     case 'disconnected':
@@ -77,6 +80,9 @@ export function softphoneReducer(state: SoftphoneState, event: SoftphoneEvent): 
       return isOnCall(state) ? { ...state, muted: event.muted } : state;
     case 'held':
       return state.phase === 'onCall' ? { ...state, heldSince: event.heldSince } : state;
+    case 'consult':
+      if (state.phase !== 'onCall') return state;
+      return { ...state, consult: event.state === 'ended' ? null : { colleagueId: event.colleagueId, state: event.state } };
     case 'warning':
       return isOnCall(state) && !state.warnings.includes(event.name) ? { ...state, warnings: [...state.warnings, event.name] } : state;
     case 'warningCleared':
