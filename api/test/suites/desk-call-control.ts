@@ -5,7 +5,8 @@ import { CALL_HOLD_TEXT, CALL_TRANSFER_TEXT, CALLER_CALL_SID_PARAMETER, WRAP_UP_
 import { agentStatuses, calls, queueEntries } from '../../src/db/schema';
 import { TWILIO_HOLD_MUSIC_URL } from '../../src/modules/telephony/twilio-conference';
 import { TWILIO_WEBHOOK_PATHS } from '../../src/modules/telephony/twilio-paths';
-import { AGENTS_BUSY_TEXT, ANOTHER_AGENT_TEXT, TRANSFER_RING_QUERY } from '../../src/modules/telephony/twilio-webhook';
+import { AGENTS_BUSY_TEXT, ANOTHER_AGENT_TEXT, TRANSFER_NUMBER_QUERY, TRANSFER_RING_QUERY } from '../../src/modules/telephony/twilio-webhook';
+import { SIMULATED_CALLEES } from '../../src/modules/telephony/simulator-provider';
 import { createTenant, createUser, setAgentStatus, signIn, uniquePhone } from '../factories';
 import { serverOnTwilioCloud, type FakeTwilioCloud } from '../helpers/fake-twilio-cloud';
 import { simulatorDoor as simulator } from '../helpers/relay';
@@ -196,6 +197,58 @@ export function deskCallControlSuite(ctx: SuiteContext) {
       assert.deepEqual([own.status, own.body.message], [409, CALL_TRANSFER_TEXT.notACaller]);
       assert.equal((await callRow(ctx.server, placedSid)).agentUserId, a.agent.id);
       for (const socket of [a.room, a.device, b.device]) socket.close();
+    });
+
+    it('to an outside number: the call leaves the desk and the agent is free; a number that does not answer sends the caller back to the queue', async () => {
+      const a = await onlineAgent(ctx.server);
+      const from = uniquePhone();
+      const ringIn = async () => {
+        const rung = await simulator(ctx.server, 'inbound-call', { from, to: a.agent.agentNumber });
+        const { callSid } = rung.body.data as { callSid: string };
+        assert.equal((await a.device.next()).type, 'incoming');
+        a.device.send({ type: 'accept', callSid });
+        assert.deepEqual(await a.device.next(), { type: 'accepted', callSid });
+        return callSid;
+      };
+      const callSid = await ringIn();
+      const outside = uniquePhone();
+      const toNumber = (body: Record<string, unknown>) => call(ctx.server, 'POST', 'desk/transfer-call', { token: a.agentToken, body: { callSid, ...body } });
+      for (const [body, message] of [
+        [{ phoneNumber: outside, agentId: a.agent.id }, CALL_TRANSFER_TEXT.chooseOne],
+        [{}, CALL_TRANSFER_TEXT.chooseOne],
+        [{ phoneNumber: '12' }, null],
+        [{ phoneNumber: from }, CALL_TRANSFER_TEXT.toCallersOwn],
+      ] as Array<[Record<string, unknown>, string | null]>) {
+        const refused = await toNumber(body);
+        assert.equal(refused.status, 400, JSON.stringify(body));
+        if (message !== null) assert.equal(refused.body.message, message);
+      }
+      assert.equal((await callRow(ctx.server, callSid)).agentUserId, a.agent.id);
+
+      const moved = await toNumber({ phoneNumber: outside });
+      assert.deepEqual([moved.status, moved.body.data?.message], [200, CALL_TRANSFER_TEXT.transferredTo(outside)]);
+      assert.deepEqual(await a.device.next(), { type: 'disconnected', callSid });
+      assert.equal(await callerHears(ctx.server, callSid), 'the number transferred to');
+      const left = await callRow(ctx.server, callSid);
+      assert.deepEqual([left.status, left.agentUserId, left.transferredTo], ['in-progress', null, outside]);
+      assert.equal((await ctx.server.db.select().from(agentStatuses).where(eq(agentStatuses.agentId, a.agent.id)))[0]?.status, 'available');
+      assert.equal((await simulator(ctx.server, `calls/${callSid}/hangup`)).status, 200);
+      const done = await waitFor(() => callRow(ctx.server, callSid), (row) => row.status === 'completed');
+      assert.deepEqual([done.status, done.wrapUpDueAt], ['completed', null]);
+
+      // A number that never answers: the caller is back in the queue and the agent is rung again.
+      const second = await ringIn();
+      assert.equal((await call(ctx.server, 'POST', 'desk/transfer-call', { token: a.agentToken, body: { callSid: second, phoneNumber: SIMULATED_CALLEES.noAnswer } })).status, 200);
+      assert.deepEqual(await a.device.next(), { type: 'disconnected', callSid: second });
+      assert.deepEqual(await a.device.next(), { type: 'incoming', callSid: second, from });
+      const back = await callRow(ctx.server, second);
+      assert.deepEqual([back.agentUserId, back.transferredTo], [null, null]);
+      assert.equal((await ctx.server.db.select().from(queueEntries).where(eq(queueEntries.callSid, second))).length, 1);
+      a.device.send({ type: 'accept', callSid: second });
+      assert.deepEqual(await a.device.next(), { type: 'accepted', callSid: second });
+      assert.equal((await simulator(ctx.server, `calls/${second}/hangup`)).status, 200);
+      a.room.close();
+      a.device.close();
     });
   });
 
@@ -452,6 +505,34 @@ export function deskCallControlSuite(ctx: SuiteContext) {
       // The colleague's leg ending later is the call's end, not a consult's.
       await webhook(server, consultPath, { CallSid: colleagueLeg, CallStatus: 'completed' });
       assert.equal((await callRow(server, callSid)).agentUserId, b.id);
+    });
+
+    it('to an outside number on Twilio: the caller\'s leg dials it from the number they rang; unreached, they come back to the queue', async () => {
+      const a = await createTenant(server);
+      await setAgentStatus(server.db, a.agent.id, 'available');
+      const ringIn = async () => {
+        const callSid = newSid('CA');
+        await webhook(server, TWILIO_WEBHOOK_PATHS.incomingCall, { CallSid: callSid, From: uniquePhone(), To: a.agent.agentNumber! });
+        await webhook(server, TWILIO_WEBHOOK_PATHS.dialStatus, { CallSid: newSid('CA'), ParentCallSid: callSid, CallStatus: 'in-progress', To: `client:${a.agent.email}` });
+        return callSid;
+      };
+      const callSid = await ringIn();
+      const outside = uniquePhone();
+      assert.equal((await call(server, 'POST', 'desk/transfer-call', { token: a.agentToken, body: { callSid, phoneNumber: outside } })).status, 200);
+      const twiml = requestsTo(`/Calls/${callSid}.json`).at(-1)!.form.get('Twiml')!;
+      const action = `${PUBLIC_URL}${TWILIO_WEBHOOK_PATHS.dialEnded}?${TRANSFER_NUMBER_QUERY}`;
+      assert.match(twiml, new RegExp(`<Say>${CALL_TRANSFER_TEXT.saidToCaller}</Say><Dial callerId="\\${a.agent.agentNumber}"[^>]*action="${action.replace('?', '\\?')}"><Number>\\${outside}</Number></Dial>`));
+      assert.deepEqual([(await callRow(server, callSid)).agentUserId, (await callRow(server, callSid)).transferredTo], [null, outside]);
+      const path = `${TWILIO_WEBHOOK_PATHS.dialEnded}?${TRANSFER_NUMBER_QUERY}`;
+      assert.match((await webhook(server, path, { CallSid: callSid, CallStatus: 'in-progress', DialCallStatus: 'completed' })).text, /<Hangup\/>/);
+
+      await setAgentStatus(server.db, a.agent.id, 'available');
+      const second = await ringIn();
+      assert.equal((await call(server, 'POST', 'desk/transfer-call', { token: a.agentToken, body: { callSid: second, phoneNumber: outside } })).status, 200);
+      const unreached = await webhook(server, path, { CallSid: second, CallStatus: 'in-progress', DialCallStatus: 'no-answer' });
+      assert.match(unreached.text, new RegExp(`<Say>${ANOTHER_AGENT_TEXT}</Say><Dial[^>]*><Client[^>]*><Identity>${a.agent.email}</Identity>`));
+      assert.equal((await server.db.select().from(queueEntries).where(eq(queueEntries.callSid, second))).length, 1);
+      assert.equal((await callRow(server, second)).transferredTo, null);
     });
 
     it('on a call the agent placed, the number called is the one held: it moves onto the conference and the agent follows', async () => {

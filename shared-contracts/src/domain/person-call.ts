@@ -11,7 +11,7 @@ export const CALL_HOLD_TEXT = {
 } as const;
 
 /** What the simulator's caller hears, as its caller door reports it. */
-export const SIMULATED_CALLER_HEARS = ['ringing', 'a person', 'hold tone'] as const;
+export const SIMULATED_CALLER_HEARS = ['ringing', 'a person', 'hold tone', 'the number transferred to'] as const;
 export type SimulatedCallerHears = (typeof SIMULATED_CALLER_HEARS)[number];
 
 /** A person hands the caller on their call to a colleague, who is rung as for a new call. */
@@ -26,6 +26,10 @@ export const CALL_TRANSFER_TEXT = {
   /** Said to the caller (Twilio) as their call moves. */
   saidToCaller: 'Please hold while I transfer your call.',
   transferredTo: (name: string) => `Transferred to ${name}`,
+  /** A transfer names a colleague or an outside number, not both. */
+  chooseOne: 'Choose a colleague or a number to transfer the call to',
+  toCallersOwn: 'That is the caller\'s own number',
+  toNumber: 'Transfer to a number',
   /** Warm transfer: the agent talks to the colleague first, the caller on hold. */
   talkFirst: 'Talk first',
   complete: 'Complete transfer',

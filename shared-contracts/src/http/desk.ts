@@ -1,8 +1,9 @@
 import * as v from 'valibot';
 import { endpoint } from './endpoint';
-import { Ack, CallDirection, dateRangeInOrder, Id, IsoDate, IsoDateTime, noHtml, requestObject } from '../schemas/common';
+import { Ack, CallDirection, dateRangeInOrder, Id, IsoDate, IsoDateTime, noHtml, requestObject, UsPhoneInput } from '../schemas/common';
 import { CallWrapUp } from '../schemas/entities';
 import { TeamMember } from './agent';
+import { CALL_TRANSFER_TEXT } from '../domain/person-call';
 import {
   DESK_REPORT_MAX_DAYS, DESK_REPORT_RANGE_TOO_LONG_TEXT, DISPOSITION_MAX_COUNT, DISPOSITION_MAX_LENGTH, WRAP_UP_NOTES_MAX_LENGTH, WRAP_UP_SECONDS_MAX, WRAP_UP_SECONDS_MIN, WRAP_UP_TEXT,
 } from '../domain/wrap-up';
@@ -152,11 +153,20 @@ export const HoldCallBody = requestObject({
 export const HoldCallResult = v.object({ callSid: v.string(), heldSince: v.nullable(IsoDateTime) });
 export type HoldCallResult = v.InferOutput<typeof HoldCallResult>;
 
-/** Hand the caller of the call the softphone is on to an available colleague. */
-export const TransferCallBody = requestObject({
-  callSid: HangUpCallBody.entries.callSid,
-  agentId: v.pipe(v.string('Colleague is required'), v.uuid('Invalid id')),
-});
+const ColleagueId = v.pipe(v.string('Colleague is required'), v.uuid('Invalid id'));
+
+/** Hand the caller of the call the softphone is on to an available colleague, or to an outside number. */
+export const TransferCallBody = v.pipe(
+  requestObject({
+    callSid: HangUpCallBody.entries.callSid,
+    agentId: v.optional(ColleagueId),
+    phoneNumber: v.optional(UsPhoneInput('Number to transfer to')),
+  }),
+  v.check((body) => (body.agentId === undefined) !== (body.phoneNumber === undefined), CALL_TRANSFER_TEXT.chooseOne),
+);
+
+/** Warm transfer: the colleague to talk to first. */
+export const ConsultBody = requestObject({ callSid: HangUpCallBody.entries.callSid, agentId: ColleagueId });
 
 /** The call the softphone is on (the caller's CallSid). */
 export const CallSidBody = requestObject({ callSid: HangUpCallBody.entries.callSid });
@@ -188,13 +198,13 @@ export const deskContract = {
     body: HoldCallBody, response: HoldCallResult, roles: ['AGENT'], tenant: [{ in: 'body', key: 'callSid', owns: 'callSid' }],
   }),
   transferCall: endpoint({
-    method: 'POST', path: 'desk/transfer-call', summary: 'The signed-in agent hands their caller to an available colleague, who is rung; the caller waits in the queue meanwhile and, unanswered, is offered to every available agent',
+    method: 'POST', path: 'desk/transfer-call', summary: 'The signed-in agent hands their caller to an available colleague (rung alone, then, unanswered, every available agent) or to an outside number (unreached, the caller comes back to the queue)',
     body: TransferCallBody, response: Ack, roles: ['AGENT'],
     tenant: [{ in: 'body', key: 'callSid', owns: 'callSid' }, { in: 'body', key: 'agentId', owns: 'accountUser' }],
   }),
   consultColleague: endpoint({
     method: 'POST', path: 'desk/consult-colleague', summary: 'Warm transfer: the signed-in agent holds their caller and rings an available colleague to talk to first',
-    body: TransferCallBody, response: Ack, roles: ['AGENT'],
+    body: ConsultBody, response: Ack, roles: ['AGENT'],
     tenant: [{ in: 'body', key: 'callSid', owns: 'callSid' }, { in: 'body', key: 'agentId', owns: 'accountUser' }],
   }),
   completeTransfer: endpoint({

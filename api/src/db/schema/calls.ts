@@ -69,6 +69,8 @@ export const calls = pgTable('calls', {
   consultAgentUserId: uuid('consult_agent_user_id').references(() => users.id, { onDelete: 'set null' }),
   consultLegSid: text('consult_leg_sid'),
   consultAnsweredAt: timestamp('consult_answered_at', { withTimezone: true }),
+  /** The outside number the person on the call transferred the caller to; the call has left the desk (no person on it). */
+  transferredTo: text('transferred_to'),
 }, (t) => [
   // The call-logs page sorts by (started_at desc, id desc): the id in the index lets the scan
   // stop after one page instead of sorting every call of the account.

@@ -177,8 +177,8 @@ export async function callEnded(
     const freed = await releaseAgent(ctx.db, call.agentUserId, input.agentStatus ?? 'available');
     if (freed !== null) await ctx.realtime.broadcast(call.accountId, { type: 'STATUS_UPDATED', ...freed });
   }
-  // An AI agent's call that no person took was never on a softphone: nothing there to disconnect.
-  if (call.aiAgentId !== null && call.agentUserId === null) return true;
+  // An AI agent's call that no person took, or one transferred to an outside number, is on no softphone: nothing to disconnect.
+  if (call.agentUserId === null && (call.aiAgentId !== null || call.transferredTo !== null)) return true;
   await ctx.realtime.broadcast(call.accountId, {
     type: 'DISCONNECT_CALL', callSid: input.callSid, ...(call.agentUserId !== null ? { agentId: call.agentUserId } : {}),
   });
@@ -225,6 +225,41 @@ export async function callReturnedToQueue(
 export async function ringFor(ctx: TelephonyContext, accountId: string): Promise<{ ring: AgentLine[]; policy: DialerPolicy }> {
   const [ring, policy] = await Promise.all([availableAgents(ctx.db, accountId), dialerPolicy(ctx.db, accountId)]);
   return { ring, policy };
+}
+
+/**
+ * The agent transferred their caller to an outside number: the call leaves the desk (nobody of ours
+ * is on it, nothing to wrap up) and the agent is free at once. Null when the call is not theirs
+ * in progress (ended or taken meanwhile).
+ */
+export async function callLeftForNumber(ctx: TelephonyContext, input: { callSid: string; agentUserId: string; number: string }): Promise<CallRow | null> {
+  const [call] = await ctx.db.update(calls)
+    .set({ agentUserId: null, transferredTo: input.number, heldSince: null, dialledLegSid: null, conferenceSid: null })
+    .where(and(eq(calls.callSid, input.callSid), eq(calls.status, 'in-progress'), eq(calls.agentUserId, input.agentUserId)))
+    .returning();
+  if (!call) return null;
+  ctx.callLogs.changed(call.accountId);
+  const freed = await releaseAgent(ctx.db, input.agentUserId, 'available');
+  if (freed !== null) await ctx.realtime.broadcast(call.accountId, { type: 'STATUS_UPDATED', ...freed });
+  return call;
+}
+
+/**
+ * The outside number a caller was transferred to did not answer (or was busy): the caller is not
+ * dropped but comes back to the account's queue, and the available agents are to be rung.
+ */
+export async function numberNotReached(ctx: TelephonyContext, input: { callSid: string }): Promise<{ accountId: string; from: string; ring: AgentLine[]; policy: DialerPolicy } | null> {
+  const [call] = await ctx.db.update(calls).set({ transferredTo: null })
+    .where(and(eq(calls.callSid, input.callSid), eq(calls.status, 'in-progress'), isNull(calls.agentUserId), isNotNull(calls.transferredTo)))
+    .returning();
+  if (!call) return null;
+  ctx.callLogs.changed(call.accountId);
+  const party = call.direction === 'inbound' ? call.fromNumber : call.toNumber;
+  const lead = await leadByNumber(ctx.db, call.accountId, party);
+  await ctx.db.insert(queueEntries).values({ accountId: call.accountId, phoneNumber: party, callerName: lead?.fullName ?? null, callSid: input.callSid })
+    .onConflictDoNothing();
+  await broadcastQueue(ctx, call.accountId);
+  return { accountId: call.accountId, from: party, ...(await ringFor(ctx, call.accountId)) };
 }
 
 export type OutboundCallResult =

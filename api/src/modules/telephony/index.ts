@@ -6,7 +6,7 @@ export type { TelephonyParts } from './telephony-plugin';
 export { claimNumbers, isAccountsNumber } from './number-claims';
 export { placeAiCall, type PlacedAiCall } from './place-ai-call';
 export { aiCallConnected, type CallEventWriter } from './ai-calls';
-export { broadcastQueue, callAnswered, callEnded, callReturnedToQueue, dialerPolicy, type AiCallEnd, type DialerPolicy, type PersonCallEnd, type TelephonyContext } from './call-events';
+export { broadcastQueue, callAnswered, callEnded, callLeftForNumber, callReturnedToQueue, dialerPolicy, type AiCallEnd, type DialerPolicy, type PersonCallEnd, type TelephonyContext } from './call-events';
 export { availableAgents, leadByNumber, type AgentLine } from './numbers';
 export { threadFor, toSmsPayload } from './sms-events';
 export { newCallSid } from './simulator-hub';

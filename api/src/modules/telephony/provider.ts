@@ -33,6 +33,12 @@ export interface TelephonyProvider {
    */
   transferCall(call: PersonCallLegs, to: AgentLine, policy: DialerPolicy): Promise<void>;
   /**
+   * The caller of `call` leaves the person on it for the outside `number`, shown the caller id
+   * `callerId` (one of the account's numbers). Unreached, the caller comes back to the desk
+   * (`numberNotReached`). Throws when the network refused; nothing moved then.
+   */
+  transferToNumber(call: PersonCallLegs, number: string, callerId: string): Promise<void>;
+  /**
    * Warm transfer: rings the colleague `to` into the call (the caller is already on hold) from the
    * agent's number `from`; the answer is their leg's sid where the network has one.
    */

@@ -3,9 +3,10 @@ import type { WebSocket } from 'ws';
 import type { SimulatedCallerHears, SimulatorDeviceMessage, SimulatorServerMessage } from 'shared-contracts';
 import { moveStatus } from '../realtime';
 import { consultAnswered, consultEnded } from './consult-events';
-import { callAnswered, callEnded, callReturnedToQueue, inboundCall, outboundCall, ringFor, type DialerPolicy, type TelephonyContext } from './call-events';
+import { callAnswered, callEnded, callReturnedToQueue, inboundCall, numberNotReached, outboundCall, ringFor, type DialerPolicy, type TelephonyContext } from './call-events';
 import type { AgentLine } from './numbers';
 import { simulatedRecording } from './simulated-recording';
+import { SIMULATED_CALLEES } from './simulator-provider';
 
 /** A simulated callee picks up this long after being dialled. */
 export const SIMULATED_ANSWER_MS = 1_500;
@@ -28,6 +29,8 @@ interface LiveCall {
   held: boolean;
   /** What happens when nobody rung picks up (the ring time runs out, or all decline). */
   unanswered?: () => Promise<unknown>;
+  /** The outside number the caller was transferred to: nobody of ours is on the call. */
+  outside?: string;
   /** A warm transfer's colleague: ringing (no device yet) or talking to the agent on `device`. */
   consult?: { agentUserId: string; device: WebSocket | null; timer?: ReturnType<typeof setTimeout> };
   timer?: ReturnType<typeof setTimeout>;
@@ -157,6 +160,40 @@ export class SimulatorHub {
     return true;
   }
 
+  /**
+   * The agent transfers their caller to an outside number: the agent's device is told the call left
+   * it, and the number answers, unless it is one of the simulator's numbers that never do
+   * (SIMULATED_CALLEES): then the caller comes back to the desk and the available agents are rung.
+   */
+  transferToNumber(callSid: string, number: string): boolean {
+    const live = this.calls.get(callSid);
+    if (!live || live.answeredAt === null || live.agentUserId === null) return false;
+    clearTimeout(live.timer);
+    this.endConsult(callSid);
+    this.sendToAgent(live.agentUserId, { type: 'disconnected', callSid });
+    live.agentUserId = null;
+    live.device = null;
+    live.held = false;
+    live.outside = number;
+    if (number === SIMULATED_CALLEES.busy || number === SIMULATED_CALLEES.noAnswer) {
+      live.timer = setTimeout(() => void this.outsideUnreached(callSid, live).catch(this.onError), SIMULATED_ANSWER_MS);
+      live.timer.unref?.();
+    }
+    return true;
+  }
+
+  private async outsideUnreached(callSid: string, live: LiveCall): Promise<void> {
+    delete live.outside;
+    const back = await numberNotReached(this.ctx, { callSid });
+    if (back === null) return;
+    if (back.ring.length === 0) {
+      await this.endUnanswered(callSid, 'no-answer');
+      return;
+    }
+    this.ring(callSid, back);
+    this.calls.get(callSid)!.answeredAt = live.answeredAt;
+  }
+
   /** Warm transfer: the colleague's devices ring for the call, from the agent's number. False when the call is not connected here. */
   consult(callSid: string, to: AgentLine, from: string, policy: DialerPolicy): boolean {
     const live = this.calls.get(callSid);
@@ -216,6 +253,7 @@ export class SimulatorHub {
   callerHears(callSid: string): SimulatedCallerHears | null {
     const live = this.calls.get(callSid);
     if (!live) return null;
+    if (live.outside !== undefined) return 'the number transferred to';
     if (live.answeredAt === null || live.agentUserId === null) return 'ringing';
     return live.held ? 'hold tone' : 'a person';
   }
@@ -224,7 +262,7 @@ export class SimulatorHub {
   async callerHangup(callSid: string): Promise<boolean> {
     const live = this.calls.get(callSid);
     if (!live) return false;
-    if (live.agentUserId === null) return this.endUnanswered(callSid, 'canceled');
+    if (live.agentUserId === null && live.outside === undefined) return this.endUnanswered(callSid, 'canceled');
     await this.finish(callSid, live);
     return true;
   }

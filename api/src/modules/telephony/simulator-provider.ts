@@ -49,7 +49,7 @@ export function createSimulatorProvider(
   secret: string,
   onError: (err: unknown) => void,
   aiCalls: Pick<AiCallConnector, 'simulatedCallee'>,
-  hub: Pick<SimulatorHub, 'hold' | 'transfer' | 'consult' | 'completeTransfer' | 'endConsult'>,
+  hub: Pick<SimulatorHub, 'hold' | 'transfer' | 'transferToNumber' | 'consult' | 'completeTransfer' | 'endConsult'>,
 ): TelephonyProvider {
   const tokens = simulatorTokens(secret);
   const later = (ms: number, work: () => Promise<unknown>) => {
@@ -87,6 +87,9 @@ export function createSimulatorProvider(
     },
     async transferCall({ callSid }, to, policy) {
       if (!hub.transfer(callSid, to, policy)) throw new Error(`the simulator has no connected call ${callSid}`);
+    },
+    async transferToNumber({ callSid }, number) {
+      if (!hub.transferToNumber(callSid, number)) throw new Error(`the simulator has no connected call ${callSid}`);
     },
     async consultColleague({ callSid }, to, from, policy) {
       if (!hub.consult(callSid, to, from, policy)) throw new Error(`the simulator has no connected call ${callSid}`);

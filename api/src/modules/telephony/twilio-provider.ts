@@ -2,7 +2,7 @@ import twilio from 'twilio';
 import { CALL_TRANSFER_TEXT, CALLER_CALL_SID_PARAMETER } from 'shared-contracts';
 import type { TwilioConfig } from '../../config';
 import type { TelephonyProvider } from './provider';
-import { dialPeople } from './twilio-webhook';
+import { dialPeople, TRANSFER_NUMBER_QUERY } from './twilio-webhook';
 import { agentLeg, conferenceName, conferenceTwiml, customerLeg, TWILIO_HOLD_MUSIC_URL } from './twilio-conference';
 import { smsStatusCallbackPath, TWILIO_WEBHOOK_PATHS } from './twilio-paths';
 
@@ -59,6 +59,15 @@ export function createTwilioProvider(
       const response = new twilio.twiml.VoiceResponse();
       response.say(CALL_TRANSFER_TEXT.saidToCaller);
       dialPeople(response, [to], call.callSid, policy, publicApiUrl, {}, true);
+      await client.calls(customer).update({ twiml: response.toString() });
+    },
+    async transferToNumber(call, number, callerId) {
+      const customer = customerLeg(call);
+      if (customer === null) throw new Error(`call ${call.callId} has no caller's leg`);
+      const response = new twilio.twiml.VoiceResponse();
+      response.say(CALL_TRANSFER_TEXT.saidToCaller);
+      const dial = response.dial({ callerId, answerOnBridge: true, action: `${publicApiUrl}${TWILIO_WEBHOOK_PATHS.dialEnded}?${TRANSFER_NUMBER_QUERY}` });
+      dial.number(number);
       await client.calls(customer).update({ twiml: response.toString() });
     },
     // The colleague joins the call's conference (named for the call, so it need not have begun):

@@ -9,8 +9,9 @@ export const AGENTS_BUSY_TEXT = 'All our agents are busy. We will call you back 
 /** Said to a caller whose agent's browser went mid-call, before the other agents are rung. */
 export const ANOTHER_AGENT_TEXT = 'Please hold while we connect you to another agent.';
 
-/** The query of `dialEnded` after a transfer's ring (see dialPeople). */
+/** The query of `dialEnded` after a transfer's ring (see dialPeople), and after a transfer to an outside number. */
 export const TRANSFER_RING_QUERY = 'transfer=1';
+export const TRANSFER_NUMBER_QUERY = 'transfer=number';
 
 export type TwilioParams = Record<string, string>;
 type Handler = (params: TwilioParams, reply: FastifyReply, request: FastifyRequest) => Promise<unknown>;

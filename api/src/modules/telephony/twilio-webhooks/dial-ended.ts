@@ -2,7 +2,7 @@ import { and, eq, isNotNull } from 'drizzle-orm';
 import twilio from 'twilio';
 import type { Db } from '../../../db/client';
 import { calls } from '../../../db/schema';
-import { callReturnedToQueue, ringFor } from '../call-events';
+import { callReturnedToQueue, numberNotReached, ringFor } from '../call-events';
 import { conferenceTwiml } from '../twilio-conference';
 import { TWILIO_WEBHOOK_PATHS } from '../twilio-paths';
 import { AGENTS_BUSY_TEXT, ANOTHER_AGENT_TEXT, dialPeople } from '../twilio-webhook';
@@ -32,6 +32,7 @@ async function agentHungUp(db: Db, callSid: string): Promise<boolean> {
  * The <Dial> of the call's first leg ended with that leg still on the line.
  * - The dialled leg moved onto the call's conference (the agent's first hold): this leg follows it.
  * - Nobody took a colleague's transfer: everyone available is rung, as for a new caller.
+ * - An outside number the caller was transferred to did not answer: the caller is back in the queue.
  * - Nobody took the call: it ends, as it did before (the status callback logs it, the caller stays
  *   queued for a call back).
  * - The agent hung up: it ends.
@@ -54,6 +55,18 @@ export const dialEnded: TelephonyWebhook = {
     const connected = field('DialCallStatus') === 'completed';
     if (call && connected && call.heldSince !== null && call.conferenceSid === null) {
       return conferenceTwiml(call.id, call.direction === 'inbound' ? 'customer' : 'agent', true, publicApiUrl);
+    }
+    // A transfer to an outside number: answered, the call ends when they are done; unreached, the caller comes back to the desk.
+    if (query.transfer === 'number') {
+      const back = call && !connected ? await numberNotReached(telephony, { callSid }) : null;
+      if (back !== null && back.ring.length > 0) {
+        response.say(ANOTHER_AGENT_TEXT);
+        dialPeople(response, back.ring, callSid, back.policy, publicApiUrl);
+      } else {
+        if (back !== null) response.say(AGENTS_BUSY_TEXT);
+        response.hangup();
+      }
+      return response.toString();
     }
     // A transfer's ring nobody took: the caller, still in the queue, is offered to everyone available.
     if (call && !connected && call.agentUserId === null && query.transfer === '1') {

@@ -469,7 +469,7 @@ test('the agent holds the caller and takes them back; the header shows the time 
   expect(taken.disconnect).not.toHaveBeenCalled();
 });
 
-test('on a call the Team panel offers each available colleague the caller; the server hands them over and says so', async () => {
+test('on a call the Team panel offers each available colleague, or an outside number, the caller; the server hands them over and says so', async () => {
   const user = userEvent.setup({ delay: null });
   const callSid = 'CA00000000000000000000000000000004';
   const { device, fetched } = await mount(3600, undefined, (r) => (r.url.pathname.endsWith('desk/transfer-call')
@@ -486,7 +486,13 @@ test('on a call the Team panel offers each available colleague the caller; the s
   await user.click(screen.getByRole('button', { name: 'Team' }));
   await user.click(await within(screen.getByRole('region', { name: 'Team' })).findByRole('button', { name: 'Transfer to Bo Colleague' }));
   expect(await screen.findByText('Transferred to Bo Colleague')).toBeInTheDocument();
-  expect(fetched.requests.filter((r) => r.url.pathname.endsWith('desk/transfer-call')).map((r) => r.body)).toEqual([{ callSid, agentId: colleagueId }]);
+  // Or to an outside number, typed under the team.
+  const byNumber = within(screen.getByRole('region', { name: 'Team' })).getByRole('form', { name: 'Transfer to a number' });
+  await user.type(within(byNumber).getByRole('textbox', { name: 'Number to transfer to' }), '+15550009999');
+  await user.click(within(byNumber).getByRole('button', { name: 'Transfer' }));
+  await waitFor(() => expect(fetched.requests.filter((r) => r.url.pathname.endsWith('desk/transfer-call')).map((r) => r.body)).toEqual([
+    { callSid, agentId: colleagueId }, { callSid, phoneNumber: '+15550009999' },
+  ]));
 });
 
 test('warm transfer: the agent rings a colleague to talk first, sees them ringing then on the line with the caller on hold, and hands over or goes back', async () => {

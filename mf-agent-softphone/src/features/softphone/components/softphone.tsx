@@ -51,6 +51,7 @@ export function Softphone() {
         {panel === 'team' && <div style={PANEL_CARD_STYLE}><TeamPanel
           onTransfer={answeredSid !== null && state.consult === null ? phone.transferTo : undefined}
           onConsult={answeredSid !== null && state.consult === null ? phone.consult : undefined}
+          onTransferToNumber={answeredSid !== null && state.consult === null ? phone.transferToNumber : undefined}
         /></div>}
         {answeredSid !== null && <CallContextPanel callSid={answeredSid} />}
         {answeredSid !== null && <ConsultBar phone={phone} />}

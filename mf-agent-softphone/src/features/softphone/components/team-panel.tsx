@@ -1,16 +1,18 @@
 import { useEffect, useState } from 'react';
 import { useApi, useLiveTeam, useSessionUser } from 'shared-auth';
 import { CALL_TRANSFER_TEXT, contract, presenceLabelOf, timeInStatusText } from 'shared-contracts';
-import { Button, LoadError, Skeleton, StatusTag, Typography } from 'shared-ui';
+import { Button, Input, LoadError, Skeleton, StatusTag, Typography } from 'shared-ui';
 
 /**
  * The agent's colleagues with their presence and the time in it, live, while the panel is open;
  * on a call, an available colleague can be handed the caller (`onTransfer`).
  */
-export function TeamPanel({ onTransfer, onConsult }: {
+export function TeamPanel({ onTransfer, onConsult, onTransferToNumber }: {
   onTransfer?: ((agentId: string) => void) | undefined;
   onConsult?: ((agentId: string) => void) | undefined;
+  onTransferToNumber?: ((phoneNumber: string) => void) | undefined;
 }) {
+  const [number, setNumber] = useState('');
   const me = useSessionUser()?.id;
   const { data, error, mutate } = useApi(contract.agent.getTeam, {});
   const team = useLiveTeam(data?.data ?? []).filter((member) => member.agentId !== me);
@@ -48,6 +50,19 @@ export function TeamPanel({ onTransfer, onConsult }: {
             </li>
           ))}
         </ul>
+      )}
+      {onTransferToNumber && (
+        <form
+          aria-label={CALL_TRANSFER_TEXT.toNumber}
+          style={{ display: 'flex', gap: 6, marginTop: 10 }}
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (number.trim() !== '') onTransferToNumber(number.trim());
+          }}
+        >
+          <Input size="small" aria-label="Number to transfer to" placeholder="+1 555 010 0000" value={number} onChange={(event) => setNumber(event.target.value)} />
+          <Button size="small" htmlType="submit" disabled={number.trim() === ''}>{CALL_TRANSFER_TEXT.transfer}</Button>
+        </form>
       )}
     </section>
   );

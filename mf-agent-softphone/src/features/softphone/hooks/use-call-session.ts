@@ -26,6 +26,8 @@ export interface CallSession {
   toggleHold: () => void;
   /** Hands the caller to an available colleague; the network ends this leg once they are rung. */
   transferTo: (agentId: string) => void;
+  /** Hands the caller to an outside number. */
+  transferToNumber: (phoneNumber: string) => void;
   /** Warm transfer: holds the caller and rings the colleague to talk to first. */
   consult: (agentId: string) => void;
   /** Warm transfer: the colleague keeps the caller; or the colleague leaves and the caller stays held here. */
@@ -145,6 +147,14 @@ export function useCallSession(): CallSession {
       .catch((error: unknown) => notify.error(error));
   };
 
+  const transferToNumber = (phoneNumber: string) => {
+    const callSid = currentSid();
+    if (callSid === null) return;
+    callApi(contract.desk.transferCall, { body: { callSid, phoneNumber } })
+      .then(({ data }) => notify.success(data.message))
+      .catch((error: unknown) => notify.error(error));
+  };
+
   const consult = (colleagueId: string) => {
     const callSid = currentSid();
     if (callSid === null) return;
@@ -161,5 +171,5 @@ export function useCallSession(): CallSession {
     callApi(contract.desk.cancelConsult, { body: { callSid } }).catch((error: unknown) => notify.error(error));
   };
 
-  return { state, dispatch, stateRef, call, placing, agentId, realtime, markActive, follow, hangUp, pressKey, toggleMute, toggleHold, transferTo, consult, completeTransfer, cancelConsult };
+  return { state, dispatch, stateRef, call, placing, agentId, realtime, markActive, follow, hangUp, pressKey, toggleMute, toggleHold, transferTo, transferToNumber, consult, completeTransfer, cancelConsult };
 }

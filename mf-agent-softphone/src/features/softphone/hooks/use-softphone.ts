@@ -20,7 +20,7 @@ export function useSoftphone() {
   return {
     state, queue: queueCalls.queue, device, deviceStatus: status, unavailableText, presence,
     accept: incoming.accept, reject: incoming.reject, callFromQueue: queueCalls.callFromQueue,
-    hangUp: session.hangUp, pressKey: session.pressKey, toggleMute: session.toggleMute, toggleHold: session.toggleHold, transferTo: session.transferTo,
+    hangUp: session.hangUp, pressKey: session.pressKey, toggleMute: session.toggleMute, toggleHold: session.toggleHold, transferTo: session.transferTo, transferToNumber: session.transferToNumber,
     consult: session.consult, completeTransfer: session.completeTransfer, cancelConsult: session.cancelConsult,
     dial: () => void dial(stateRef.current.number, queueCalls.notFromQueue),
     type: (number: string) => session.dispatch({ type: 'typed', number }),
