@@ -164,7 +164,7 @@ export function callsSuite(ctx: SuiteContext) {
         { id: first.id, startedAt: first.startedAt.toISOString(), aiAgentName: 'Front Desk', summary: 'Booked a cleaning for Tuesday.', outcome: 'appointment-booked' },
       ]);
       assert.deepEqual(who, {
-        callSid: sid, callId: handed.id, from: lead.phoneNumber, callerName: 'Ada Caller', aiAgentName: 'Front Desk', reason: 'Wants to move her appointment',
+        callSid: sid, callId: handed.id, from: lead.phoneNumber, callerName: 'Ada Caller', aiAgentName: 'Front Desk', reason: 'Wants to move her appointment', offeredBy: null,
       });
       assert.deepEqual(transcript.map((l: { authorType: string; content: string }) => [l.authorType, l.content]), [
         ['ai', 'Hello, Acme Dental.'], ['lead', 'I need a person.'],

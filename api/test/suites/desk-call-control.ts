@@ -272,6 +272,10 @@ export function deskCallControlSuite(ctx: SuiteContext) {
       assert.equal(consulted.status, 200, JSON.stringify(consulted.body));
       assert.equal(await callerHears(ctx.server, callSid), 'hold tone');
       assert.deepEqual(await b.device.next(), { type: 'incoming', callSid, from: a.agent.agentNumber });
+      // The colleague's softphone tells who hands them the caller.
+      const offered = await call(ctx.server, 'GET', `call/get-incoming-call/${callSid}`, { token: b.token });
+      assert.equal(offered.body.data.offeredBy, `${a.agent.firstName} ${a.agent.lastName}`);
+      assert.equal((await call(ctx.server, 'GET', `call/get-incoming-call/${callSid}`, { token: a.agentToken })).body.data.offeredBy, null);
       assert.deepEqual(await nextOfType(a.room, 'CALL_CONSULT_CHANGED'), { type: 'CALL_CONSULT_CHANGED', callSid, agentId: a.agent.id, colleagueId: b.user.id, state: 'ringing' });
       assert.equal((await ctx.server.db.select().from(agentStatuses).where(eq(agentStatuses.agentId, b.user.id)))[0]?.status, 'busy');
       const again = await call(ctx.server, 'POST', 'desk/consult-colleague', { token: a.agentToken, body: { callSid, agentId: b.user.id } });

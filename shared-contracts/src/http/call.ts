@@ -118,6 +118,8 @@ export const IncomingCallContext = v.object({
     summary: v.nullable(v.string()),
     outcome: v.nullable(v.picklist(CALL_RESULTS)),
   })), []),
+  /** The colleague who rings this agent to hand the caller over (a warm transfer), by name; absent from an older server. */
+  offeredBy: v.optional(v.nullable(v.string()), null),
 });
 export type IncomingCallContext = v.InferOutput<typeof IncomingCallContext>;
 /** How many of a caller's earlier calls a human agent sees beside the call. */

@@ -1,18 +1,21 @@
 import { and, asc, desc, eq, ne, or } from 'drizzle-orm';
 import { contract, INCOMING_CALL_HISTORY } from 'shared-contracts';
-import { aiAgents, calls, conversationMessages, conversations, leads } from '../../db/schema';
+import { aiAgents, calls, conversationMessages, conversations, leads, users } from '../../db/schema';
 import { notFound } from '../../http/api-error';
 import { implement } from '../../http/implement';
+import { fullName } from '../users';
 
 /**
  * Who is calling a human agent: the caller's number and name, for a caller an AI agent handed
  * over which agent, why and what was said so far, and the caller's earlier calls with the account
- * with their summaries. (The contract checks the CallSid is the account's.)
+ * with their summaries; a colleague handing the caller over, by name. (The contract checks the
+ * CallSid is the account's.)
  */
-export const getIncomingCall = implement(contract.call.getIncomingCall, async ({ params, db }) => {
+export const getIncomingCall = implement(contract.call.getIncomingCall, async ({ params, db, user }) => {
   const [call] = await db.select({
     id: calls.id, accountId: calls.accountId, direction: calls.direction, fromNumber: calls.fromNumber, toNumber: calls.toNumber,
     leadName: leads.fullName, aiAgentName: aiAgents.name, conversationId: conversations.id, reason: conversations.handoffReason,
+    agentUserId: calls.agentUserId, consultAgentUserId: calls.consultAgentUserId,
   }).from(calls)
     .leftJoin(leads, eq(leads.id, calls.leadId))
     .leftJoin(aiAgents, eq(aiAgents.id, calls.aiAgentId))
@@ -35,8 +38,13 @@ export const getIncomingCall = implement(contract.call.getIncomingCall, async ({
     ))
     .orderBy(desc(calls.startedAt), desc(calls.id))
     .limit(INCOMING_CALL_HISTORY);
+  // A colleague rings this agent to hand the caller over: who.
+  const [offering] = call.consultAgentUserId === user.id && call.agentUserId !== null
+    ? await db.select({ firstName: users.firstName, lastName: users.lastName }).from(users).where(eq(users.id, call.agentUserId))
+    : [];
   return {
     callSid: params.callSid,
+    offeredBy: offering ? fullName(offering) : null,
     callId: call.id,
     from: caller,
     callerName: call.leadName,

@@ -10,7 +10,7 @@ const callId = '40000000-0000-4000-8000-000000000001';
 const greeting = { authorType: 'ai', content: 'Hello, Acme Dental.', createdAt: '2026-03-10T14:00:01.000Z' } as const;
 const ask = { authorType: 'lead', content: 'I need to talk to a person.', createdAt: '2026-03-10T14:00:05.000Z' } as const;
 const handedOver = (transcript: IncomingCallContext['transcript']): IncomingCallContext => ({
-  callSid, callId, from: '+15551112222', callerName: 'Ada Caller', aiAgentName: 'Front Desk', reason: 'Wants to move her appointment', transcript, previousCalls: [],
+  callSid, callId, from: '+15551112222', callerName: 'Ada Caller', aiAgentName: 'Front Desk', reason: 'Wants to move her appointment', transcript, previousCalls: [], offeredBy: null,
 });
 
 function mount(reply: () => IncomingCallContext) {

@@ -1,4 +1,4 @@
-import { incomingCallText, SOFTPHONE_TEXT } from 'shared-contracts';
+import { CALL_TRANSFER_TEXT, incomingCallText, SOFTPHONE_TEXT } from 'shared-contracts';
 import { Button, Modal } from 'shared-ui';
 import { useIncomingCallContext } from '../hooks/use-incoming-call-context';
 import { IncomingCallContextView } from './incoming-call-context';
@@ -29,7 +29,7 @@ export function IncomingCallDialog({ caller, callSid = null, onAccept, onReject 
         <Button key="accept" type="primary" onClick={onAccept}>{SOFTPHONE_TEXT.accept}</Button>,
       ]}
     >
-      {caller !== null && <p style={{ margin: 0 }}>{incomingCallText(caller)}</p>}
+      {caller !== null && <p style={{ margin: 0 }}>{context?.offeredBy ? CALL_TRANSFER_TEXT.offeredBy(context.offeredBy) : incomingCallText(caller)}</p>}
       {caller !== null && context && <IncomingCallContextView context={context} />}
     </Modal>
   );

@@ -191,6 +191,18 @@ test('a call an AI agent handed over shows who is calling, why, and the transcri
   expect(screen.queryByRole('region', { name: 'Caller' })).toBeNull();
 });
 
+test('a colleague handing over a caller is named in the incoming dialog', async () => {
+  const callSid = 'CA00000000000000000000000000000006';
+  const { device } = await mount(3600, () => ok({
+    callSid, callId: '00000000-0000-4000-8000-000000000301', from: '+15551112222', callerName: 'Pat', aiAgentName: null, reason: null,
+    transcript: [], previousCalls: [], offeredBy: 'Bo Colleague',
+  }));
+  act(() => device.fire('incoming', new FakeCall('+15550100001', callSid)));
+  const dialog = await screen.findByRole('dialog');
+  expect(await within(dialog).findByText('Bo Colleague wants to hand you a caller')).toBeInTheDocument();
+  expect(within(dialog).queryByText('+15550100001 is calling you')).not.toBeInTheDocument();
+});
+
 test('when the caller\'s context cannot be fetched the dialog stays as it is and Accept still answers', async () => {
   const user = userEvent.setup({ delay: null });
   const { device, fetched } = await mount(3600, () => failure(404, 'Not found'));
