@@ -286,6 +286,9 @@ export function deskCallControlSuite(ctx: SuiteContext) {
       b.device.send({ type: 'accept', callSid });
       assert.deepEqual(await b.device.next(), { type: 'accepted', callSid });
       assert.equal((await nextOfType(a.room, 'CALL_CONSULT_CHANGED')).state, 'talking');
+      const board = await call(ctx.server, 'GET', 'desk/get-live-desk', { token: a.ownerToken });
+      const onBoard = (board.body.data.agents as Array<{ agentId: string; currentCall: { consultWith: string | null } | null }>).find((x) => x.agentId === a.agent.id);
+      assert.equal(onBoard?.currentCall?.consultWith, b.user.id);
       assert.equal(await callerHears(ctx.server, callSid), 'hold tone', 'the caller waits while the agents talk');
       // Only the agent on the call completes it.
       assert.equal((await call(ctx.server, 'POST', 'desk/complete-transfer', { token: b.token, body: { callSid } })).status, 409);

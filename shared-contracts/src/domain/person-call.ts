@@ -40,6 +40,8 @@ export const CALL_TRANSFER_TEXT = {
   consultRinging: (name: string) => `Ringing ${name}…`,
   consultTalking: (name: string) => `Talking to ${name}; the caller is on hold`,
   consultEnded: (name: string) => `${name} is no longer on the line`,
+  /** The live desk: the person is talking to a colleague first, to hand the caller over. */
+  handingOverTo: (name: string) => `handing over to ${name}`,
   /** The colleague's incoming dialog: who hands them a caller. */
   offeredBy: (name: string) => `${name} wants to hand you a caller`,
 } as const;

@@ -111,6 +111,8 @@ const CurrentCall = v.object({
   since: IsoDateTime,
   /** Since when the person holds the caller; null when they are talking. */
   heldSince: v.nullable(IsoDateTime),
+  /** The colleague (an agentId of `agents`) the person talks to first to hand the caller over; null when none. */
+  consultWith: v.optional(v.nullable(Id), null),
 });
 
 /** The account's desk as it stands: who is on which call, who waits, and what the AI agents are talking about. */

@@ -11,7 +11,7 @@ const otherParty = (call: { direction: 'inbound' | 'outbound'; fromNumber: strin
 
 const callColumns = {
   id: calls.id, direction: calls.direction, fromNumber: calls.fromNumber, toNumber: calls.toNumber, startedAt: calls.startedAt,
-  personAnsweredAt: calls.personAnsweredAt, heldSince: calls.heldSince, agentUserId: calls.agentUserId, callSid: calls.callSid, callerName: leads.fullName,
+  personAnsweredAt: calls.personAnsweredAt, heldSince: calls.heldSince, consultWith: calls.consultAgentUserId, agentUserId: calls.agentUserId, callSid: calls.callSid, callerName: leads.fullName,
 };
 
 /** The account's desk as it stands, for the USER's live board (the board follows it over the realtime socket). */
@@ -55,6 +55,7 @@ export async function liveDesk(db: Db, accountId: string): Promise<LiveDesk> {
           callId: call.id, direction: call.direction, phoneNumber: otherParty(call), callerName: call.callerName,
           since: (call.personAnsweredAt ?? call.startedAt).toISOString(),
           heldSince: call.heldSince?.toISOString() ?? null,
+          consultWith: call.consultWith,
         } : null,
       };
     }),

@@ -10,7 +10,7 @@ const desk = (): LiveDesk => ({
   agents: [
     {
       agentId: '50000000-0000-4000-8000-000000000011', fullName: 'Ada Agent', agentNumber: '+15550100001', status: 'busy', busyFrom: ago(75), awayReason: null, since: ago(75),
-      currentCall: { callId: '50000000-0000-4000-8000-000000000021', direction: 'inbound', phoneNumber: '+15551112222', callerName: 'Cy Caller', since: ago(75), heldSince: ago(30) },
+      currentCall: { callId: '50000000-0000-4000-8000-000000000021', direction: 'inbound', phoneNumber: '+15551112222', callerName: 'Cy Caller', since: ago(75), heldSince: ago(30), consultWith: '50000000-0000-4000-8000-000000000012' },
     },
     { agentId: '50000000-0000-4000-8000-000000000012', fullName: 'Bo Agent', agentNumber: null, status: 'away', busyFrom: null, awayReason: 'lunch', since: ago(600), currentCall: null },
   ],
@@ -40,7 +40,7 @@ test('each agent with status and current call, the callers waiting longest first
   mount();
   await screen.findByRole('region', { name: 'Agents' });
   expect(rows('Agents')).toEqual([
-    expect.stringMatching(/^Ada AgentBusybusy for 00:01:1\dCy Caller · 00:01:1\d · On hold 00:00:3\d$/),
+    expect.stringMatching(/^Ada AgentBusybusy for 00:01:1\dCy Caller · 00:01:1\d · On hold 00:00:3\d · handing over to Bo Agent$/),
     expect.stringMatching(/^Bo AgentAway · Lunchaway for 00:10:0\d—$/),
   ]);
   expect(rows('Waiting for a person')).toEqual([

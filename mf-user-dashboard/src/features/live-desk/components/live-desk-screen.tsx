@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useApi, useServerMessage } from 'shared-auth';
-import { CALL_HOLD_TEXT, contract, formatDuration, presenceLabelOf, timeInStatusText, type LiveDesk } from 'shared-contracts';
+import { CALL_HOLD_TEXT, CALL_TRANSFER_TEXT, contract, formatDuration, presenceLabelOf, timeInStatusText, type LiveDesk } from 'shared-contracts';
 import { DashboardPage, DataTable, LoadError, LoadingBlock, PageCard, StatusTag, Typography, type TableColumnsType } from 'shared-ui';
 
 type Agent = LiveDesk['agents'][number];
@@ -21,7 +21,7 @@ function useNow(): number {
   return now;
 }
 
-const agentColumns = (now: number): TableColumnsType<Agent> => [
+const agentColumns = (now: number, agents: Agent[]): TableColumnsType<Agent> => [
   { title: 'Agent', dataIndex: 'fullName', key: 'agent' },
   { title: 'Status', key: 'status', render: (_, a) => <StatusTag status={a.status} label={presenceLabelOf(a) ?? undefined} /> },
   { title: 'Time in status', key: 'time', render: (_, a) => timeInStatusText(a, now) ?? '—' },
@@ -31,7 +31,9 @@ const agentColumns = (now: number): TableColumnsType<Agent> => [
       const call = a.currentCall;
       if (!call) return '—';
       const held = call.heldSince === null ? '' : ` · ${CALL_HOLD_TEXT.onHold} ${since(call.heldSince, now)}`;
-      return `${call.callerName ?? call.phoneNumber} · ${since(call.since, now)}${held}`;
+      const colleague = call.consultWith ? agents.find((other) => other.agentId === call.consultWith)?.fullName : undefined;
+      const handing = colleague === undefined ? '' : ` · ${CALL_TRANSFER_TEXT.handingOverTo(colleague)}`;
+      return `${call.callerName ?? call.phoneNumber} · ${since(call.since, now)}${held}${handing}`;
     },
   },
 ];
@@ -67,6 +69,7 @@ export function LiveDeskScreen() {
   useServerMessage('QUEUE_UPDATED', reread);
   useServerMessage('DISCONNECT_CALL', reread);
   useServerMessage('CALL_HOLD_CHANGED', reread);
+  useServerMessage('CALL_CONSULT_CHANGED', reread);
   useServerMessage('LIVE_CALL_ENDED', reread);
   useServerMessage('TRANSCRIPT_UPDATED', ({ callId, message }) => {
     const current = desk.data?.data;
@@ -84,7 +87,7 @@ export function LiveDeskScreen() {
       {data && (
         <>
           <PageCard title="Agents">
-            <DataTable label="Agents" rowKey="agentId" columns={agentColumns(now)} rows={data.agents} emptyText="No human agents in this account" />
+            <DataTable label="Agents" rowKey="agentId" columns={agentColumns(now, data.agents)} rows={data.agents} emptyText="No human agents in this account" />
           </PageCard>
           <PageCard title="Waiting for a person" extra={longest ? <Typography.Text>{`Longest wait ${since(longest.enqueuedAt, now)}`}</Typography.Text> : undefined}>
             <DataTable label="Waiting for a person" rowKey="id" columns={queueColumns(now)} rows={data.queue} emptyText="Nobody is waiting" />
