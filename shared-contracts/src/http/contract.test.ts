@@ -132,6 +132,11 @@ const SPEC: Array<[string, string, string[] | typeof P]> = [
   ['POST', 'desk/get-desk-report', U],
   ['GET', 'desk/get-live-desk', U],
   ['POST', 'desk/hang-up-call', A],
+  ['POST', 'desk/hold-call', A],
+  ['POST', 'desk/transfer-call', A],
+  ['POST', 'desk/consult-colleague', A],
+  ['POST', 'desk/complete-transfer', A],
+  ['POST', 'desk/cancel-consult', A],
 ];
 
 /** The public API: what a business integrates with, and nothing that changes sign-in, security, keys or billing. */
