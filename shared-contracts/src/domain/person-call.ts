@@ -49,3 +49,11 @@ export const CALL_TRANSFER_TEXT = {
 /** Where a warm transfer stands, as the agent who started it sees it. */
 export const CONSULT_STATES = ['ringing', 'talking', 'ended'] as const;
 export type ConsultState = (typeof CONSULT_STATES)[number];
+
+/** A USER adds the human agents of their desk: each signs in with a password they set from an invitation email. */
+export const DESK_TEAM_TEXT = {
+  add: 'Add a human agent',
+  emailTaken: 'Someone already signs in with this email',
+  numberIsAnAiAgents: 'One of your AI agents answers this number',
+  invited: (name: string) => `${name} is added: they set their password from the email we sent`,
+} as const;

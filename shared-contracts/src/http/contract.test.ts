@@ -137,6 +137,7 @@ const SPEC: Array<[string, string, string[] | typeof P]> = [
   ['POST', 'desk/consult-colleague', A],
   ['POST', 'desk/complete-transfer', A],
   ['POST', 'desk/cancel-consult', A],
+  ['POST', 'desk/add-agent', U],
 ];
 
 /** The public API: what a business integrates with, and nothing that changes sign-in, security, keys or billing. */

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { endpoint } from './endpoint';
-import { Ack, CallDirection, dateRangeInOrder, Id, IsoDate, IsoDateTime, noHtml, requestObject, UsPhoneInput } from '../schemas/common';
+import { Ack, CallDirection, dateRangeInOrder, Email, Id, IsoDate, IsoDateTime, noHtml, PlainText, requestObject, UsPhoneInput } from '../schemas/common';
 import { CallWrapUp } from '../schemas/entities';
 import { TeamMember } from './agent';
 import { CALL_TRANSFER_TEXT } from '../domain/person-call';
@@ -173,6 +173,15 @@ export const ConsultBody = requestObject({ callSid: HangUpCallBody.entries.callS
 /** The call the softphone is on (the caller's CallSid). */
 export const CallSidBody = requestObject({ callSid: HangUpCallBody.entries.callSid });
 
+/** A human agent the USER adds to their desk: their name, the email they sign in with, and their line. */
+export const NewHumanAgent = requestObject({
+  firstName: PlainText('First name', 60),
+  lastName: PlainText('Last name', 60),
+  email: Email,
+  agentNumber: UsPhoneInput('Agent number'),
+});
+export type NewHumanAgent = v.InferOutput<typeof NewHumanAgent>;
+
 export const deskContract = {
   getDeskSetting: endpoint({
     method: 'GET', path: 'desk/get-setting', summary: 'The dispositions the account\'s human agents wrap up their calls with, and the time they have',
@@ -216,6 +225,10 @@ export const deskContract = {
   cancelConsult: endpoint({
     method: 'POST', path: 'desk/cancel-consult', summary: 'Warm transfer: the colleague leaves (or stops ringing) and the call stays the agent\'s, the caller on hold',
     body: CallSidBody, response: Ack, roles: ['AGENT'], tenant: [{ in: 'body', key: 'callSid', owns: 'callSid' }],
+  }),
+  addAgent: endpoint({
+    method: 'POST', path: 'desk/add-agent', summary: 'The USER adds a human agent to their desk, with their own line; the agent is emailed a link to set their password',
+    body: NewHumanAgent, response: TeamMember, roles: ['USER'], tenant: [],
   }),
   getLiveDesk: endpoint({
     method: 'GET', path: 'desk/get-live-desk', summary: 'The desk as it stands: each human agent with their status and current call, the callers waiting, and the AI agents\' calls in progress',

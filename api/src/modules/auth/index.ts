@@ -17,3 +17,5 @@ export const authEndpoints = [
   send2FACode, verify2FACode, changePassword, forgetPassword, resetPassword, checkAllowedUser,
 ];
 export { authServicePlugin } from './auth-service';
+export { agentInviteMail } from './mail-templates';
+export { hashPassword } from './password';

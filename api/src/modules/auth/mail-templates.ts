@@ -44,3 +44,10 @@ export const loginAlertMail = (to: string, ip: string): Mail => ({
   subject: 'New sign-in to your account',
   text: `Your account was just signed in to from ${ip}. If this was not you, change your password.`,
 });
+
+export const agentInviteMail = (appUrl: string, to: string, token: string, accountName: string, invitedBy: string): Mail => ({
+  to,
+  kind: 'agent_invite',
+  subject: `You are invited to ${accountName}'s desk`,
+  text: `${invitedBy} added you as a human agent of ${accountName}. To choose your password and sign in, open:\n\n${appUrl}/auth/reset-password/${encodeURIComponent(token)}\n\nThe link works once, for ${minutes} minutes; after that, ask for a new one at ${appUrl}/auth/forgot-password with this address.`,
+});

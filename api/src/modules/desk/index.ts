@@ -1,3 +1,4 @@
+import { addAgent } from './add-agent';
 import { getPendingWrapUp, wrapUpCall } from './agent-wrap-up';
 import { getDeskReport } from './desk-report';
 import { getDeskSetting, updateDeskSetting } from './desk-setting';
@@ -7,5 +8,5 @@ import { transferCall } from './transfer';
 import { cancelConsult, completeTransfer, consultColleague } from './warm-transfer';
 import { getLiveDesk } from './live-desk';
 
-export const deskEndpoints = [getDeskSetting, updateDeskSetting, getPendingWrapUp, wrapUpCall, getDeskReport, getLiveDesk, hangUpCall, holdCall, transferCall, consultColleague, completeTransfer, cancelConsult];
+export const deskEndpoints = [getDeskSetting, updateDeskSetting, getPendingWrapUp, wrapUpCall, getDeskReport, getLiveDesk, hangUpCall, holdCall, transferCall, consultColleague, completeTransfer, cancelConsult, addAgent];
 export { startWrapUp, wrapUpExpiryJob } from './agent-wrap-up';

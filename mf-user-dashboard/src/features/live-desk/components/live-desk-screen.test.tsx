@@ -1,4 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { SnackbarProvider } from 'notistack';
 import { RealtimeProvider, setToken } from 'shared-auth';
 import type { LiveDesk } from 'shared-contracts';
 import { FakeWebSocket, installFakeWebSocket, makeUser, ok, renderScreen, stubFetch } from 'shared-auth/src/testing';
@@ -29,11 +31,13 @@ function mount() {
   installFakeWebSocket();
   setToken('session-token');
   const answer = desk();
-  const fetched = stubFetch(() => ok(answer));
-  renderScreen(<RealtimeProvider><LiveDeskScreen /></RealtimeProvider>, makeUser());
+  const fetched = stubFetch((r) => (r.url.pathname.endsWith('/desk/add-agent')
+    ? ok({ agentId: '50000000-0000-4000-8000-000000000013', fullName: 'Cy Dee', agentNumber: '+15550100003', status: 'offline', busyFrom: null, awayReason: null, since: null })
+    : ok(answer)));
+  renderScreen(<SnackbarProvider><RealtimeProvider><LiveDeskScreen /></RealtimeProvider></SnackbarProvider>, makeUser());
   const socket = FakeWebSocket.latest();
   act(() => socket.serverOpens());
-  return { socket, reads: () => fetched.requests.filter((r) => r.url.pathname === '/v1/desk/get-live-desk').length };
+  return { socket, fetched, reads: () => fetched.requests.filter((r) => r.url.pathname === '/v1/desk/get-live-desk').length };
 }
 
 test('each agent with status and current call, the callers waiting longest first with who handed them over, and the AI agents\' calls', async () => {
@@ -66,4 +70,29 @@ test('a new line of an AI call is put in place; a status, queue or hold change r
   await waitFor(() => expect(reads()).toBe(2));
   act(() => socket.serverSends({ type: 'CALL_HOLD_CHANGED', callSid: `CA${'0'.repeat(32)}`, agentId: '50000000-0000-4000-8000-000000000011', heldSince: null }));
   await waitFor(() => expect(reads()).toBe(3));
+});
+
+test('the USER adds a human agent: every field is checked first, then the agent is added and invited and the desk read again', async () => {
+  const user = userEvent.setup({ delay: null });
+  const { fetched, reads } = mount();
+  await screen.findByRole('region', { name: 'Agents' });
+  await user.click(screen.getByRole('button', { name: /Add a human agent/ }));
+  const form = await screen.findByRole('form', { name: 'Add a human agent' });
+  await user.type(within(form).getByRole('textbox', { name: 'Email' }), 'not-an-email');
+  await user.click(within(form).getByRole('button', { name: 'Add and invite' }));
+  expect(await within(form).findByText('Enter a valid email address')).toBeInTheDocument();
+  expect(fetched.requests.some((r) => r.url.pathname.endsWith('/desk/add-agent'))).toBe(false);
+
+  await user.type(within(form).getByRole('textbox', { name: 'First name' }), 'Cy');
+  await user.type(within(form).getByRole('textbox', { name: 'Last name' }), 'Dee');
+  await user.clear(within(form).getByRole('textbox', { name: 'Email' }));
+  await user.type(within(form).getByRole('textbox', { name: 'Email' }), 'cy@example.com');
+  await user.type(within(form).getByRole('textbox', { name: 'Agent number' }), '(555) 010-0003');
+  await user.click(within(form).getByRole('button', { name: 'Add and invite' }));
+  await waitFor(() => expect(fetched.requests.filter((r) => r.url.pathname.endsWith('/desk/add-agent')).map((r) => r.body)).toEqual([
+    { firstName: 'Cy', lastName: 'Dee', email: 'cy@example.com', agentNumber: '(555) 010-0003' },
+  ]));
+  await waitFor(() => expect(screen.queryByRole('form', { name: 'Add a human agent' })).not.toBeInTheDocument());
+  await waitFor(() => expect(reads()).toBe(2));
+  expect(await screen.findByText('Cy Dee is added: they set their password from the email we sent')).toBeInTheDocument();
 });

@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { useApi, useServerMessage } from 'shared-auth';
 import { CALL_HOLD_TEXT, CALL_TRANSFER_TEXT, contract, formatDuration, presenceLabelOf, timeInStatusText, type LiveDesk } from 'shared-contracts';
 import { DashboardPage, DataTable, LoadError, LoadingBlock, PageCard, StatusTag, Typography, type TableColumnsType } from 'shared-ui';
+import { AddAgentButton } from './add-agent-dialog';
 
 type Agent = LiveDesk['agents'][number];
 type Waiting = LiveDesk['queue'][number];
@@ -86,7 +87,7 @@ export function LiveDeskScreen() {
       {!desk.error && !data && <LoadingBlock label="Loading the desk…" />}
       {data && (
         <>
-          <PageCard title="Agents">
+          <PageCard title="Agents" extra={<AddAgentButton onAdded={reread} />}>
             <DataTable label="Agents" rowKey="agentId" columns={agentColumns(now, data.agents)} rows={data.agents} emptyText="No human agents in this account" />
           </PageCard>
           <PageCard title="Waiting for a person" extra={longest ? <Typography.Text>{`Longest wait ${since(longest.enqueuedAt, now)}`}</Typography.Text> : undefined}>
