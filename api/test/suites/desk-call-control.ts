@@ -282,6 +282,8 @@ export function deskCallControlSuite(ctx: SuiteContext) {
       assert.deepEqual([again.status, again.body.message], [409, CALL_TRANSFER_TEXT.consultBusy]);
       const unanswered = await call(ctx.server, 'POST', 'desk/complete-transfer', { token: a.agentToken, body: { callSid } });
       assert.deepEqual([unanswered.status, unanswered.body.message], [409, CALL_TRANSFER_TEXT.notAnswered]);
+      const blind = await transfer(ctx.server, a.agentToken, callSid, b.user.id);
+      assert.deepEqual([blind.status, blind.body.message], [409, CALL_TRANSFER_TEXT.consultBusy]);
 
       b.device.send({ type: 'accept', callSid });
       assert.deepEqual(await b.device.next(), { type: 'accepted', callSid });

@@ -19,6 +19,8 @@ export const transferCall = implement(contract.desk.transferCall, async ({ user,
   if (!call) throw await notTheirCall(db, body.callSid);
   if (body.agentId === user.id) throw badRequest(CALL_TRANSFER_TEXT.notYourself);
   if (call.direction !== 'inbound' && call.aiAgentId === null) throw new ApiError(409, 'Conflict', CALL_TRANSFER_TEXT.notACaller);
+  // A colleague already on the line for a warm transfer is let go (or handed the caller) first.
+  if (call.consultAgentUserId !== null) throw new ApiError(409, 'Conflict', CALL_TRANSFER_TEXT.consultBusy);
   if (body.phoneNumber !== undefined) return toNumber(app, call, user.id, body.phoneNumber);
   const colleague = (await availableAgents(db, user.accountId)).find((line) => line.userId === body.agentId);
   if (!colleague) throw new ApiError(409, 'Conflict', CALL_TRANSFER_TEXT.notAvailable);

@@ -1,6 +1,7 @@
 import { failure, makeUser, never, ok, renderScreen, settled, stubFetch, type SentRequest } from 'shared-auth/src/testing';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { emitServerMessage } from 'shared-auth/src/realtime/server-message-listeners';
 import { AgentCallLogsScreen } from './agent-call-logs-screen';
 import { makeCallLog } from '../test-support/call-log-fixtures';
 
@@ -110,4 +111,17 @@ test('filters by direction from the first page, and pages through the results', 
   await userEvent.click(within(direction).getByText('All'));
   await waitFor(() => expect(lastBody(requests)).toEqual({ page: 1, limit: 10, search: '' }));
   await settled();
+});
+
+test('the logs are read again when the agent\'s own status changes (a call starts, ends or is wrapped up), not a colleague\'s', async () => {
+  const { requests } = stubFetch(() => ok([makeCallLog()], 1));
+  renderScreen(<AgentCallLogsScreen />, agent);
+  await screen.findByText('Grace Hopper');
+  expect(requests).toHaveLength(1);
+  const status = (agentId: string) => act(() => emitServerMessage({ type: 'STATUS_UPDATED', agentId, status: 'available', busyFrom: null, awayReason: null, since: null }));
+  status('00000000-0000-4000-8000-000000000999');
+  await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+  expect(requests).toHaveLength(1);
+  status(agent.id);
+  await waitFor(() => expect(requests).toHaveLength(2));
 });

@@ -1,4 +1,4 @@
-import { useApi } from 'shared-auth';
+import { useApi, useServerMessage, useSessionUser } from 'shared-auth';
 import { DEFAULT_PAGE_SIZE, contract, type CallDirection } from 'shared-contracts';
 import { useDebouncedValue, usePage } from 'shared-ui';
 import { useState } from 'react';
@@ -18,5 +18,10 @@ export function useAgentCallLogs() {
     // The old page stays on screen (under a spinner) while the next one loads.
     { keepPreviousData: true },
   );
+  // The agent's own calls change as their status does (a call starts, ends, is wrapped up): read again.
+  const me = useSessionUser()?.id;
+  useServerMessage('STATUS_UPDATED', (message) => {
+    if (message.agentId === me) void response.mutate();
+  });
   return { ...response, searchInput, setSearchInput, direction, setDirection, page, setPage };
 }
