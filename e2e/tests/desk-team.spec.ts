@@ -58,8 +58,10 @@ test('the USER adds two agents; a caller the AI hands over is held and warm-tran
     await expect(page.locator('[data-device-status="ready"]')).toBeVisible();
   }
   const agentsBoard = owner.getByRole('region', { name: 'Agents' });
-  await expect(agentsBoard.getByRole('row').filter({ hasText: ada.name })).toContainText('Available');
-  await expect(agentsBoard.getByRole('row').filter({ hasText: ben.name })).toContainText('Available');
+  // A row by the agent it is for (another's row may name them: "handing over to …").
+  const agentRow = (name: string) => agentsBoard.getByRole('row', { name: new RegExp(`^${name}`) });
+  await expect(agentRow(ada.name)).toContainText('Available');
+  await expect(agentRow(ben.name)).toContainText('Available');
 
   // The AI receptionist hands the caller over; both agents ring and Ada takes it.
   const from = uniqueNumber();
@@ -78,23 +80,25 @@ test('the USER adds two agents; a caller the AI hands over is held and warm-tran
   // Held: Ada's header and the supervisor's board say so.
   await adaPage.getByRole('button', { name: 'Hold', exact: true }).click();
   await expect(adaStatus).toContainText(/On hold 00:00:\d\d/);
-  await expect(agentsBoard.getByRole('row').filter({ hasText: ada.name })).toContainText('On hold');
+  await expect(agentRow(ada.name)).toContainText('On hold');
 
   // Warm transfer: Ada talks to Ben first, then hands the caller over and leaves.
   await adaPage.getByRole('button', { name: 'Team' }).click();
   await adaPage.getByRole('button', { name: `Talk first with ${ben.name}` }).click();
   const benDialog = benPage.getByRole('dialog');
   await expect(benDialog.getByText(`${ada.name} wants to hand you a caller`)).toBeVisible();
-  await expect(agentsBoard.getByRole('row').filter({ hasText: ada.name })).toContainText(`handing over to ${ben.name}`);
+  await expect(agentRow(ada.name)).toContainText(`handing over to ${ben.name}`);
   await benDialog.getByRole('button', { name: 'Accept' }).click();
   const consult = adaPage.getByRole('region', { name: 'Warm transfer' });
   await expect(consult).toContainText(`Talking to ${ben.name}; the caller is on hold`);
   await saveScreenshot(adaPage, 'desk-warm-transfer');
   await consult.getByRole('button', { name: 'Complete transfer' }).click();
+  await expect(consult).toBeHidden();
+  await adaPage.getByRole('button', { name: 'Dial pad' }).click();
   await expect(adaStatus.getByText('Ready For Call')).toBeVisible();
   const benStatus = benPage.getByRole('status', { name: 'Call status' });
   await expect(benStatus).not.toContainText('On hold');
-  await expect(agentsBoard.getByRole('row').filter({ hasText: ben.name })).toContainText(from);
+  await expect(agentRow(ben.name)).toContainText(from);
   await saveScreenshot(owner, 'desk-live-board');
 
   // The caller hangs up; Ben wraps the call up.

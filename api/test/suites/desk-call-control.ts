@@ -351,14 +351,28 @@ export function deskCallControlSuite(ctx: SuiteContext) {
       assert.equal((await hold(ctx.server, a.agentToken, callSid, false)).status, 200);
       assert.equal(await callerHears(ctx.server, callSid), 'a person');
 
-      // The caller hangs up during a consult: the colleague is let go with the call.
+      // The agent's browser goes while the colleague talks to them: the colleague is let go, and the caller waits for anyone, the colleague too.
       assert.equal((await consult()).status, 200);
       assert.equal((await b.device.next()).type, 'incoming');
+      b.device.send({ type: 'accept', callSid });
+      assert.deepEqual(await b.device.next(), { type: 'accepted', callSid });
+      a.device.close();
+      assert.deepEqual(await b.device.next(), { type: 'disconnected', callSid });
+      assert.deepEqual(await b.device.next(), { type: 'incoming', callSid, from: (await callRow(ctx.server, callSid)).fromNumber });
+      const waiting = await callRow(ctx.server, callSid);
+      assert.deepEqual([waiting.agentUserId, waiting.consultAgentUserId], [null, null]);
+      b.device.send({ type: 'accept', callSid });
+      assert.deepEqual(await b.device.next(), { type: 'accepted', callSid });
+
+      // The caller hangs up during a consult: the colleague is let go with the call.
+      const c = await onlineColleague(ctx.server, a.account.id);
+      assert.equal((await call(ctx.server, 'POST', 'desk/consult-colleague', { token: b.token, body: { callSid, agentId: c.user.id } })).status, 200);
+      assert.equal((await c.device.next()).type, 'incoming');
       assert.equal((await simulator(ctx.server, `calls/${callSid}/hangup`)).status, 200);
-      assert.deepEqual(await b.device.next(), { type: 'cancel', callSid });
-      await waitFor(bStatus, (status) => status === 'available');
-      assert.equal(await bStatus(), 'available');
-      for (const socket of [a.room, a.device, b.device]) socket.close();
+      assert.deepEqual(await c.device.next(), { type: 'cancel', callSid });
+      const cStatus = async () => (await ctx.server.db.select().from(agentStatuses).where(eq(agentStatuses.agentId, c.user.id)))[0]?.status;
+      assert.equal(await waitFor(cStatus, (status) => status === 'available'), 'available');
+      for (const socket of [a.room, b.device, c.device]) socket.close();
     });
   });
 

@@ -208,6 +208,8 @@ export async function callReturnedToQueue(
     .returning();
   if (!call) return null;
   ctx.callLogs.changed(call.accountId);
+  // A colleague rung or talking for a warm transfer is let go: the caller waits for anyone now.
+  if (call.consultAgentUserId !== null) await consultEnded(ctx, { callSid: input.callSid });
   const party = call.direction === 'inbound' ? call.fromNumber : call.toNumber;
   const lead = await leadByNumber(ctx.db, call.accountId, party);
   await ctx.db.insert(queueEntries).values({ accountId: call.accountId, phoneNumber: party, callerName: lead?.fullName ?? null, callSid: input.callSid })

@@ -73,6 +73,7 @@ export class SimulatorHub {
       }
       if (live.device === socket) {
         const agentStatus = online ? 'available' : 'offline';
+        this.endConsult(callSid);
         const waiting = await callReturnedToQueue(this.ctx, { callSid, agentUserId: agent.userId, agentStatus });
         if (waiting === null) await this.finish(callSid, live, agentStatus);
         else {
