@@ -39,7 +39,6 @@ export const CALL_TRANSFER_TEXT = {
   notAnswered: 'The colleague has not answered yet',
   consultRinging: (name: string) => `Ringing ${name}…`,
   consultTalking: (name: string) => `Talking to ${name}; the caller is on hold`,
-  consultEnded: (name: string) => `${name} is no longer on the line`,
   /** The live desk: the person is talking to a colleague first, to hand the caller over. */
   handingOverTo: (name: string) => `handing over to ${name}`,
   /** The colleague's incoming dialog: who hands them a caller. */

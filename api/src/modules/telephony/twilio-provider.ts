@@ -2,11 +2,11 @@ import twilio from 'twilio';
 import { CALL_TRANSFER_TEXT, CALLER_CALL_SID_PARAMETER } from 'shared-contracts';
 import type { TwilioConfig } from '../../config';
 import type { TelephonyProvider } from './provider';
-import { dialPeople, TRANSFER_NUMBER_QUERY } from './twilio-webhook';
 import { agentLeg, conferenceName, conferenceTwiml, customerLeg, TWILIO_HOLD_MUSIC_URL } from './twilio-conference';
+import { dialPeople, TRANSFER_NUMBER_QUERY } from './twilio-webhook';
 import { smsStatusCallbackPath, TWILIO_WEBHOOK_PATHS } from './twilio-paths';
 
-/** Twilio's cloud through its own helper library: Voice-grant tokens and the Messages REST API. */
+/** Twilio's cloud through its own helper library: Voice-grant tokens, texts, AI agents' calls, and the desk's holds and transfers. */
 export function createTwilioProvider(
   config: TwilioConfig,
   publicApiUrl: string,

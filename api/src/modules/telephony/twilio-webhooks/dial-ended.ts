@@ -33,7 +33,7 @@ async function agentHungUp(db: Db, callSid: string): Promise<boolean> {
  * - The dialled leg moved onto the call's conference (the agent's first hold): this leg follows it.
  * - Nobody took a colleague's transfer: everyone available is rung, as for a new caller.
  * - An outside number the caller was transferred to did not answer: the caller is back in the queue.
- * - Nobody took the call: it ends, as it did before (the status callback logs it, the caller stays
+ * - Nobody took the call: it ends (the status callback logs it, the caller stays
  *   queued for a call back).
  * - The agent hung up: it ends.
  * - The agent's leg ended without their word (the tab closed, the browser crashed, the network
