@@ -32,6 +32,9 @@ const int = (fallback: number, min: number, max: number) => v.optional(wholeNumb
 /** Unset and empty both mean "not configured" (an `.env` line like `REDIS_URL=` is common). */
 const optionalText = v.optional(v.pipe(v.string(), v.trim(), v.transform((s) => (s === '' ? undefined : s))));
 
+/** Emails (registrations, resets, codes) one address may have sent per window, unless AUTH_EMAILS_PER_IP says otherwise. */
+const DEFAULT_AUTH_RATE_LIMITS_EMAILS_PER_IP = 30;
+
 const EnvSchema = v.object({
   NODE_ENV: v.optional(v.string(), 'development'),
   PORT: int(4000, 0, 65535),
@@ -74,6 +77,8 @@ const EnvSchema = v.object({
   STRIPE_API_URL: v.optional(v.pipe(v.string(), v.regex(/^https?:\/\/[^\s]+$/, 'must be an http(s) URL')), 'https://api.stripe.com'),
   GOOGLE_CALENDAR_API_URL: v.optional(v.pipe(v.string(), v.regex(/^https?:\/\/[^\s]+$/, 'must be an http(s) URL')), 'https://www.googleapis.com'),
   API_KEY_REQUESTS_PER_MINUTE: int(600, 1, 1_000_000),
+  // Registrations, resets and codes sent from one address per window; raise it where many people share one (an office behind NAT, a test run).
+  AUTH_EMAILS_PER_IP: int(DEFAULT_AUTH_RATE_LIMITS_EMAILS_PER_IP, 1, 1_000_000),
   // Campaign pacing: never above the product's figures; lower (or quicker retries) for a demo or a test.
   CAMPAIGN_MAX_CONCURRENT_CALLS: int(CAMPAIGN_MAX_CONCURRENT_CALLS, 1, CAMPAIGN_MAX_CONCURRENT_CALLS),
   CAMPAIGN_CALLS_PER_MINUTE: int(CAMPAIGN_CALLS_PER_MINUTE, 1, CAMPAIGN_CALLS_PER_MINUTE),
@@ -110,7 +115,7 @@ export interface AuthRateLimits {
 }
 
 export const DEFAULT_AUTH_RATE_LIMITS: AuthRateLimits = {
-  windowSeconds: 15 * 60, failuresPerAccount: 5, failuresPerIp: 100, emailsPerAddress: 5, emailsPerIp: 30,
+  windowSeconds: 15 * 60, failuresPerAccount: 5, failuresPerIp: 100, emailsPerAddress: 5, emailsPerIp: DEFAULT_AUTH_RATE_LIMITS_EMAILS_PER_IP,
 };
 
 /** Requests one API key may make per window, across every instance; past it the API answers 429. */
@@ -358,7 +363,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       tokeninfoUrl: e.GOOGLE_TOKENINFO_URL,
       userinfoUrl: e.GOOGLE_USERINFO_URL,
     },
-    authRateLimits: DEFAULT_AUTH_RATE_LIMITS,
+    authRateLimits: { ...DEFAULT_AUTH_RATE_LIMITS, emailsPerIp: e.AUTH_EMAILS_PER_IP },
     apiKeyRateLimit: { requests: e.API_KEY_REQUESTS_PER_MINUTE, windowSeconds: 60 },
     campaignPacing: {
       maxConcurrentCalls: e.CAMPAIGN_MAX_CONCURRENT_CALLS,

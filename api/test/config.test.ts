@@ -39,6 +39,12 @@ describe('config', () => {
     assert.deepEqual(config.corsOrigins, ['https://app.example.com', 'https://admin.example.com']);
   });
 
+  it('sends at most 30 emails per address in 15 minutes unless AUTH_EMAILS_PER_IP says otherwise', () => {
+    assert.equal(loadConfig({}).authRateLimits.emailsPerIp, 30);
+    assert.deepEqual(loadConfig({ AUTH_EMAILS_PER_IP: '500' }).authRateLimits, { ...loadConfig({}).authRateLimits, emailsPerIp: 500 });
+    assert.ok(problemsOf({ AUTH_EMAILS_PER_IP: '0' }).some((p) => p.startsWith('AUTH_EMAILS_PER_IP:')));
+  });
+
   it('lists every problem at once', () => {
     const problems = problemsOf({ PORT: 'eighty', SEED_DEMO: 'maybe', LOG_LEVEL: 'loud', DATABASE_URL: 'mysql://x' });
     assert.equal(problems.length, 4);

@@ -58,6 +58,8 @@ export function startApi(dataDir: string): void {
     DATABASE_URL: '', REDIS_URL: '', NODE_ENV: 'test',
     // Campaigns call one lead at a time, at any hour, so a run at any time of day sees paced calls.
     CAMPAIGN_MAX_CONCURRENT_CALLS: '1', CAMPAIGN_ANY_HOUR: 'true', CAMPAIGN_TICK_SECONDS: '1',
+    // Every test registers its accounts from this one address, more than the default allows in 15 minutes.
+    AUTH_EMAILS_PER_IP: '500',
   });
 }
 
