@@ -4286,6 +4286,8 @@ export interface operations {
                             status: "completed" | "missed" | "busy" | "failed" | "in-progress" | "queued" | "ringing" | "voicemail";
                             toNumber: string;
                             /** @default null */
+                            transferredTo: string | null;
+                            /** @default null */
                             wrapUp: {
                                 /** Format: date-time */
                                 at: string;
@@ -4452,6 +4454,8 @@ export interface operations {
                                 /** @enum {string} */
                                 status: "completed" | "missed" | "busy" | "failed" | "in-progress" | "queued" | "ringing" | "voicemail";
                                 toNumber: string;
+                                /** @default null */
+                                transferredTo: string | null;
                                 /** @default null */
                                 wrapUp: {
                                     /** Format: date-time */
@@ -4659,6 +4663,8 @@ export interface operations {
                                 /** @enum {string} */
                                 status: "completed" | "missed" | "busy" | "failed" | "in-progress" | "queued" | "ringing" | "voicemail";
                                 toNumber: string;
+                                /** @default null */
+                                transferredTo: string | null;
                                 /** @default null */
                                 wrapUp: {
                                     /** Format: date-time */

@@ -235,6 +235,9 @@ export function deskCallControlSuite(ctx: SuiteContext) {
       assert.equal((await simulator(ctx.server, `calls/${callSid}/hangup`)).status, 200);
       const done = await waitFor(() => callRow(ctx.server, callSid), (row) => row.status === 'completed');
       assert.deepEqual([done.status, done.wrapUpDueAt], ['completed', null]);
+      const logs = await call(ctx.server, 'POST', 'call/get-call-logs', { token: a.ownerToken, body: { limit: 10 } });
+      const logged = (logs.body.data as Array<{ id: string; transferredTo: string | null }>).find((row) => row.id === done.id);
+      assert.equal(logged?.transferredTo, outside);
 
       // A number that never answers: the caller is back in the queue and the agent is rung again.
       const second = await ringIn();

@@ -60,6 +60,8 @@ export const CallLog = v.object({
   callbackRequest: v.nullable(CallbackRequest),
   /** The wrap-up of the person who took the call. Absent from an older server. */
   wrapUp: v.optional(v.nullable(CallWrapUp), null),
+  /** The outside number a person transferred the caller to: the call left the desk there. Absent from an older server. */
+  transferredTo: v.optional(v.nullable(v.string()), null),
 });
 export type CallLog = v.InferOutput<typeof CallLog>;
 

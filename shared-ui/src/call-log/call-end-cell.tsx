@@ -1,12 +1,12 @@
-import { callbackText, WRAP_UP_TEXT, type CallLog } from 'shared-contracts';
+import { CALL_TRANSFER_TEXT, callbackText, WRAP_UP_TEXT, type CallLog } from 'shared-contracts';
 import { PhoneOutlined, Tag, Typography } from '../antd';
 import { StatusTag } from '../status-tag/status-tag';
 
-type CallEnd = Pick<CallLog, 'status' | 'endReason' | 'callbackRequest'> & Partial<Pick<CallLog, 'wrapUp'>>;
+type CallEnd = Pick<CallLog, 'status' | 'endReason' | 'callbackRequest'> & Partial<Pick<CallLog, 'wrapUp' | 'transferredTo'>>;
 
 /**
- * How a call ended: its status, why (once the call has recorded it), the disposition of the person
- * who took it once they wrapped it up, and, when an AI agent took a message, whom to call back. The
+ * How a call ended: its status, why (once the call has recorded it), the outside number a person
+ * transferred the caller to, the disposition of the person who took it once they wrapped it up, and, when an AI agent took a message, whom to call back. The
  * marker stands out from the status: it asks the reader to act.
  */
 export function CallEndCell({ call }: { call: CallEnd }) {
@@ -15,6 +15,9 @@ export function CallEndCell({ call }: { call: CallEnd }) {
       <StatusTag status={call.status} />
       {call.endReason && (
         <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12, marginTop: 4 }}>{call.endReason}</Typography.Text>
+      )}
+      {call.transferredTo && (
+        <Typography.Text style={{ display: 'block', fontSize: 12, marginTop: 4 }}>{CALL_TRANSFER_TEXT.transferredTo(call.transferredTo)}</Typography.Text>
       )}
       {call.wrapUp && (
         <Typography.Text style={{ display: 'block', fontSize: 12, marginTop: 4 }}>

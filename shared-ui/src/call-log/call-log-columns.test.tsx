@@ -7,7 +7,7 @@ const call = (n: number, overrides: Partial<CallLog> = {}): CallLog => ({
   id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`, direction: 'inbound', status: 'completed',
   fromNumber: '+15557654321', toNumber: '+15551230001', startedAt: '2026-03-10T14:00:00.000Z', durationSeconds: 242,
   aiAgent: null, agent: null, lead: { id: `00000000-0000-4000-8000-${String(100 + n).padStart(12, '0')}`, fullName: `Lead ${n}`, phoneNumber: '+15557654321' },
-  conversation: null, endReason: null, callbackRequest: null, wrapUp: null, ...overrides,
+  conversation: null, endReason: null, callbackRequest: null, wrapUp: null, transferredTo: null, ...overrides,
 });
 
 test('a call log shows when, which way, who, the numbers, the outcome, hh:mm:ss and the recording', () => {
@@ -56,4 +56,14 @@ test('the status shows the disposition a person wrapped the call up with, or tha
   const rows = within(screen.getByRole('region', { name: 'Call logs' })).getAllByRole('row').slice(1);
   const status = (row: HTMLElement) => within(row).getAllByRole('cell')[5]!.textContent;
   expect(rows.map(status)).toEqual(['CompletedWrap-up: Callback', 'CompletedNot wrapped up', 'Completed']);
+});
+
+test('the status shows the outside number a person transferred the caller to', () => {
+  render(<DataTable<CallLog> label="Call logs" rowKey="id" columns={callLogColumns('UTC')} rows={[
+    call(1, { transferredTo: '+15550009999' }),
+    call(2, {}),
+  ]} />);
+  const rows = within(screen.getByRole('region', { name: 'Call logs' })).getAllByRole('row').slice(1);
+  const status = (row: HTMLElement) => within(row).getAllByRole('cell')[5]!.textContent;
+  expect(rows.map(status)).toEqual(['CompletedTransferred to +15550009999', 'Completed']);
 });

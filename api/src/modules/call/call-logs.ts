@@ -175,6 +175,7 @@ export async function listCallLogs(db: Db, scope: CallLogScope, filter: CallLogF
     endReason: call.endReason,
     callbackRequest: callback && { ...callback, requestedAt: callback.requestedAt.toISOString() },
     wrapUp: wrapUpOf(call),
+    transferredTo: call.transferredTo,
   }));
   if (cacheKey !== undefined) cache!.set(scope.accountId, cacheKey, { data, total }, mark);
   return { data, total };

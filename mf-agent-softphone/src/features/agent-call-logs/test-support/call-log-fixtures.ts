@@ -18,7 +18,7 @@ export function makeCallLog(overrides: Partial<CallLog> = {}): CallLog {
     conversation: null,
     endReason: null,
     callbackRequest: null,
-    wrapUp: null,
+    wrapUp: null, transferredTo: null,
     ...overrides,
   };
 }

@@ -20,7 +20,7 @@ const report = (overrides: Partial<CallReport['call']> = {}): CallReport => ({
     aiAgent: { id: aiId, name: 'Front Desk' }, agent: null,
     lead: { id: leadId, fullName: 'Ada Caller', phoneNumber: '+15557654321' },
     conversation: { id: conversationId, recordingUrl: 'https://recordings.example.com/1.mp3' },
-    endReason: null, callbackRequest: null, wrapUp: null,
+    endReason: null, callbackRequest: null, wrapUp: null, transferredTo: null,
     ...overrides,
   },
   summary: 'Booked a cleaning for Tuesday.', sentiment: 'positive', outcome: 'appointment-booked', appointmentBooked: true, transcriptAvailable: true, analysis: null,

@@ -6,7 +6,7 @@ const report = (call: Partial<CallLog>): CallReport => ({
   call: {
     id: '20000000-0000-4000-8000-000000000001', direction: 'inbound', status: 'completed', fromNumber: '+15557654321', toNumber: '+15551230001',
     startedAt: '2026-03-10T14:00:00.000Z', durationSeconds: 155, aiAgent: { id: '20000000-0000-4000-8000-000000000004', name: 'Front Desk' },
-    agent: null, lead: null, conversation: null, endReason: null, callbackRequest: null, wrapUp: null, ...call,
+    agent: null, lead: null, conversation: null, endReason: null, callbackRequest: null, wrapUp: null, transferredTo: null, ...call,
   },
   summary: null, sentiment: null, outcome: null, appointmentBooked: false, transcriptAvailable: false, analysis: null,
 });

@@ -8,7 +8,7 @@ export const makeCallLog = (n: number, overrides: Partial<CallLog> = {}): CallLo
   aiAgent: { id: rid(900), name: 'Front Desk' }, agent: null,
   lead: { id: rid(800 + n), fullName: `Lead ${n}`, phoneNumber: '+15557654321' },
   conversation: { id: rid(700 + n), recordingUrl: `https://recordings.example.com/${n}.mp3` },
-  endReason: null, callbackRequest: null, wrapUp: null,
+  endReason: null, callbackRequest: null, wrapUp: null, transferredTo: null,
   ...overrides,
 });
 
