@@ -39,3 +39,11 @@ test('a call a person took shows their disposition and notes, or that their time
   rerender(<CallDetails report={report({})} timeZone="UTC" />);
   expect(wrapUp()).toBeUndefined();
 });
+
+test('a call a person transferred to an outside number shows the number', () => {
+  const transferred = () => screen.queryByText('Transferred to', { selector: '.ant-descriptions-item-label' })?.nextElementSibling?.textContent;
+  const { rerender } = render(<CallDetails report={report({ transferredTo: '+15550009999' })} timeZone="UTC" />);
+  expect(transferred()).toBe('+15550009999');
+  rerender(<CallDetails report={report({})} timeZone="UTC" />);
+  expect(transferred()).toBeUndefined();
+});

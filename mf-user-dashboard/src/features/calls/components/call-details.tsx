@@ -38,6 +38,7 @@ export function CallDetails({ report, timeZone }: { report: CallReport; timeZone
         // 'filled' ends the row here, whatever the column count, so the summary keeps a row of its own.
         { key: 'ended', label: 'Why it ended', span: 'filled', children: endReasonOf(call) },
         ...(call.agent ? [{ key: 'wrap-up', label: 'Wrap-up', span: 'filled' as const, children: wrapUpText(call) }] : []),
+        ...(call.transferredTo ? [{ key: 'transferred', label: 'Transferred to', span: 'filled' as const, children: call.transferredTo }] : []),
         { key: 'summary', label: 'Summary', span: 2, children: report.summary ?? 'No summary yet' },
       ]}
     />
