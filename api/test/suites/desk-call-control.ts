@@ -11,7 +11,7 @@ import { createTenant, createUser, setAgentStatus, signIn, uniquePhone } from '.
 import { serverOnTwilioCloud, type FakeTwilioCloud } from '../helpers/fake-twilio-cloud';
 import { simulatorDoor as simulator } from '../helpers/relay';
 import { call, type TestServer } from '../helpers/server';
-import { nextOfType, onlineAgent, openDevice, voiceToken } from '../helpers/simulator-device';
+import { nextOfType, onlineAgent, openDevice, voiceToken, type TestDevice } from '../helpers/simulator-device';
 import { openSocket } from '../helpers/sockets';
 import type { SuiteContext } from '../helpers/suite-context';
 import { newSid, TEST_PUBLIC_URL as PUBLIC_URL, TEST_TWILIO as TWILIO, twilioWebhook as webhook } from '../helpers/twilio-fixture';
@@ -38,6 +38,18 @@ async function onlineColleague(server: TestServer, accountId: string) {
   const device = openDevice(server, await voiceToken(server, token, user.email));
   assert.deepEqual(await device.next(), { type: 'registered' });
   return { user, token, device };
+}
+
+/** A caller rings `a`'s number: `a` and the colleague's device ring, `a` takes the call, and the colleague's stops. */
+async function takenByFirst(server: TestServer, a: Awaited<ReturnType<typeof onlineAgent>>, colleague: TestDevice): Promise<string> {
+  const rung = await simulator(server, 'inbound-call', { from: uniquePhone(), to: a.agent.agentNumber });
+  const { callSid } = rung.body.data as { callSid: string };
+  assert.equal((await a.device.next()).type, 'incoming');
+  assert.equal((await colleague.next()).type, 'incoming');
+  a.device.send({ type: 'accept', callSid });
+  assert.deepEqual(await a.device.next(), { type: 'accepted', callSid });
+  assert.deepEqual(await colleague.next(), { type: 'cancel', callSid });
+  return callSid;
 }
 
 const transfer = (server: TestServer, token: string, callSid: string, agentId: string) =>
@@ -166,13 +178,7 @@ export function deskCallControlSuite(ctx: SuiteContext) {
     it('a transfer the colleague does not take rings everyone available; a call the agent placed is not transferred', async () => {
       const a = await onlineAgent(ctx.server);
       const b = await onlineColleague(ctx.server, a.account.id);
-      const rung = await simulator(ctx.server, 'inbound-call', { from: uniquePhone(), to: a.agent.agentNumber });
-      const { callSid } = rung.body.data as { callSid: string };
-      assert.equal((await a.device.next()).type, 'incoming');
-      assert.equal((await b.device.next()).type, 'incoming');
-      a.device.send({ type: 'accept', callSid });
-      assert.deepEqual(await a.device.next(), { type: 'accepted', callSid });
-      assert.deepEqual(await b.device.next(), { type: 'cancel', callSid });
+      const callSid = await takenByFirst(ctx.server, a, b.device);
       assert.equal((await transfer(ctx.server, a.agentToken, callSid, b.user.id)).status, 200);
       assert.deepEqual(await a.device.next(), { type: 'disconnected', callSid });
       assert.equal((await b.device.next()).type, 'incoming');
@@ -259,13 +265,7 @@ export function deskCallControlSuite(ctx: SuiteContext) {
     it('the agent talks to the colleague first, the caller on hold, then hands the caller over and leaves', async () => {
       const a = await onlineAgent(ctx.server);
       const b = await onlineColleague(ctx.server, a.account.id);
-      const rung = await simulator(ctx.server, 'inbound-call', { from: uniquePhone(), to: a.agent.agentNumber });
-      const { callSid } = rung.body.data as { callSid: string };
-      assert.equal((await a.device.next()).type, 'incoming');
-      assert.equal((await b.device.next()).type, 'incoming');
-      a.device.send({ type: 'accept', callSid });
-      assert.deepEqual(await a.device.next(), { type: 'accepted', callSid });
-      assert.deepEqual(await b.device.next(), { type: 'cancel', callSid });
+      const callSid = await takenByFirst(ctx.server, a, b.device);
 
       // Completing before a colleague is on the line is refused.
       const early = await call(ctx.server, 'POST', 'desk/complete-transfer', { token: a.agentToken, body: { callSid } });
@@ -317,13 +317,7 @@ export function deskCallControlSuite(ctx: SuiteContext) {
     it('a colleague who declines, or a consult called off, leaves the caller on hold with the agent and the colleague free', async () => {
       const a = await onlineAgent(ctx.server);
       const b = await onlineColleague(ctx.server, a.account.id);
-      const rung = await simulator(ctx.server, 'inbound-call', { from: uniquePhone(), to: a.agent.agentNumber });
-      const { callSid } = rung.body.data as { callSid: string };
-      assert.equal((await a.device.next()).type, 'incoming');
-      assert.equal((await b.device.next()).type, 'incoming');
-      a.device.send({ type: 'accept', callSid });
-      assert.deepEqual(await a.device.next(), { type: 'accepted', callSid });
-      assert.deepEqual(await b.device.next(), { type: 'cancel', callSid });
+      const callSid = await takenByFirst(ctx.server, a, b.device);
       const consult = () => call(ctx.server, 'POST', 'desk/consult-colleague', { token: a.agentToken, body: { callSid, agentId: b.user.id } });
       const bStatus = async () => (await ctx.server.db.select().from(agentStatuses).where(eq(agentStatuses.agentId, b.user.id)))[0]?.status;
 
