@@ -136,12 +136,14 @@ function hostShareDefines(hostDir) {
 /** webpack's persistent cache, one directory per build and mode, so a build only redoes the
  *  modules whose files changed. The files that make up the config are its build dependencies:
  *  editing one of them (or the lockfile, through webpack's managed paths) starts afresh. */
-function persistentCache({ cacheName, appDir, isProd, refresh }) {
+function persistentCache({ cacheName, appDir, isProd, refresh, devtool }) {
   const configFiles = ['index.js', 'antd-shares.js', 'standalone-runtime-core.js', 'refresh-hook.js'].map((f) => path.join(__dirname, f));
   return {
     type: 'filesystem',
     cacheDirectory: path.join(__dirname, 'node_modules', '.cache', 'webpack'),
-    name: `${cacheName}-${isProd ? 'production' : 'development'}${refresh ? '-refresh' : ''}`,
+    // The CLI's --devtool is not in the config files: without its own cache a build asked for
+    // source maps would reuse the modules cached without them and emit none.
+    name: `${cacheName}-${isProd ? 'production' : 'development'}${refresh ? '-refresh' : ''}${devtool ? `-${devtool}` : ''}`,
     buildDependencies: { config: [...configFiles, path.join(appDir, 'webpack.config.js')] },
   };
 }
@@ -170,15 +172,16 @@ class Precompress {
 }
 
 /** What every build shares, federated or not: TypeScript through swc, names, minifier.
- *  `refresh` adds React Fast Refresh (the dev servers only). */
-function baseConfig({ name, context, outputPath, isProd, refresh = false, cacheName = name, appDir = context }) {
+ *  `refresh` adds React Fast Refresh (the dev servers only); `devtool` is the CLI's
+ *  `--devtool`, for a production build with source maps (bench/waterfall.mjs). */
+function baseConfig({ name, context, outputPath, isProd, refresh = false, cacheName = name, appDir = context, devtool }) {
   return {
     mode: isProd ? 'production' : 'development',
     target: 'web',
     context,
-    cache: persistentCache({ cacheName, appDir, isProd, refresh }),
+    cache: persistentCache({ cacheName, appDir, isProd, refresh, devtool }),
     entry: { main: './src/index.ts' },
-    devtool: isProd ? false : 'eval-cheap-module-source-map',
+    devtool: devtool ?? (isProd ? false : 'eval-cheap-module-source-map'),
     output: {
       path: outputPath,
       publicPath: 'auto',
@@ -318,7 +321,7 @@ const isProduction = (argv) => (argv.mode ?? process.env.NODE_ENV) === 'producti
  * @param {string[]} [options.selfContainedChunks]  named lazy chunks (webpackChunkName) that carry
  *   every module they need beyond the entry's: no common chunk shared with other screens, which
  *   would bring those screens' modules along
- * @returns {(env: unknown, argv: { mode?: string }) => import('webpack').Configuration}
+ * @returns {(env: unknown, argv: { mode?: string, devtool?: string }) => import('webpack').Configuration}
  */
 function createAppConfig({ name, dirname, port, exposes = {}, isHost = false, selfContainedChunks = [] }) {
   if (!name || !dirname || !port) throw new Error('mf-config: name, dirname and port are required');
@@ -327,7 +330,7 @@ function createAppConfig({ name, dirname, port, exposes = {}, isHost = false, se
     const isProd = isProduction(argv);
     // Fast Refresh under `webpack serve` only: a development build on disk stays a plain one.
     const refresh = Boolean(env.WEBPACK_SERVE) && !isProd;
-    const config = baseConfig({ name, context: dirname, outputPath: path.join(dirname, 'dist'), isProd, refresh });
+    const config = baseConfig({ name, context: dirname, outputPath: path.join(dirname, 'dist'), isProd, refresh, devtool: argv.devtool });
     // The host loads React DOM for the whole page, remotes included: it shares the page's
     // devtools hook between the apps' refresh runtimes before React DOM registers with it.
     if (isHost && refresh) config.entry.main = [require.resolve('./refresh-hook.js'), config.entry.main];
@@ -382,7 +385,7 @@ function runtimeConfigMiddleware() {
  */
 function createPlainConfig({ dirname, hostDir, runtime, hostShares, preloadRemoteEntries, provideRuntimeCore }) {
   return (_env, argv = {}) => {
-    const config = baseConfig({ name: 'plain', context: hostDir, outputPath: path.join(dirname, 'dist'), isProd: isProduction(argv), appDir: dirname });
+    const config = baseConfig({ name: 'plain', context: hostDir, outputPath: path.join(dirname, 'dist'), isProd: isProduction(argv), appDir: dirname, devtool: argv.devtool });
     config.resolve.alias['@module-federation/enhanced/runtime$'] = runtime;
     config.resolve.alias['@module-federation/inject-external-runtime-core-plugin$'] = provideRuntimeCore;
     config.plugins.push(
