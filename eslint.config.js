@@ -14,7 +14,7 @@ const antdThroughSharedUi = {
   regex: pkg(['antd', '@ant-design/icons']),
   message: 'Import antd through shared-ui: a shared module is not tree-shaken, so the apps share one curated set.',
 };
-const apiImports = { regex: pkg(['shared-auth', 'shared-ui', 'react', 'host', ...remotes]), message: 'The API imports only shared-contracts.' };
+const apiImports = { regex: pkg(['shared-auth', 'shared-ui', 'shared-voice', 'react', 'host', ...remotes]), message: 'The API imports only shared-contracts.' };
 /** Inside the API the AI call runtime builds on telephony, which reaches it only through AiCallConnector. */
 const telephonyImports = { regex: '(^|/)voice-agent(/|$)', message: 'Telephony never imports voice-agent: voice-agent depends on telephony, not the reverse.' };
 /** A module's file reaches another module only through that module's index.ts: `../<module>` (from
@@ -53,8 +53,8 @@ module.exports = tseslint.config(
     rules: forbid([antdThroughSharedUi, appImports(['host', ...remotes.filter((r) => r !== name)])]),
   })),
   { files: ['host/src/**'], rules: forbid([antdThroughSharedUi, appImports(remotes)]) },
-  { files: ['shared-auth/src/**', 'shared-contracts/src/**', 'shared-ui/src/**'], rules: forbid([{ regex: pkg(['host', 'api', ...remotes]), message: 'Shared packages never import apps.' }]) },
-  { files: ['shared-contracts/src/**'], rules: forbid([{ regex: pkg(['react', 'react-dom', 'drizzle-orm', 'fastify', 'shared-auth', 'shared-ui', 'host', 'api', ...remotes]), message: 'shared-contracts is pure TypeScript with no React or server code.' }]) },
+  { files: ['shared-auth/src/**', 'shared-contracts/src/**', 'shared-ui/src/**', 'shared-voice/src/**'], rules: forbid([{ regex: pkg(['host', 'api', ...remotes]), message: 'Shared packages never import apps.' }]) },
+  { files: ['shared-contracts/src/**'], rules: forbid([{ regex: pkg(['react', 'react-dom', 'drizzle-orm', 'fastify', 'shared-auth', 'shared-ui', 'shared-voice', 'host', 'api', ...remotes]), message: 'shared-contracts is pure TypeScript with no React or server code.' }]) },
   { files: ['api/**'], rules: forbid([apiImports]) },
   // A later block's rule replaces the ones above for the same files, so each lists every pattern.
   ...moduleDepths.map((depth) => ({
@@ -69,7 +69,7 @@ module.exports = tseslint.config(
   // The test kit is for tests, e2e and benchmarks only. A rule of its own (the typescript-eslint
   // twin of no-restricted-imports), so the layering blocks above need not each repeat it.
   {
-    files: ['host/**', 'mf-*/**', 'shared-auth/**', 'shared-ui/**', 'shared-contracts/**', 'api/src/**'],
+    files: ['host/**', 'mf-*/**', 'shared-auth/**', 'shared-ui/**', 'shared-voice/**', 'shared-contracts/**', 'api/src/**'],
     rules: {
       '@typescript-eslint/no-restricted-imports': ['error', { patterns: [{
         group: ['shared-test-kit', 'shared-test-kit/*', '**/shared-test-kit', '**/shared-test-kit/**'],

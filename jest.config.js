@@ -36,6 +36,7 @@ module.exports = {
     project('shared-contracts', 'node'),
     project('shared-auth', 'jsdom'),
     project('shared-ui', 'jsdom'),
+    project('shared-voice', 'jsdom'),
     project('host', 'jsdom'),
     project('mf-user-dashboard', 'jsdom'),
     project('mf-agent-softphone', 'jsdom'),

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { notify } from 'shared-auth';
 import { Select } from 'shared-ui';
-import type { PhoneDevice } from '../voice/phone-device';
+import type { PhoneDevice } from 'shared-voice';
 
 /** Microphone and speaker choice, when the device can list them (the simulator has none). */
 export function AudioSettings({ device }: { device: PhoneDevice }) {

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useReducer, useRef, type Dispatch, type Mutable
 import { callApi, notify, setCallStatus, useCallStatus, useRealtime, useServerMessage, useSessionUser } from 'shared-auth';
 import { CALL_END_FAILED_TEXT, callErrorText, contract, dialPadPress, voiceErrorMessage } from 'shared-contracts';
 import { initialSoftphoneState, isOnCall, softphoneReducer, type SoftphoneEvent, type SoftphoneState } from '../model/softphone-machine';
-import type { PhoneCall } from '../voice/phone-device';
+import type { PhoneCall } from 'shared-voice';
 
 /** The one call the softphone holds, shared by the incoming, dialling and queue hooks. */
 export interface CallSession {

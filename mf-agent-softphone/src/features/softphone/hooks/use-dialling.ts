@@ -1,6 +1,6 @@
 import { notify } from 'shared-auth';
 import { CALL_CONNECT_FAILED_TEXT, checkDial } from 'shared-contracts';
-import type { PhoneDevice } from '../voice/phone-device';
+import type { PhoneDevice } from 'shared-voice';
 import type { CallSession } from './use-call-session';
 import type { DeviceStatus } from './use-voice-device';
 

@@ -1,4 +1,4 @@
-import type { PhoneCall } from '../voice/phone-device';
+import type { PhoneCall } from 'shared-voice';
 import type { CallSession } from './use-call-session';
 
 /** A call ringing here: offered while the softphone is idle, then accepted or rejected. */

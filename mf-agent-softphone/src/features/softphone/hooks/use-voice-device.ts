@@ -3,8 +3,8 @@ import { callApi, getRuntimeConfig, isApiError, notify, useSessionUser } from 's
 import {
   CALL_SYSTEM_INIT_FAILED_TEXT, callErrorText, contract, extractErrorText, isTokenError, TOKEN_EXPIRY_WARNING_MS, voiceErrorMessage,
 } from 'shared-contracts';
-import { createPhoneDevice } from '../voice/create-device';
-import type { PhoneCall, PhoneDevice } from '../voice/phone-device';
+import { createPhoneDevice } from 'shared-voice';
+import type { PhoneCall, PhoneDevice } from 'shared-voice';
 
 /** 'unavailable': the server has no telephony to register with (it says why). */
 export type DeviceStatus = 'starting' | 'ready' | 'offline' | 'failed' | 'unavailable';

@@ -79,6 +79,6 @@ it('re-registers an unregistered device on the presence interval, but not after 
 
 it('runs the Voice SDK version the spec names', () => {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const { dependencies } = require('../../../../package.json') as { dependencies: Record<string, string> };
+  const { dependencies } = require('../package.json') as { dependencies: Record<string, string> };
   expect(dependencies['@twilio/voice-sdk']).toBe(VOICE_SDK_VERSION);
 });
