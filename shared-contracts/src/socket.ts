@@ -3,7 +3,7 @@ import { Id, IsoDateTime } from './schemas/common';
 import { AgentStatus, AgentStatusEntry, AwayReason, QueueEntry } from './schemas/entities';
 import { inputRefusal } from './domain/control-characters';
 import { CAMPAIGN_PAUSE_REASONS } from './domain/campaign';
-import { CONSULT_STATES } from './domain/person-call';
+import { CONSULT_STATES, SUPERVISE_MODES } from './domain/person-call';
 import { CampaignProgress } from './http/campaign';
 import { decodeJson, INPUT_NESTING_TEXT } from './domain/input-nesting';
 
@@ -46,6 +46,11 @@ export const ServerMessage = v.variant('type', [
   v.object({ type: v.literal('CALL_HOLD_CHANGED'), callSid: v.string(), agentId: Id, heldSince: v.nullable(IsoDateTime) }),
   // Not in the spec: a warm transfer moved on: the colleague (colleagueId) is rung, talking to the agent (agentId), or gone.
   v.object({ type: v.literal('CALL_CONSULT_CHANGED'), callSid: v.string(), agentId: Id, colleagueId: Id, state: v.picklist(CONSULT_STATES) }),
+  // Not in the spec: a USER supervises a call a human agent (agentId) is on, changed how, or left it (supervisorId and mode null).
+  v.object({
+    type: v.literal('CALL_SUPERVISION_CHANGED'), callSid: v.string(), agentId: v.nullable(Id),
+    supervisorId: v.nullable(Id), mode: v.nullable(v.picklist(SUPERVISE_MODES)),
+  }),
   // Not in the spec: a running AI call is over (its summary follows in the call's report).
   v.object({ type: v.literal('LIVE_CALL_ENDED'), callId: Id }),
   // Not in the spec: an AI agent's campaign moved on (a lead called, answered, added or removed;
@@ -128,7 +133,11 @@ export const SimulatorDeviceMessage = v.variant('type', [
   v.object({ type: v.literal('reject'), callSid: CallSid }),
   v.object({ type: v.literal('hangup'), callSid: CallSid }),
   v.object({ type: v.literal('digits'), callSid: CallSid, digits: DtmfDigits }),
-  v.object({ type: v.literal('connect'), requestId: v.pipe(v.string(), v.maxLength(64)), to: v.pipe(v.string(), v.regex(/^\+1\d{10}$/, 'Phone numbers are +1 followed by ten digits')) }),
+  // `to` is a number, or a supervisor's way onto a call (superviseAddress).
+  v.object({
+    type: v.literal('connect'), requestId: v.pipe(v.string(), v.maxLength(64)),
+    to: v.pipe(v.string(), v.regex(/^(\+1\d{10}|supervise:CA[0-9a-f]{32})$/, 'Phone numbers are +1 followed by ten digits')),
+  }),
 ]);
 export type SimulatorDeviceMessage = v.InferOutput<typeof SimulatorDeviceMessage>;
 /** The server is stopping (a deploy or a restart): another instance answers, so reconnect at once. */

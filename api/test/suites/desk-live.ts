@@ -31,7 +31,9 @@ export function deskLiveSuite(ctx: SuiteContext) {
       assert.deepEqual(talking.queue, []);
       const [me] = talking.agents;
       assert.equal(me?.status, 'busy');
-      assert.deepEqual({ ...me?.currentCall, since: undefined, callId: undefined }, { direction: 'inbound', phoneNumber: caller, callerName: null, since: undefined, callId: undefined, heldSince: null, consultWith: null });
+      assert.deepEqual({ ...me?.currentCall, since: undefined, callId: undefined }, {
+        direction: 'inbound', phoneNumber: caller, callerName: null, since: undefined, callId: undefined, heldSince: null, consultWith: null, callSid, supervision: null,
+      });
       assert.ok(Date.now() - Date.parse(me!.currentCall!.since) < 10_000);
 
       // An AI agent's call: listed with its last line while no person has it; handed over (a

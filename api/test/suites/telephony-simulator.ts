@@ -4,7 +4,7 @@ import { describe, it } from 'node:test';
 import { eq } from 'drizzle-orm';
 import { agentStatuses, calls, dialerSettings, queueEntries, smsConversations, smsMessages } from '../../src/db/schema';
 import { AWAY_REASON_REQUIRED_TEXT } from 'shared-contracts';
-import { createTenant, createUser, setAgentStatus, signIn, uniquePhone } from '../factories';
+import { createAdmin, createTenant, createUser, setAgentStatus, signIn, uniquePhone } from '../factories';
 import { isAudio, playRecording } from '../helpers/recordings';
 import { isLoopback, SIMULATOR_LOCAL_ONLY_TEXT } from '../../src/modules/telephony/simulator-routes';
 import { call, type TestServer } from '../helpers/server';
@@ -47,7 +47,7 @@ export function telephonySimulatorSuite(ctx: SuiteContext) {
         [true, true, true, false, false]);
     });
 
-    it('generate-token gives the agent a simulator token for its own email only', async () => {
+    it('generate-token gives an agent, or a USER supervising calls, a simulator token for their own email only', async () => {
       const a = await createTenant(ctx.server);
       const ok = await call(ctx.server, 'POST', 'call/generate-token', { token: a.agentToken, body: { identity: a.agent.email.toUpperCase() } });
       assert.equal(ok.status, 200);
@@ -55,7 +55,11 @@ export function telephonySimulatorSuite(ctx: SuiteContext) {
       assert.equal(ok.body.data.identity, a.agent.email);
       assert.equal(ok.body.data.ttlSeconds, 3600);
       assert.equal((await call(ctx.server, 'POST', 'call/generate-token', { token: a.agentToken, body: { identity: a.owner.email } })).status, 404);
-      assert.equal((await call(ctx.server, 'POST', 'call/generate-token', { token: a.ownerToken, body: { identity: a.owner.email } })).status, 403);
+      const owners = await call(ctx.server, 'POST', 'call/generate-token', { token: a.ownerToken, body: { identity: a.owner.email } });
+      assert.deepEqual([owners.status, owners.body.data.identity], [200, a.owner.email]);
+      assert.equal((await call(ctx.server, 'POST', 'call/generate-token', { token: a.ownerToken, body: { identity: a.agent.email } })).status, 404);
+      const admin = await createAdmin(ctx.server);
+      assert.equal((await call(ctx.server, 'POST', 'call/generate-token', { token: admin.token, body: { identity: admin.admin.email } })).status, 403);
       assert.equal((await call(ctx.server, 'POST', 'call/generate-token', { token: a.agentToken, body: {} })).status, 400);
     });
 

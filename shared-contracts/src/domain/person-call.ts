@@ -56,3 +56,31 @@ export const DESK_TEAM_TEXT = {
   numberIsAnAiAgents: 'One of your AI agents answers this number',
   invited: (name: string) => `${name} is added: they set their password from the email we sent`,
 } as const;
+
+/**
+ * A USER supervises a call one of their human agents is on, from their own browser phone: they
+ * listen (nobody hears them), whisper (only the agent hears them) or barge in (both do).
+ */
+export const SUPERVISE_MODES = ['listen', 'whisper', 'barge'] as const;
+export type SuperviseMode = (typeof SUPERVISE_MODES)[number];
+
+/** The supervisor's leg is a call their browser phone places to this address. */
+export const SUPERVISE_ADDRESS_PREFIX = 'supervise:';
+export const superviseAddress = (callSid: string) => `${SUPERVISE_ADDRESS_PREFIX}${callSid}`;
+
+export const CALL_SUPERVISION_TEXT = {
+  modes: { listen: 'Listen', whisper: 'Whisper', barge: 'Barge in' } satisfies Record<SuperviseMode, string>,
+  /** What the board says of a supervised call. */
+  state: { listen: 'listening', whisper: 'whispering to the agent', barge: 'on the call' } satisfies Record<SuperviseMode, string>,
+  stop: 'Leave the call',
+  /** One supervisor per call: a second one, barging or not, gets no leg. */
+  taken: 'Another supervisor is on this call',
+  noPerson: 'Only a call one of your human agents is on can be supervised',
+  notSupervising: 'You are not supervising this call',
+  /** The phone network refused; nothing changed. */
+  failed: 'The phone network did not connect you to the call; try again',
+  left: 'You left the call',
+} as const;
+
+/** What the simulator's supervisor leg carries, as the caller door reports it: who hears the supervisor. */
+export const SUPERVISOR_HEARD_BY = { listen: [], whisper: ['agent'], barge: ['agent', 'caller'] } as const satisfies Record<SuperviseMode, readonly ('agent' | 'caller')[]>;

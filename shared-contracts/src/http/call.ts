@@ -221,9 +221,9 @@ export const callContract = {
     roles: ['AGENT'], tenant: [{ in: 'params', key: 'callSid', owns: 'callSid' }],
   }),
   generateToken: endpoint({
-    method: 'POST', path: 'call/generate-token', summary: 'A voice access token for the softphone',
+    method: 'POST', path: 'call/generate-token', summary: 'A voice access token for the softphone, or for a USER\'s browser phone to supervise calls with',
     body: GenerateTokenBody, response: VoiceToken,
-    roles: ['AGENT'], tenant: [{ in: 'body', key: 'identity', owns: 'selfEmail' }],
+    roles: ['AGENT', 'USER'], tenant: [{ in: 'body', key: 'identity', owns: 'selfEmail' }],
   }),
   uploadDefaultVoicemail: endpoint({
     method: 'POST', path: '/call/upload-default-voicemail', summary: 'Upload the account\'s default voicemail recording (multipart field file)',

@@ -39,7 +39,7 @@ const SPEC: Array<[string, string, string[] | typeof P]> = [
   ['GET', 'call/get-call-stats/{accountId}', U],
   ['POST', 'conversation/get-conversation-messages/{accountId}', U],
   ['POST', 'call/make-test-call', U],
-  ['POST', 'call/generate-token', A],
+  ['POST', 'call/generate-token', ['AGENT', 'USER']],
   ['POST', '/call/upload-default-voicemail', A],
   ['GET', 'call/get-dialer-setting', A],
   ['POST', 'call/get-call-logs', U],
@@ -137,6 +137,8 @@ const SPEC: Array<[string, string, string[] | typeof P]> = [
   ['POST', 'desk/consult-colleague', A],
   ['POST', 'desk/complete-transfer', A],
   ['POST', 'desk/cancel-consult', A],
+  ['POST', 'desk/supervise-call', U],
+  ['POST', 'desk/stop-supervising', U],
   ['POST', 'desk/add-agent', U],
 ];
 

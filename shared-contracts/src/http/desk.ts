@@ -3,7 +3,7 @@ import { endpoint } from './endpoint';
 import { Ack, CallDirection, dateRangeInOrder, Email, Id, IsoDate, IsoDateTime, noHtml, PlainText, requestObject, UsPhoneInput } from '../schemas/common';
 import { CallWrapUp } from '../schemas/entities';
 import { TeamMember } from './agent';
-import { CALL_TRANSFER_TEXT } from '../domain/person-call';
+import { CALL_TRANSFER_TEXT, SUPERVISE_MODES } from '../domain/person-call';
 import {
   DESK_REPORT_MAX_DAYS, DESK_REPORT_RANGE_TOO_LONG_TEXT, DISPOSITION_MAX_COUNT, DISPOSITION_MAX_LENGTH, WRAP_UP_NOTES_MAX_LENGTH, WRAP_UP_SECONDS_MAX, WRAP_UP_SECONDS_MIN, WRAP_UP_TEXT,
 } from '../domain/wrap-up';
@@ -113,6 +113,10 @@ const CurrentCall = v.object({
   heldSince: v.nullable(IsoDateTime),
   /** The colleague (an agentId of `agents`) the person talks to first to hand the caller over; null when none. */
   consultWith: v.optional(v.nullable(Id), null),
+  /** The call's CallSid: what a supervisor joins. */
+  callSid: v.optional(v.nullable(v.string()), null),
+  /** Who of the account's USERs supervises the call, and how; null when nobody does. */
+  supervision: v.optional(v.nullable(v.object({ supervisorId: Id, supervisorName: v.string(), mode: v.picklist(SUPERVISE_MODES) })), null),
 });
 
 /** The account's desk as it stands: who is on which call, who waits, and what the AI agents are talking about. */
@@ -173,6 +177,21 @@ export const ConsultBody = requestObject({ callSid: HangUpCallBody.entries.callS
 /** The call the softphone is on (the caller's CallSid). */
 export const CallSidBody = requestObject({ callSid: HangUpCallBody.entries.callSid });
 
+/** A USER joins (or changes how they are on) a call one of their human agents is on. */
+export const SuperviseCallBody = requestObject({
+  callSid: HangUpCallBody.entries.callSid,
+  mode: v.picklist(SUPERVISE_MODES, 'Choose listen, whisper or barge'),
+});
+export const Supervision = v.object({
+  callSid: v.string(),
+  mode: v.picklist(SUPERVISE_MODES),
+  /** The address the supervisor's browser phone calls to join the call (until it has joined). */
+  connectTo: v.string(),
+  /** The supervisor's browser phone is on the call. */
+  joined: v.boolean(),
+});
+export type Supervision = v.InferOutput<typeof Supervision>;
+
 /** A human agent the USER adds to their desk: their name, the email they sign in with, and their line. */
 export const NewHumanAgent = requestObject({
   firstName: PlainText('First name', 60),
@@ -225,6 +244,14 @@ export const deskContract = {
   cancelConsult: endpoint({
     method: 'POST', path: 'desk/cancel-consult', summary: 'Warm transfer: the colleague leaves (or stops ringing) and the call stays the agent\'s, the caller on hold',
     body: CallSidBody, response: Ack, roles: ['AGENT'], tenant: [{ in: 'body', key: 'callSid', owns: 'callSid' }],
+  }),
+  superviseCall: endpoint({
+    method: 'POST', path: 'desk/supervise-call', summary: 'The USER listens to, whispers on or barges into a call one of their human agents is on; one supervisor per call',
+    body: SuperviseCallBody, response: Supervision, roles: ['USER'], tenant: [{ in: 'body', key: 'callSid', owns: 'callSid' }],
+  }),
+  stopSupervising: endpoint({
+    method: 'POST', path: 'desk/stop-supervising', summary: 'The USER leaves a call they supervise',
+    body: CallSidBody, response: Ack, roles: ['USER'], tenant: [{ in: 'body', key: 'callSid', owns: 'callSid' }],
   }),
   addAgent: endpoint({
     method: 'POST', path: 'desk/add-agent', summary: 'The USER adds a human agent to their desk, with their own line; the agent is emailed a link to set their password',

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import type { CallAnalysisValue, RelayHandoff } from 'shared-contracts';
+import { SUPERVISE_MODES, type CallAnalysisValue, type RelayHandoff } from 'shared-contracts';
 import { accounts } from './accounts';
 import { aiAgents } from './ai-agents';
 import { callDirectionEnum, callStatusEnum } from './enums';
@@ -71,6 +71,15 @@ export const calls = pgTable('calls', {
   consultAnsweredAt: timestamp('consult_answered_at', { withTimezone: true }),
   /** The outside number the person on the call transferred the caller to; the call has left the desk (no person on it). */
   transferredTo: text('transferred_to'),
+  /**
+   * The account's USER supervising the call (one at a time: the claim is this column), how
+   * (SUPERVISE_MODES), since when, and their browser phone's leg once it joined; all null when
+   * nobody does. A claim whose phone has not joined within SUPERVISOR_JOIN_SECONDS lapses.
+   */
+  supervisorUserId: uuid('supervisor_user_id').references(() => users.id, { onDelete: 'set null' }),
+  superviseMode: text('supervise_mode', { enum: SUPERVISE_MODES }),
+  supervisedSince: timestamp('supervised_since', { withTimezone: true }),
+  supervisorLegSid: text('supervisor_leg_sid'),
 }, (t) => [
   // The call-logs page sorts by (started_at desc, id desc): the id in the index lets the scan
   // stop after one page instead of sorting every call of the account.

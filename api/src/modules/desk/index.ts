@@ -7,6 +7,7 @@ import { holdCall } from './hold';
 import { transferCall } from './transfer';
 import { cancelConsult, completeTransfer, consultColleague } from './warm-transfer';
 import { getLiveDesk } from './live-desk';
+import { stopSupervising, superviseCall } from './supervise';
 
-export const deskEndpoints = [getDeskSetting, updateDeskSetting, getPendingWrapUp, wrapUpCall, getDeskReport, getLiveDesk, hangUpCall, holdCall, transferCall, consultColleague, completeTransfer, cancelConsult, addAgent];
+export const deskEndpoints = [getDeskSetting, updateDeskSetting, getPendingWrapUp, wrapUpCall, getDeskReport, getLiveDesk, hangUpCall, holdCall, transferCall, consultColleague, completeTransfer, cancelConsult, superviseCall, stopSupervising, addAgent];
 export { startWrapUp, wrapUpExpiryJob } from './agent-wrap-up';

@@ -1,7 +1,8 @@
 import { and, asc, desc, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { contract, type LiveDesk } from 'shared-contracts';
 import type { Db } from '../../db/client';
-import { aiAgents, calls, conversationMessages, conversations, leads, queueEntries } from '../../db/schema';
+import { aiAgents, calls, conversationMessages, conversations, leads, queueEntries, users } from '../../db/schema';
 import { implement } from '../../http/implement';
 import { teamOf } from '../agent';
 
@@ -14,13 +15,19 @@ const callColumns = {
   personAnsweredAt: calls.personAnsweredAt, heldSince: calls.heldSince, consultWith: calls.consultAgentUserId, agentUserId: calls.agentUserId, callSid: calls.callSid, callerName: leads.fullName,
 };
 
+const supervisors = alias(users, 'supervisors');
+
 /** The account's desk as it stands, for the USER's live board (the board follows it over the realtime socket). */
 export async function liveDesk(db: Db, accountId: string): Promise<LiveDesk> {
   const inProgress = and(eq(calls.accountId, accountId), eq(calls.status, 'in-progress'));
   const [team, personCalls, waiting, aiCalls] = await Promise.all([
     teamOf(db, accountId),
-    db.select(callColumns).from(calls)
+    db.select({
+      ...callColumns, supervisorId: calls.supervisorUserId, superviseMode: calls.superviseMode,
+      supervisorFirstName: supervisors.firstName, supervisorLastName: supervisors.lastName,
+    }).from(calls)
       .leftJoin(leads, and(eq(leads.id, calls.leadId), eq(leads.accountId, calls.accountId)))
+      .leftJoin(supervisors, eq(supervisors.id, calls.supervisorUserId))
       .where(and(inProgress, isNotNull(calls.agentUserId))),
     db.select({ entry: queueEntries, aiAgentName: aiAgents.name, reason: conversations.handoffReason }).from(queueEntries)
       .leftJoin(calls, eq(calls.callSid, queueEntries.callSid))
@@ -56,6 +63,10 @@ export async function liveDesk(db: Db, accountId: string): Promise<LiveDesk> {
           since: (call.personAnsweredAt ?? call.startedAt).toISOString(),
           heldSince: call.heldSince?.toISOString() ?? null,
           consultWith: call.consultWith,
+          callSid: call.callSid,
+          supervision: call.supervisorId !== null && call.superviseMode !== null ? {
+            supervisorId: call.supervisorId, supervisorName: `${call.supervisorFirstName ?? ''} ${call.supervisorLastName ?? ''}`.trim(), mode: call.superviseMode,
+          } : null,
         } : null,
       };
     }),

@@ -4,7 +4,7 @@ import { calls } from '../../db/schema';
 import { ApiError, badRequest } from '../../http/api-error';
 import { implement } from '../../http/implement';
 import { releaseAgent, saveStatus } from '../realtime';
-import { availableAgents, consultEnded, dialerPolicy, personCallLegs, tellConsult } from '../telephony';
+import { availableAgents, consultEnded, dialerPolicy, personCallLegs, supervisionEnded, tellConsult } from '../telephony';
 import { agentIsOnCall, notTheirCall } from './agent-call';
 
 const conflict = (message: string) => new ApiError(409, 'Conflict', message);
@@ -63,6 +63,11 @@ export const completeTransfer = implement(contract.desk.completeTransfer, async 
     throw new ApiError(502, 'InternalError', CALL_TRANSFER_TEXT.failed);
   }
   const colleagueId = call.consultAgentUserId;
+  // A supervision lasts while the person it began with is on the call.
+  if (call.supervisorUserId !== null) {
+    if (call.supervisorLegSid !== null) await app.telephony.provider.endSupervision(personCallLegs(call)).catch((err: unknown) => app.log.warn({ err, callId: call.id }, 'a supervisor\'s leg did not end'));
+    await supervisionEnded(app.telephony.context, { callSid: body.callSid });
+  }
   await db.update(calls).set({
     agentUserId: colleagueId, heldSince: null, consultAgentUserId: null, consultLegSid: null, consultAnsweredAt: null,
     // On an inbound call the person's leg is the dialled one: it is the colleague's now.

@@ -7,6 +7,7 @@ import { listQueue, releaseAgent, saveStatus, type RealtimeService } from '../re
 import { raiseCallCompleted, raiseCallFailed, raiseCallStarted, type AccountEvents } from '../webhooks';
 import { agentByIdentity, agentByNumber, availableAgents, leadByNumber, type AgentLine } from './numbers';
 import { consultEnded } from './consult-events';
+import { supervisionEnded } from './supervision-events';
 import { firstReceipt } from './receipts';
 
 /** What every telephony path needs; the Twilio webhooks and the simulator pass the same. */
@@ -163,8 +164,9 @@ export async function callEnded(
   }).where(and(eq(calls.id, call.id), eq(calls.status, call.status))).returning({ id: calls.id });
   if (!updated) return false;
   ctx.callLogs.changed(call.accountId);
-  // A colleague still on a warm transfer is let go with the call.
+  // A colleague still on a warm transfer is let go with the call, and so is a supervisor.
   if (call.consultAgentUserId !== null) await consultEnded(ctx, { callSid: input.callSid });
+  if (call.supervisorUserId !== null) await supervisionEnded(ctx, { callSid: input.callSid });
   // An AI agent's own call is reported when its summary is written (the AI's wrap-up job); a call
   // a person took, handed over by an AI agent or not, when the person has wrapped it up.
   if (status === 'completed' && call.agentUserId !== null) await ctx.personCallEnded({ id: call.id, accountId: call.accountId, agentUserId: call.agentUserId });
@@ -209,7 +211,9 @@ export async function callReturnedToQueue(
   if (!call) return null;
   ctx.callLogs.changed(call.accountId);
   // A colleague rung or talking for a warm transfer is let go: the caller waits for anyone now.
+  // A supervision lasts while the person it began with is on the call.
   if (call.consultAgentUserId !== null) await consultEnded(ctx, { callSid: input.callSid });
+  if (call.supervisorUserId !== null) await supervisionEnded(ctx, { callSid: input.callSid });
   const party = call.direction === 'inbound' ? call.fromNumber : call.toNumber;
   const lead = await leadByNumber(ctx.db, call.accountId, party);
   await ctx.db.insert(queueEntries).values({ accountId: call.accountId, phoneNumber: party, callerName: lead?.fullName ?? null, callSid: input.callSid })
@@ -241,6 +245,7 @@ export async function callLeftForNumber(ctx: TelephonyContext, input: { callSid:
     .returning();
   if (!call) return null;
   ctx.callLogs.changed(call.accountId);
+  if (call.supervisorUserId !== null) await supervisionEnded(ctx, { callSid: input.callSid });
   const freed = await releaseAgent(ctx.db, input.agentUserId, 'available');
   if (freed !== null) await ctx.realtime.broadcast(call.accountId, { type: 'STATUS_UPDATED', ...freed });
   return call;

@@ -1,12 +1,13 @@
 export { telephonyPlugin, type TelephonyService } from './telephony-plugin';
 export { personCallLegs, type TelephonyProvider } from './provider';
 export { consultEnded, tellConsult } from './consult-events';
+export { supervisionEnded, SUPERVISOR_JOIN_SECONDS, tellSupervision } from './supervision-events';
 export type { AiCallConnector } from './ai-call-connector';
 export type { TelephonyParts } from './telephony-plugin';
 export { claimNumbers, isAccountsNumber } from './number-claims';
 export { placeAiCall, type PlacedAiCall } from './place-ai-call';
 export { aiCallConnected, type CallEventWriter } from './ai-calls';
-export { broadcastQueue, callAnswered, callEnded, callLeftForNumber, callReturnedToQueue, dialerPolicy, type AiCallEnd, type DialerPolicy, type PersonCallEnd, type TelephonyContext } from './call-events';
+export { broadcastQueue, callAnswered, ENDED_CALL_STATUSES, callEnded, callLeftForNumber, callReturnedToQueue, dialerPolicy, type AiCallEnd, type DialerPolicy, type PersonCallEnd, type TelephonyContext } from './call-events';
 export { availableAgents, leadByNumber, type AgentLine } from './numbers';
 export { threadFor, toSmsPayload } from './sms-events';
 export { newCallSid } from './simulator-hub';

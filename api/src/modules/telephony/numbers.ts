@@ -9,6 +9,18 @@ export interface AgentLine {
   agentNumber: string;
 }
 
+/** Whose browser phone a device is: a human agent's, or a USER's (who supervises calls with it). */
+export type DeviceOwner = Pick<AgentLine, 'userId' | 'accountId' | 'email'>;
+
+/** The owner a voice identity names: an agent with a line, or an account's USER; null for anyone else. */
+export async function deviceOwnerByIdentity(db: Db, identity: string): Promise<DeviceOwner | null> {
+  const agent = await agentByIdentity(db, identity);
+  if (agent !== null) return agent;
+  const [user] = await db.select({ userId: users.id, accountId: users.accountId, email: users.email })
+    .from(users).where(and(eq(users.email, identity.toLowerCase()), eq(users.role, 'USER')));
+  return user ?? null;
+}
+
 /** The human agent whose number this is, or null: calls and texts to other numbers are not ours. */
 export async function agentByNumber(db: Db, number: string): Promise<AgentLine | null> {
   const [row] = await db.select({ userId: users.id, accountId: users.accountId, email: users.email, agentNumber: users.agentNumber })

@@ -1,3 +1,4 @@
+import type { SuperviseMode } from 'shared-contracts';
 import type { DialerPolicy } from './call-events';
 import type { AgentLine } from './numbers';
 
@@ -47,6 +48,18 @@ export interface TelephonyProvider {
   completeTransfer(call: PersonCallLegs): Promise<void>;
   /** Warm transfer: the colleague's leg leaves (or stops ringing); the caller stays on hold with the agent. */
   endConsult(call: PersonCallLegs, answered: boolean): Promise<void>;
+  /**
+   * A supervisor whose browser phone is on the call (`call.supervisorLegSid`) changes how: heard by
+   * nobody, by the agent only, or by both. Throws when the network refused; nothing changed then.
+   */
+  superviseMode(call: PersonCallLegs, mode: SuperviseMode): Promise<void>;
+  /**
+   * The call moves onto its conference, where other legs can join it (a supervisor's), if it is not
+   * there yet; the simulator's calls need no move.
+   */
+  joinConference(call: PersonCallLegs): Promise<void>;
+  /** The supervisor's leg leaves the call; the agent and the caller stay as they were. */
+  endSupervision(call: PersonCallLegs): Promise<void>;
 }
 
 /** A call a person is on, with the legs a provider moves to hold it. */
@@ -61,13 +74,17 @@ export interface PersonCallLegs {
   conferenceSid: string | null;
   /** On Twilio, a warm transfer's colleague's leg. */
   consultLegSid: string | null;
+  /** A supervisor's leg, once their browser phone joined. */
+  supervisorLegSid: string | null;
 }
 
 /** The legs of a stored call. */
 export const personCallLegs = (row: {
-  id: string; callSid: string | null; direction: 'inbound' | 'outbound'; dialledLegSid: string | null; conferenceSid: string | null; consultLegSid: string | null;
+  id: string; callSid: string | null; direction: 'inbound' | 'outbound'; dialledLegSid: string | null; conferenceSid: string | null;
+  consultLegSid: string | null; supervisorLegSid: string | null;
 }): PersonCallLegs => ({
-  callId: row.id, callSid: row.callSid ?? '', direction: row.direction, dialledLegSid: row.dialledLegSid, conferenceSid: row.conferenceSid, consultLegSid: row.consultLegSid,
+  callId: row.id, callSid: row.callSid ?? '', direction: row.direction, dialledLegSid: row.dialledLegSid, conferenceSid: row.conferenceSid,
+  consultLegSid: row.consultLegSid, supervisorLegSid: row.supervisorLegSid,
 });
 
 export interface PlaceCallInput {

@@ -1,12 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import type { WebSocket } from 'ws';
-import type { SimulatedCallerHears, SimulatorDeviceMessage, SimulatorServerMessage } from 'shared-contracts';
+import {
+  CALL_SUPERVISION_TEXT, SUPERVISE_ADDRESS_PREFIX, SUPERVISOR_HEARD_BY,
+  type SimulatedCallerHears, type SimulatorDeviceMessage, type SimulatorServerMessage, type SuperviseMode,
+} from 'shared-contracts';
 import { moveStatus } from '../realtime';
 import { consultAnswered, consultEnded } from './consult-events';
 import { callAnswered, callEnded, callReturnedToQueue, inboundCall, numberNotReached, outboundCall, ringFor, type DialerPolicy, type TelephonyContext } from './call-events';
-import type { AgentLine } from './numbers';
+import type { AgentLine, DeviceOwner } from './numbers';
 import { simulatedRecording } from './simulated-recording';
 import { SIMULATED_CALLEES } from './simulator-provider';
+import { supervisionEnded, supervisorJoined, tellSupervision } from './supervision-events';
 
 /** A simulated callee picks up this long after being dialled. */
 export const SIMULATED_ANSWER_MS = 1_500;
@@ -33,6 +37,8 @@ interface LiveCall {
   outside?: string;
   /** A warm transfer's colleague: ringing (no device yet) or talking to the agent on `device`. */
   consult?: { agentUserId: string; device: WebSocket | null; timer?: ReturnType<typeof setTimeout> };
+  /** A USER supervising the call from their browser phone, on its own leg. */
+  supervisor?: { userId: string; device: WebSocket; legSid: string; mode: SuperviseMode };
   timer?: ReturnType<typeof setTimeout>;
 }
 
@@ -44,10 +50,12 @@ interface LiveCall {
 export class SimulatorHub {
   private readonly devices = new Map<string, Set<WebSocket>>();
   private readonly calls = new Map<string, LiveCall>();
+  /** A supervisor's leg sid to the call it supervises. */
+  private readonly supervisorLegs = new Map<string, string>();
 
   constructor(private readonly ctx: TelephonyContext, private readonly onError: (err: unknown) => void) {}
 
-  register(agent: AgentLine, socket: WebSocket): () => void {
+  register(agent: DeviceOwner, socket: WebSocket): () => void {
     let set = this.devices.get(agent.userId);
     if (!set) this.devices.set(agent.userId, (set = new Set()));
     set.add(socket);
@@ -65,15 +73,17 @@ export class SimulatorHub {
    * agent dialled ends as a hang-up would, logged with the time it lasted; a call ringing only
    * there stops ringing; and an agent with no device left is offline, not busy for ever.
    */
-  private async deviceGone(agent: AgentLine, socket: WebSocket): Promise<void> {
+  private async deviceGone(agent: DeviceOwner, socket: WebSocket): Promise<void> {
     const online = this.devices.has(agent.userId);
     for (const [callSid, live] of [...this.calls]) {
+      if (live.supervisor?.device === socket) await this.supervisorLeft(callSid, live.supervisor.legSid);
       if (live.consult?.device === socket || (!online && live.consult?.agentUserId === agent.userId && live.consult.device === null)) {
         await this.consultGone(callSid, live);
       }
       if (live.device === socket) {
         const agentStatus = online ? 'available' : 'offline';
         this.endConsult(callSid);
+        this.endSupervision(callSid);
         const waiting = await callReturnedToQueue(this.ctx, { callSid, agentUserId: agent.userId, agentStatus });
         if (waiting === null) await this.finish(callSid, live, agentStatus);
         else {
@@ -146,6 +156,7 @@ export class SimulatorHub {
     const live = this.calls.get(callSid);
     if (!live || live.answeredAt === null || live.agentUserId === null) return false;
     clearTimeout(live.timer);
+    this.endSupervision(callSid);
     this.sendToAgent(live.agentUserId, { type: 'disconnected', callSid });
     const again = async () => {
       this.calls.delete(callSid);
@@ -171,6 +182,7 @@ export class SimulatorHub {
     if (!live || live.answeredAt === null || live.agentUserId === null) return false;
     clearTimeout(live.timer);
     this.endConsult(callSid);
+    this.endSupervision(callSid);
     this.sendToAgent(live.agentUserId, { type: 'disconnected', callSid });
     live.agentUserId = null;
     live.device = null;
@@ -212,6 +224,7 @@ export class SimulatorHub {
     const live = this.calls.get(callSid);
     const consult = live?.consult;
     if (!live || !consult?.device || live.agentUserId === null) return false;
+    this.endSupervision(callSid);
     this.sendToAgent(live.agentUserId, { type: 'disconnected', callSid });
     live.agentUserId = consult.agentUserId;
     live.device = consult.device;
@@ -259,6 +272,58 @@ export class SimulatorHub {
     return live.held ? 'hold tone' : 'a person';
   }
 
+  /** Who hears the call's supervisor, for the caller door; null when nobody supervises it here. */
+  supervisorOf(callSid: string): { mode: SuperviseMode; heardBy: readonly ('agent' | 'caller')[] } | null {
+    const supervisor = this.calls.get(callSid)?.supervisor;
+    return supervisor ? { mode: supervisor.mode, heardBy: SUPERVISOR_HEARD_BY[supervisor.mode] } : null;
+  }
+
+  /** The supervisor changes how they are on the call. False when no supervisor's phone is on it here. */
+  superviseMode(callSid: string, mode: SuperviseMode): boolean {
+    const supervisor = this.calls.get(callSid)?.supervisor;
+    if (!supervisor) return false;
+    supervisor.mode = mode;
+    return true;
+  }
+
+  /** The supervisor's leg leaves the call: their phone is told so. */
+  endSupervision(callSid: string): void {
+    const live = this.calls.get(callSid);
+    const supervisor = live?.supervisor;
+    if (!live || !supervisor) return;
+    delete live.supervisor;
+    this.supervisorLegs.delete(supervisor.legSid);
+    this.sendTo(supervisor.device, { type: 'disconnected', callSid: supervisor.legSid });
+  }
+
+  /**
+   * A supervisor's phone calls `supervise:<callSid>`: it joins on a leg of its own when the
+   * supervisor holds the call's claim (desk/supervise-call), in the mode they chose; otherwise the
+   * connect is refused, so two supervisors never both get a leg.
+   */
+  private async joinSupervision(owner: DeviceOwner, socket: WebSocket, requestId: string, callSid: string): Promise<void> {
+    const live = this.calls.get(callSid);
+    if (!live || live.accountId !== owner.accountId || live.agentUserId === null || live.answeredAt === null || live.supervisor) {
+      return this.sendTo(socket, { type: 'error', code: 31603, message: live?.supervisor ? CALL_SUPERVISION_TEXT.taken : CALL_SUPERVISION_TEXT.noPerson, requestId });
+    }
+    const legSid = newCallSid();
+    const call = await supervisorJoined(this.ctx, { callSid, supervisorUserId: owner.userId, legSid });
+    if (call === null || call.superviseMode === null || live.supervisor) {
+      return this.sendTo(socket, { type: 'error', code: 31603, message: CALL_SUPERVISION_TEXT.notSupervising, requestId });
+    }
+    live.supervisor = { userId: owner.userId, device: socket, legSid, mode: call.superviseMode };
+    this.supervisorLegs.set(legSid, callSid);
+    this.sendTo(socket, { type: 'ringing', callSid: legSid, requestId });
+    this.sendTo(socket, { type: 'accepted', callSid: legSid });
+    await tellSupervision(this.ctx, call);
+  }
+
+  /** The supervisor hung up, or their phone went: the call goes on without them. */
+  private async supervisorLeft(callSid: string, legSid: string): Promise<void> {
+    this.endSupervision(callSid);
+    await supervisionEnded(this.ctx, { callSid, legSid });
+  }
+
   /** The simulated caller hangs up. */
   async callerHangup(callSid: string): Promise<boolean> {
     const live = this.calls.get(callSid);
@@ -268,8 +333,17 @@ export class SimulatorHub {
     return true;
   }
 
-  async onDeviceMessage(agent: AgentLine, socket: WebSocket, message: SimulatorDeviceMessage): Promise<void> {
-    if (message.type === 'connect') return this.placeCall(agent, socket, message.requestId, message.to);
+  async onDeviceMessage(agent: DeviceOwner, socket: WebSocket, message: SimulatorDeviceMessage): Promise<void> {
+    if (message.type === 'connect') {
+      if (message.to.startsWith(SUPERVISE_ADDRESS_PREFIX)) return this.joinSupervision(agent, socket, message.requestId, message.to.slice(SUPERVISE_ADDRESS_PREFIX.length));
+      return this.placeCall(agent, socket, message.requestId, message.to);
+    }
+    const supervised = this.supervisorLegs.get(message.callSid);
+    if (supervised !== undefined) {
+      const supervisor = this.calls.get(supervised)?.supervisor;
+      if (supervisor?.device === socket && message.type === 'hangup') await this.supervisorLeft(supervised, message.callSid);
+      return;
+    }
     const live = this.calls.get(message.callSid);
     // Another account's call, or one that is over: the same answer, so sids are not probed. Hanging
     // up a call that is over (the caller hung up as the agent did) is done already: no error.
@@ -305,7 +379,7 @@ export class SimulatorHub {
     }
   }
 
-  private async placeCall(agent: AgentLine, socket: WebSocket, requestId: string, to: string): Promise<void> {
+  private async placeCall(agent: DeviceOwner, socket: WebSocket, requestId: string, to: string): Promise<void> {
     const callSid = newCallSid();
     const result = await outboundCall(this.ctx, { callSid, identity: agent.email, to });
     if (!result.ok) return this.sendTo(socket, { type: 'error', code: 31603, message: result.reason, requestId });
@@ -328,8 +402,9 @@ export class SimulatorHub {
 
   private async finish(callSid: string, live: LiveCall, agentStatus: 'available' | 'offline' = 'available'): Promise<void> {
     clearTimeout(live.timer);
-    // The call's end lets a warm transfer's colleague go too (callEnded frees them).
+    // The call's end lets a warm transfer's colleague and a supervisor go too (callEnded frees them).
     this.endConsult(callSid);
+    this.endSupervision(callSid);
     this.calls.delete(callSid);
     const durationSeconds = live.answeredAt === null ? undefined : Math.round((Date.now() - live.answeredAt) / 1000);
     await callEnded(this.ctx, { callSid, outcome: 'completed', durationSeconds, agentStatus });
@@ -360,6 +435,7 @@ export class SimulatorHub {
   close(): void {
     for (const live of this.calls.values()) clearTimeout(live.timer);
     this.calls.clear();
+    this.supervisorLegs.clear();
   }
 
   private sendToAgent(agentUserId: string, message: SimulatorServerMessage): void {

@@ -49,7 +49,7 @@ export function createSimulatorProvider(
   secret: string,
   onError: (err: unknown) => void,
   aiCalls: Pick<AiCallConnector, 'simulatedCallee'>,
-  hub: Pick<SimulatorHub, 'hold' | 'transfer' | 'transferToNumber' | 'consult' | 'completeTransfer' | 'endConsult'>,
+  hub: Pick<SimulatorHub, 'hold' | 'transfer' | 'transferToNumber' | 'consult' | 'completeTransfer' | 'endConsult' | 'superviseMode' | 'endSupervision'>,
 ): TelephonyProvider {
   const tokens = simulatorTokens(secret);
   const later = (ms: number, work: () => Promise<unknown>) => {
@@ -100,6 +100,13 @@ export function createSimulatorProvider(
     },
     async endConsult({ callSid }) {
       hub.endConsult(callSid);
+    },
+    async joinConference() {},
+    async superviseMode({ callSid }, mode) {
+      if (!hub.superviseMode(callSid, mode)) throw new Error(`the simulator has no supervisor on ${callSid}`);
+    },
+    async endSupervision({ callSid }) {
+      hub.endSupervision(callSid);
     },
   };
 }

@@ -5,7 +5,7 @@ import { SimulatorDeviceMessage, SIMULATOR_VOICE_PATH, SOCKET_CLOSE_UNAUTHORIZED
 import { ApiError, badRequest, notFound } from '../../http/api-error';
 import { issuesText, parseInput, parseJsonInput } from '../../http/parse-input';
 import { inputError } from '../../http/validate';
-import { agentByIdentity } from './numbers';
+import { deviceOwnerByIdentity } from './numbers';
 import { aiCallIncoming } from './ai-calls';
 import { newCallSid } from './simulator-hub';
 import { newMessageSid, simulatorTokens } from './simulator-provider';
@@ -48,7 +48,7 @@ export async function simulatorRoutes(app: FastifyInstance): Promise<void> {
   app.get(SIMULATOR_VOICE_PATH, { websocket: true }, (socket, request) => {
     const token = (request.query as { token?: unknown }).token;
     const admitted = (typeof token === 'string' ? tokens.verify(token) : Promise.resolve(null))
-      .then((identity) => (identity === null ? null : agentByIdentity(app.db, identity)))
+      .then((identity) => (identity === null ? null : deviceOwnerByIdentity(app.db, identity)))
       .then((agent) => {
         if (agent === null) {
           socket.close(SOCKET_CLOSE_UNAUTHORIZED, 'Access token invalid');
@@ -104,12 +104,12 @@ export async function simulatorRoutes(app: FastifyInstance): Promise<void> {
     return { data: { callSid } };
   });
 
-  // What the caller hears: ringing, the person who took the call, or the hold tone.
+  // What the caller hears (ringing, the person who took the call, or the hold tone), and who hears a supervisor.
   app.get(`${SIMULATOR_HTTP_BASE}/calls/:callSid`, localOnly, async (request) => {
     const { callSid } = parse(CallParams, request.params);
     const callerHears = hub.callerHears(callSid);
     if (callerHears === null) throw notFound();
-    return { data: { callSid, callerHears } };
+    return { data: { callSid, callerHears, supervisor: hub.supervisorOf(callSid) } };
   });
 
   app.post(`${SIMULATOR_HTTP_BASE}/inbound-sms`, localOnly, async (request) => {

@@ -1,4 +1,5 @@
 import twilio from 'twilio';
+import type { SuperviseMode } from 'shared-contracts';
 import type { PersonCallLegs } from './provider';
 import { TWILIO_WEBHOOK_PATHS } from './twilio-paths';
 
@@ -44,5 +45,31 @@ export function conferenceTwiml(callId: string, side: 'customer' | 'agent', pare
     statusCallback: `${publicApiUrl}${TWILIO_WEBHOOK_PATHS.conferenceEvents}`,
     statusCallbackEvent: ['join'],
   }, conferenceName(callId));
+  return response.toString();
+}
+
+/** How a supervisor's conference leg is set for a mode: heard by nobody, by the agent only (coaching them), or by both. */
+export function supervisorSettings(call: PersonCallLegs, mode: SuperviseMode): { muted: boolean; coaching: boolean; callSidToCoach?: string } {
+  const agent = agentLeg(call);
+  if (mode === 'whisper' && agent !== null) return { muted: false, coaching: true, callSidToCoach: agent };
+  return { muted: mode === 'listen', coaching: false };
+}
+
+/**
+ * The supervisor's browser phone joins the call's conference: it neither starts nor ends it, and
+ * its <Dial> action reports the leg's end, naming the call.
+ */
+export function supervisorTwiml(call: PersonCallLegs, mode: SuperviseMode, publicApiUrl: string): string {
+  const response = new VoiceResponse();
+  const dial = response.dial({ action: `${publicApiUrl}${TWILIO_WEBHOOK_PATHS.supervisorLegEnded}?callSid=${encodeURIComponent(call.callSid)}` });
+  const { muted, callSidToCoach } = supervisorSettings(call, mode);
+  dial.conference({
+    participantLabel: 'supervisor',
+    startConferenceOnEnter: false,
+    endConferenceOnExit: false,
+    beep: 'false',
+    muted,
+    ...(callSidToCoach !== undefined ? { coach: callSidToCoach } : {}),
+  }, conferenceName(call.callId));
   return response.toString();
 }

@@ -11,6 +11,8 @@ export const TWILIO_WEBHOOK_PATHS = {
   conferenceEvents: '/v1/telephony/twilio/voice/conference-events',
   /** A warm transfer's colleague's leg answered or ended (its URL names the call). */
   consultStatus: '/v1/telephony/twilio/voice/consult-status',
+  /** A supervisor's leg on a call left it (its URL names the call). */
+  supervisorLegEnded: '/v1/telephony/twilio/voice/supervisor-leg-ended',
   incomingSms: '/v1/telephony/twilio/sms/incoming',
   smsStatus: '/v1/telephony/twilio/sms/status',
   /** TwiML for an AI agent's outbound call, fetched when the callee answers. */

@@ -1,8 +1,8 @@
 import twilio from 'twilio';
 import { CALL_TRANSFER_TEXT, CALLER_CALL_SID_PARAMETER } from 'shared-contracts';
 import type { TwilioConfig } from '../../config';
-import type { TelephonyProvider } from './provider';
-import { agentLeg, conferenceName, conferenceTwiml, customerLeg, TWILIO_HOLD_MUSIC_URL } from './twilio-conference';
+import type { PersonCallLegs, TelephonyProvider } from './provider';
+import { agentLeg, conferenceName, conferenceTwiml, customerLeg, supervisorSettings, TWILIO_HOLD_MUSIC_URL } from './twilio-conference';
 import { dialPeople, TRANSFER_NUMBER_QUERY } from './twilio-webhook';
 import { smsStatusCallbackPath, TWILIO_WEBHOOK_PATHS } from './twilio-paths';
 
@@ -15,6 +15,12 @@ export function createTwilioProvider(
   const client = twilio(config.apiKeySid, config.apiKeySecret, {
     accountSid: config.accountSid, ...(options.httpClient ? { httpClient: options.httpClient } : {}),
   });
+  /** The dialled leg moves onto the call's conference; the other leg follows it there (`dialEnded`). */
+  const moveOntoConference = async (call: PersonCallLegs) => {
+    if (call.dialledLegSid === null) throw new Error(`call ${call.callId} has no connected leg to move`);
+    const side = call.direction === 'inbound' ? 'agent' : 'customer';
+    await client.calls(call.dialledLegSid).update({ twiml: conferenceTwiml(call.callId, side, false, publicApiUrl) });
+  };
   return {
     kind: 'twilio',
     async voiceToken(identity, ttlSeconds) {
@@ -46,10 +52,10 @@ export function createTwilioProvider(
         await client.conferences(call.conferenceSid).participants(customer).update({ hold: held, holdUrl: TWILIO_HOLD_MUSIC_URL });
         return;
       }
-      if (!held) return;
-      if (call.dialledLegSid === null) throw new Error(`call ${call.callId} has no connected leg to move`);
-      const side = call.direction === 'inbound' ? 'agent' : 'customer';
-      await client.calls(call.dialledLegSid).update({ twiml: conferenceTwiml(call.callId, side, false, publicApiUrl) });
+      if (held) await moveOntoConference(call);
+    },
+    async joinConference(call) {
+      if (call.conferenceSid === null) await moveOntoConference(call);
     },
     // The caller's leg is given a new <Dial> ringing the colleague: it leaves the bridge or the
     // conference, and the agent's leg, left alone, ends.
@@ -104,6 +110,13 @@ export function createTwilioProvider(
     async endConsult(call, answered) {
       if (call.consultLegSid === null) return;
       await client.calls(call.consultLegSid).update({ status: answered ? 'completed' : 'canceled' });
+    },
+    async superviseMode(call, mode) {
+      if (call.conferenceSid === null || call.supervisorLegSid === null) throw new Error(`call ${call.callId} has no supervisor on its conference`);
+      await client.conferences(call.conferenceSid).participants(call.supervisorLegSid).update(supervisorSettings(call, mode));
+    },
+    async endSupervision(call) {
+      if (call.supervisorLegSid !== null) await client.calls(call.supervisorLegSid).update({ status: 'completed' });
     },
   };
 }

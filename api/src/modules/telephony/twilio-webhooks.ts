@@ -10,6 +10,7 @@ import { incomingSms } from './twilio-webhooks/incoming-sms';
 import { outgoingCall } from './twilio-webhooks/outgoing-call';
 import { recording } from './twilio-webhooks/recording';
 import { smsStatus } from './twilio-webhooks/sms-status';
+import { supervisorLegEnded } from './twilio-webhooks/supervisor-leg';
 
 export { INVALID_NUMBER_TEXT } from './twilio-webhooks/outgoing-call';
 export { NOT_IN_SERVICE_TEXT } from './twilio-webhooks/telephony-webhook';
@@ -26,6 +27,6 @@ export async function twilioWebhookRoutes(app: FastifyInstance): Promise<void> {
     telephony: app.telephony.context, aiCalls: app.telephony.aiCalls, publicApiUrl: app.config.publicApiUrl, provider: () => app.telephony.provider,
   };
   serveTwilioWebhooks(app, config.authToken, context, [
-    incomingCall, outgoingCall, dialStatus, dialEnded, conferenceEvents, consultStatus, callStatus, recording, incomingSms, smsStatus,
+    incomingCall, outgoingCall, dialStatus, dialEnded, conferenceEvents, consultStatus, supervisorLegEnded, callStatus, recording, incomingSms, smsStatus,
   ]);
 }

@@ -1,6 +1,7 @@
 import twilio from 'twilio';
 import { normalizePhoneB, US_PHONE_PATTERN } from 'shared-contracts';
 import { outboundCall } from '../call-events';
+import { superviseAnswer, supervisedCallSid } from './supervisor-leg';
 import { TWILIO_WEBHOOK_PATHS } from '../twilio-paths';
 import { NOT_IN_SERVICE_TEXT, recordingOptions, type TelephonyWebhook } from './telephony-webhook';
 
@@ -8,13 +9,16 @@ const { VoiceResponse } = twilio.twiml;
 
 export const INVALID_NUMBER_TEXT = 'The number you dialled is not a valid US number.';
 
-/** An agent's softphone dials out: the number is dialled from the agent's own number. */
+/** An agent's softphone dials out: the number is dialled from the agent's own number. A supervisor's phone joins a call instead. */
 export const outgoingCall: TelephonyWebhook = {
   path: TWILIO_WEBHOOK_PATHS.outgoingCall,
-  async answer({ field }, { telephony, publicApiUrl }) {
+  async answer({ field }, context) {
+    const { telephony, publicApiUrl } = context;
     const response = new VoiceResponse();
-    const to = normalizePhoneB(field('To'));
     const identity = field('From').replace(/^client:/, '');
+    const supervised = supervisedCallSid(field('To'));
+    if (supervised !== null) return superviseAnswer({ callSid: supervised, identity, legSid: field('CallSid') }, context);
+    const to = normalizePhoneB(field('To'));
     if (!US_PHONE_PATTERN.test(to)) {
       response.say(INVALID_NUMBER_TEXT);
       return response.toString();

@@ -12,7 +12,7 @@ const desk = (): LiveDesk => ({
   agents: [
     {
       agentId: '50000000-0000-4000-8000-000000000011', fullName: 'Ada Agent', agentNumber: '+15550100001', status: 'busy', busyFrom: ago(75), awayReason: null, since: ago(75),
-      currentCall: { callId: '50000000-0000-4000-8000-000000000021', direction: 'inbound', phoneNumber: '+15551112222', callerName: 'Cy Caller', since: ago(75), heldSince: ago(30), consultWith: '50000000-0000-4000-8000-000000000012' },
+      currentCall: { callId: '50000000-0000-4000-8000-000000000021', direction: 'inbound', phoneNumber: '+15551112222', callerName: 'Cy Caller', since: ago(75), heldSince: ago(30), consultWith: '50000000-0000-4000-8000-000000000012', callSid: 'CA0123456789abcdef0123456789abcdef', supervision: null },
     },
     { agentId: '50000000-0000-4000-8000-000000000012', fullName: 'Bo Agent', agentNumber: null, status: 'away', busyFrom: null, awayReason: 'lunch', since: ago(600), currentCall: null },
   ],
@@ -27,13 +27,22 @@ const desk = (): LiveDesk => ({
 
 const rows = (name: string) => within(screen.getByRole('region', { name })).getAllByRole('row').slice(1).map((row) => row.textContent);
 
-function mount() {
+function mount(change: (d: LiveDesk) => LiveDesk = (d) => d) {
   installFakeWebSocket();
   setToken('session-token');
-  const answer = desk();
-  const fetched = stubFetch((r) => (r.url.pathname.endsWith('/desk/add-agent')
-    ? ok({ agentId: '50000000-0000-4000-8000-000000000013', fullName: 'Cy Dee', agentNumber: '+15550100003', status: 'offline', busyFrom: null, awayReason: null, since: null })
-    : ok(answer)));
+  const answer = change(desk());
+  const fetched = stubFetch((r) => {
+    if (r.url.pathname.endsWith('/desk/add-agent')) {
+      return ok({ agentId: '50000000-0000-4000-8000-000000000013', fullName: 'Cy Dee', agentNumber: '+15550100003', status: 'offline', busyFrom: null, awayReason: null, since: null });
+    }
+    if (r.url.pathname.endsWith('/desk/supervise-call')) {
+      const { callSid, mode } = r.body as { callSid: string; mode: string };
+      return ok({ callSid, mode, connectTo: `supervise:${callSid}`, joined: false });
+    }
+    if (r.url.pathname.endsWith('/call/generate-token')) return ok({ token: 'voice-token', identity: 'owner@example.com', ttlSeconds: 3600, provider: 'simulator' });
+    if (r.url.pathname.endsWith('/desk/stop-supervising')) return ok({ message: 'You left the call' });
+    return ok(answer);
+  });
   renderScreen(<SnackbarProvider><RealtimeProvider><LiveDeskScreen /></RealtimeProvider></SnackbarProvider>, makeUser());
   const socket = FakeWebSocket.latest();
   act(() => socket.serverOpens());
@@ -44,8 +53,8 @@ test('each agent with status and current call, the callers waiting longest first
   mount();
   await screen.findByRole('region', { name: 'Agents' });
   expect(rows('Agents')).toEqual([
-    expect.stringMatching(/^Ada AgentBusybusy for 00:01:1\dCy Caller · 00:01:1\d · On hold 00:00:3\d · handing over to Bo Agent$/),
-    expect.stringMatching(/^Bo AgentAway · Lunchaway for 00:10:0\d—$/),
+    expect.stringMatching(/^Ada AgentBusybusy for 00:01:1\dCy Caller · 00:01:1\d · On hold 00:00:3\d · handing over to Bo AgentListen$/),
+    expect.stringMatching(/^Bo AgentAway · Lunchaway for 00:10:0\d——$/),
   ]);
   expect(rows('Waiting for a person')).toEqual([
     expect.stringMatching(/^\+1555333444400:02:1\dHanded over by Front Desk: Billing question$/),
@@ -95,4 +104,49 @@ test('the USER adds a human agent: every field is checked first, then the agent 
   await waitFor(() => expect(screen.queryByRole('form', { name: 'Add a human agent' })).not.toBeInTheDocument());
   await waitFor(() => expect(reads()).toBe(2));
   expect(await screen.findByText('Cy Dee is added: they set their password from the email we sent')).toBeInTheDocument();
+});
+
+test('a call another supervisor is on says who and how, and offers no Listen', async () => {
+  mount((d) => ({
+    ...d,
+    agents: d.agents.map((a) => (a.currentCall
+      ? { ...a, currentCall: { ...a.currentCall, supervision: { supervisorId: '50000000-0000-4000-8000-000000000099', supervisorName: 'Sam Super', mode: 'barge' } } }
+      : a)),
+  }));
+  await screen.findByRole('region', { name: 'Agents' });
+  expect(rows('Agents')[0]).toMatch(/handing over to Bo Agent · Sam Super on the callSam Super on the call$/);
+  expect(screen.queryByRole('button', { name: /^Listen to/ })).not.toBeInTheDocument();
+});
+
+test('the USER listens to an agent\'s call from their browser phone, whispers, and leaves', async () => {
+  const user = userEvent.setup({ delay: null });
+  const { fetched } = mount();
+  await screen.findByRole('region', { name: 'Agents' });
+  const callSid = 'CA0123456789abcdef0123456789abcdef';
+  const bodiesOf = (path: string) => fetched.requests.filter((r) => r.url.pathname.endsWith(path)).map((r) => r.body);
+  await user.click(screen.getByRole('button', { name: 'Listen to Ada Agent\'s call' }));
+  await waitFor(() => expect(bodiesOf('/desk/supervise-call')).toEqual([{ callSid, mode: 'listen' }]));
+  // The browser phone registers with the simulator and calls its way onto the call.
+  const phone = await waitFor(() => {
+    const latest = FakeWebSocket.latest();
+    expect(latest.url).toContain('/v1/telephony/simulator/voice?token=voice-token');
+    return latest;
+  });
+  act(() => phone.serverOpens());
+  act(() => phone.serverSends({ type: 'registered' }));
+  await waitFor(() => expect(phone.sent.map((m) => JSON.parse(m) as { type: string; to?: string })).toEqual([expect.objectContaining({ type: 'connect', to: `supervise:${callSid}` })]));
+  const { requestId } = JSON.parse(phone.sent[0]!) as { requestId: string };
+  const legSid = `CA${'1'.repeat(32)}`;
+  // Each a message of its own, as the socket delivers them.
+  await act(async () => phone.serverSends({ type: 'ringing', callSid: legSid, requestId }));
+  await act(async () => phone.serverSends({ type: 'accepted', callSid: legSid }));
+  const modes = await screen.findByRole('radiogroup', { name: 'How you are on Ada Agent\'s call' });
+  await waitFor(() => expect(within(modes).getByRole('radio', { name: 'Whisper' })).toBeEnabled());
+  await user.click(within(modes).getByText('Whisper'));
+  await waitFor(() => expect(bodiesOf('/desk/supervise-call')).toEqual([{ callSid, mode: 'listen' }, { callSid, mode: 'whisper' }]));
+
+  await user.click(screen.getByRole('button', { name: 'Leave the call' }));
+  await waitFor(() => expect(bodiesOf('/desk/stop-supervising')).toEqual([{ callSid }]));
+  await waitFor(() => expect(phone.closedByClient).toBe(true));
+  expect(await screen.findByRole('button', { name: 'Listen to Ada Agent\'s call' })).toBeEnabled();
 });
