@@ -23,7 +23,7 @@ const figure = (page: Page, name: string) =>
 
 // One account of its own: its USER adds two human agents, then watches an AI agent's caller go
 // from the first agent to the second, in three browser contexts.
-test('the USER adds two agents; a caller the AI hands over is held and warm-transferred to the second agent, who wraps up; the board and the report show it', async ({ browser }) => {
+test('the USER adds two agents; a caller the AI hands over is held, warm-transferred to the second agent and listened in on, then wrapped up; the board and the report show it', async ({ browser }) => {
   const ownerContext = await browser.newContext();
   const owner = await ownerContext.newPage();
   const account = await newAccount(ownerContext.request, 'Team Dental');
@@ -99,7 +99,22 @@ test('the USER adds two agents; a caller the AI hands over is held and warm-tran
   const benStatus = benPage.getByRole('status', { name: 'Call status' });
   await expect(benStatus).not.toContainText('On hold');
   await expect(agentRow(ben.name)).toContainText(from);
+
+  // The USER listens in from the board with their own browser phone, whispers to Ben, and leaves.
+  const supervisor = async () => ((await (await ownerContext.request.get(`${API_URL}/telephony/simulator/calls/${caller.callSid}`)).json()) as {
+    data: { supervisor: { mode: string; heardBy: string[] } | null };
+  }).data.supervisor;
+  await agentRow(ben.name).getByRole('button', { name: `Listen to ${ben.name}'s call` }).click();
+  const modes = agentRow(ben.name).getByRole('radiogroup', { name: `How you are on ${ben.name}'s call` });
+  await expect(modes.getByRole('radio', { name: 'Whisper' })).toBeEnabled();
+  await expect(agentRow(ben.name)).toContainText('listening');
+  expect(await supervisor()).toEqual({ mode: 'listen', heardBy: [] });
   await saveScreenshot(owner, 'desk-live-board');
+  await modes.getByText('Whisper').click();
+  await expect.poll(supervisor).toEqual({ mode: 'whisper', heardBy: ['agent'] });
+  await agentRow(ben.name).getByRole('button', { name: 'Leave the call' }).click();
+  await expect(agentRow(ben.name).getByRole('button', { name: `Listen to ${ben.name}'s call` })).toBeEnabled();
+  await expect.poll(supervisor).toBeNull();
 
   // The caller hangs up; Ben wraps the call up.
   expect((await ownerContext.request.post(`${API_URL}/telephony/simulator/calls/${caller.callSid}/hangup`)).ok()).toBe(true);

@@ -16,7 +16,7 @@ export function SuperviseCell({ agent, supervision, me }: { agent: Agent; superv
   const { active } = supervision;
   if (active?.callSid === call.callSid) {
     return (
-      <Flex gap={8} wrap align="center">
+      <Flex vertical gap={6} align="start">
         <Segmented<SuperviseMode>
           aria-label={`How you are on ${agent.fullName}'s call`}
           options={MODE_OPTIONS}
