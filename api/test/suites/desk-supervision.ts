@@ -197,6 +197,35 @@ export function deskSupervisionSuite(ctx: SuiteContext) {
     });
   });
 
+  describe('a supervisor\'s phone sending bad frames (simulator)', () => {
+    it('a malformed address, another account\'s call, a frame nested 12,000 deep or garbage get an error, change nothing, and the phone goes on', async () => {
+      const a = await onlineAgent(ctx.server);
+      const callSid = await answeredCall(ctx.server, a);
+      assert.equal((await supervise(ctx.server, a.ownerToken, callSid, 'listen')).status, 200);
+      const outsider = await createTenant(ctx.server);
+      const theirs = await supervisorPhone(ctx.server, outsider.ownerToken, outsider.owner.email);
+      // Another account's call: no leg, and the same answer as a call with no person on it.
+      assert.deepEqual(await join(theirs, callSid), { refused: CALL_SUPERVISION_TEXT.noPerson });
+      for (const frame of [
+        { type: 'connect', requestId: 'r1', to: 'supervise:CAnot-a-sid' },
+        { type: 'connect', requestId: 'r2', to: `supervise:${callSid}x` },
+        { type: 'connect', requestId: 'r3', to: { nested: callSid } },
+        { type: 'hangup', callSid: 'supervise:' },
+        `${'['.repeat(12_000)}${']'.repeat(12_000)}`,
+        '{"type":"connect",',
+      ]) {
+        theirs.send(frame);
+        assert.equal((await theirs.next()).type, 'error', JSON.stringify(frame).slice(0, 80));
+      }
+      assert.equal((await callRow(ctx.server, callSid)).supervisorLegSid, null);
+      // The owner's phone still joins.
+      const mine = await supervisorPhone(ctx.server, a.ownerToken, a.owner.email);
+      assert.ok('legSid' in (await join(mine, callSid)));
+      assert.equal((await simulator(ctx.server, `calls/${callSid}/hangup`)).status, 200);
+      for (const socket of [theirs, mine, a.device, a.room]) socket.close();
+    });
+  });
+
   describe('supervising a call (Twilio, its cloud played locally)', () => {
     let server: TestServer;
     let cloud: FakeTwilioCloud;
