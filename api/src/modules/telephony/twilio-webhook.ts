@@ -23,6 +23,11 @@ export const field = (params: TwilioParams, key: string): string => (typeof para
 
 export const twiml = (reply: FastifyReply, xml: string) => reply.type('text/xml').send(xml);
 
+export const NUL_IN_WEBHOOK_TEXT = 'A field holds a NUL character';
+
+const holdsNul = (values: unknown): boolean => typeof values === 'object' && values !== null
+  && Object.values(values).some((value) => (Array.isArray(value) ? value : [value]).some((item) => typeof item === 'string' && item.includes('\u0000')));
+
 /**
  * Declares Twilio webhooks in `app`'s scope. Each one first checks X-Twilio-Signature over the
  * public URL and the posted fields: a forged or altered request gets 403 and changes nothing.
@@ -40,6 +45,8 @@ export function twilioWebhooks(app: FastifyInstance, authToken: string): (path: 
     app.post(path, async (request, reply) => {
       const params = verified(request);
       if (params === null) return reply.code(403).type('text/plain').send(FORGED_WEBHOOK_TEXT);
+      // Twilio never sends a NUL, and no text column can store one: refused before any handler reads it.
+      if (holdsNul(params) || holdsNul(request.query)) return reply.code(400).type('text/plain').send(NUL_IN_WEBHOOK_TEXT);
       return handle(params, reply, request);
     });
   };

@@ -12,7 +12,8 @@ export const smsStatus: TelephonyWebhook = {
   path: TWILIO_WEBHOOK_PATHS.smsStatus,
   async answer({ field, query }, { telephony }) {
     const status = field('MessageStatus');
-    if (status === '') return null;
+    // Twilio's statuses are short lowercase words (queued, sent, delivered, partially_delivered...).
+    if (!/^[a-z_]{1,32}$/.test(status)) return null;
     const { messageId } = query;
     await smsStatusChanged(telephony, {
       messageSid: field('MessageSid'), status, ...(typeof messageId === 'string' && UUID.test(messageId) ? { messageId } : {}),
