@@ -28,6 +28,8 @@ export const unauthorized = () => new ApiError(401, 'Unauthorized', SESSION_EXPI
 export const invalidCredentials = () => new ApiError(401, 'InvalidCredentials', INVALID_CREDENTIALS_TEXT);
 export const forbidden = () => new ApiError(403, 'Forbidden', FORBIDDEN_TEXT);
 export const notFound = () => new ApiError(404, 'NotFound', NOT_FOUND_TEXT);
+/** The request is sound, but the thing it acts on is not in a state that allows it (taken, ended, busy). */
+export const conflict = (message: string) => new ApiError(409, 'Conflict', message);
 
 /** The error type a plain status code maps to, for errors raised by fastify itself (bad JSON, body too large...). */
 export function typeForStatus(status: number): ApiErrorType {

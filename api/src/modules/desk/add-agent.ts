@@ -2,14 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { contract, DESK_TEAM_TEXT, PHONE_NUMBER_TAKEN_TEXT } from 'shared-contracts';
 import { accounts, aiAgents, users } from '../../db/schema';
-import { ApiError } from '../../http/api-error';
+import { conflict } from '../../http/api-error';
 import { implement } from '../../http/implement';
 import { agentInviteMail, hashPassword } from '../auth';
 import { teamOf } from '../agent';
 import { claimNumbers } from '../telephony';
 import { fullName } from '../users';
-
-const conflict = (message: string) => new ApiError(409, 'Conflict', message);
 
 /**
  * The USER adds a human agent to their desk: an AGENT of their account with their own line, who

@@ -2,7 +2,7 @@ import { and, eq, type SQL } from 'drizzle-orm';
 import { WRAP_UP_TEXT } from 'shared-contracts';
 import type { Db } from '../../db/client';
 import { calls } from '../../db/schema';
-import { ApiError } from '../../http/api-error';
+import { conflict, type ApiError } from '../../http/api-error';
 
 /** The call with this CallSid is the signed-in agent's, and in progress: theirs to hang up or hold. */
 export const agentIsOnCall = (callSid: string, agentUserId: string): SQL =>
@@ -11,5 +11,5 @@ export const agentIsOnCall = (callSid: string, agentUserId: string): SQL =>
 /** Why an agent may not act on the call: another agent holds it, or it is over (or unknown). A 409 either way. */
 export async function notTheirCall(db: Db, callSid: string): Promise<ApiError> {
   const [call] = await db.select({ status: calls.status }).from(calls).where(eq(calls.callSid, callSid));
-  return new ApiError(409, 'Conflict', call?.status === 'in-progress' ? WRAP_UP_TEXT.notYourCall : WRAP_UP_TEXT.callEnded);
+  return conflict(call?.status === 'in-progress' ? WRAP_UP_TEXT.notYourCall : WRAP_UP_TEXT.callEnded);
 }

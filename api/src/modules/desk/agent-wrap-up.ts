@@ -4,7 +4,7 @@ import * as v from 'valibot';
 import { contract, Id, WRAP_UP_TEXT } from 'shared-contracts';
 import { wrapUpOf } from '../../db/call-wrap-up';
 import { calls, leads } from '../../db/schema';
-import { ApiError, badRequest } from '../../http/api-error';
+import { badRequest, conflict } from '../../http/api-error';
 import { implement } from '../../http/implement';
 import type { JobDefinition } from '../jobs';
 import { leaveWrapUp } from '../realtime';
@@ -65,8 +65,6 @@ export const getPendingWrapUp = implement(contract.desk.getPendingWrapUp, async 
     },
   };
 });
-
-const conflict = (message: string) => new ApiError(409, 'Conflict', message);
 
 export const wrapUpCall = implement(contract.desk.wrapUpCall, async ({ user, body, db, app }) => {
   const { dispositions } = await deskSettingOf(db, user.accountId);

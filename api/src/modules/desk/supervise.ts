@@ -2,11 +2,9 @@ import { and, eq, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import { CALL_SUPERVISION_TEXT, contract, superviseAddress, WRAP_UP_TEXT } from 'shared-contracts';
 import type { Db } from '../../db/client';
 import { calls } from '../../db/schema';
-import { ApiError } from '../../http/api-error';
+import { ApiError, conflict } from '../../http/api-error';
 import { implement } from '../../http/implement';
 import { ENDED_CALL_STATUSES, personCallLegs, supervisionEnded, SUPERVISOR_JOIN_SECONDS, tellSupervision } from '../telephony';
-
-const conflict = (message: string) => new ApiError(409, 'Conflict', message);
 
 /** A claim whose phone never joined, older than the time it has to: another supervisor may take the call. */
 const lapsedClaim = sql`(${calls.supervisorLegSid} is null and ${calls.supervisedSince} < now() - make_interval(secs => ${SUPERVISOR_JOIN_SECONDS}))`;

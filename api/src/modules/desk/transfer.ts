@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { CALL_TRANSFER_TEXT, contract } from 'shared-contracts';
 import { calls, users, type CallRow } from '../../db/schema';
-import { ApiError, badRequest } from '../../http/api-error';
+import { ApiError, badRequest, conflict } from '../../http/api-error';
 import { implement } from '../../http/implement';
 import { fullName } from '../users';
 import { availableAgents, callAnswered, callLeftForNumber, callReturnedToQueue, dialerPolicy, personCallLegs } from '../telephony';
@@ -18,12 +18,12 @@ export const transferCall = implement(contract.desk.transferCall, async ({ user,
   const [call] = await db.select().from(calls).where(agentIsOnCall(body.callSid, user.id));
   if (!call) throw await notTheirCall(db, body.callSid);
   if (body.agentId === user.id) throw badRequest(CALL_TRANSFER_TEXT.notYourself);
-  if (call.direction !== 'inbound' && call.aiAgentId === null) throw new ApiError(409, 'Conflict', CALL_TRANSFER_TEXT.notACaller);
+  if (call.direction !== 'inbound' && call.aiAgentId === null) throw conflict(CALL_TRANSFER_TEXT.notACaller);
   // A colleague already on the line for a warm transfer is let go (or handed the caller) first.
-  if (call.consultAgentUserId !== null) throw new ApiError(409, 'Conflict', CALL_TRANSFER_TEXT.consultBusy);
+  if (call.consultAgentUserId !== null) throw conflict(CALL_TRANSFER_TEXT.consultBusy);
   if (body.phoneNumber !== undefined) return toNumber(app, call, user.id, body.phoneNumber);
   const colleague = (await availableAgents(db, user.accountId)).find((line) => line.userId === body.agentId);
-  if (!colleague) throw new ApiError(409, 'Conflict', CALL_TRANSFER_TEXT.notAvailable);
+  if (!colleague) throw conflict(CALL_TRANSFER_TEXT.notAvailable);
 
   const telephony = app.telephony;
   // The agent's leg is ended by the move itself, not by their softphone: it is not told to hang up.

@@ -1,13 +1,11 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { CALL_TRANSFER_TEXT, contract } from 'shared-contracts';
 import { calls } from '../../db/schema';
-import { ApiError, badRequest } from '../../http/api-error';
+import { ApiError, badRequest, conflict } from '../../http/api-error';
 import { implement } from '../../http/implement';
 import { releaseAgent, saveStatus } from '../realtime';
 import { availableAgents, consultEnded, dialerPolicy, personCallLegs, supervisionEnded, tellConsult } from '../telephony';
 import { agentIsOnCall, notTheirCall } from './agent-call';
-
-const conflict = (message: string) => new ApiError(409, 'Conflict', message);
 
 /**
  * Warm transfer, first step: the caller is put on hold and an available colleague is rung into the
