@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import * as v from 'valibot';
-import { findControlCharacter, firstUnknownKey, inputRefusal, jsonNestedTooDeeply, stripControlCharacters } from 'shared-contracts';
+import { findControlCharacter, firstUnknownKey, inputRefusal, jsonNestedTooDeeply, SimulatorDeviceMessage, stripControlCharacters } from 'shared-contracts';
 import { parseInput, parseJsonInput } from '../src/http/parse-input';
 import { parseLeadsCsv } from '../src/modules/campaign/leads-csv';
 import { tidyExtractedText } from '../src/modules/knowledge/tidy-text';
@@ -84,6 +84,12 @@ describe('readers of outside input run in linear time', { timeout: 60_000 }, () 
     // A refused input costs no more: the control character sits at the very end.
     const lastRefused = (size: number) => ({ rows: [...rows(size).rows, { name: 'x\u0000', tags: [] }] });
     assertLinear(lastRefused, (input) => parseInput(schema, input), 200_000);
+  });
+
+  it('a browser phone\'s connect frame, over long addresses that nearly match a number or a supervisor\'s address', () => {
+    const frame = (to: string) => JSON.stringify({ type: 'connect', requestId: 'r1', to });
+    assertLinear((size) => frame(`+1${'1'.repeat(size)}`), (text) => parseJsonInput(SimulatorDeviceMessage, text), 200_000);
+    assertLinear((size) => frame(`supervise:CA${'a'.repeat(size)}`), (text) => parseJsonInput(SimulatorDeviceMessage, text), 200_000);
   });
 
   it('the leads CSV, over runs of quotes', () => {

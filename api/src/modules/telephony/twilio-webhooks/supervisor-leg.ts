@@ -16,12 +16,9 @@ const saying = (text: string) => {
   return response.toString();
 };
 
-/** `To` of a supervisor's browser phone calling its way onto a call: the call's sid, or null for any other address. */
-export function supervisedCallSid(to: string): string | null {
-  if (!to.startsWith(SUPERVISE_ADDRESS_PREFIX)) return null;
-  const callSid = to.slice(SUPERVISE_ADDRESS_PREFIX.length);
-  return CALL_SID.test(callSid) ? callSid : '';
-}
+/** The call a supervisor's browser phone names in `To` (`supervise:<callSid>`); null for any other address. */
+export const supervisedCallSid = (to: string): string | null =>
+  (to.startsWith(SUPERVISE_ADDRESS_PREFIX) ? to.slice(SUPERVISE_ADDRESS_PREFIX.length) : null);
 
 /**
  * A supervisor's browser phone calls `supervise:<callSid>` (from the TwiML app's outgoing URL):
@@ -33,7 +30,7 @@ export async function superviseAnswer(
   input: { callSid: string; identity: string; legSid: string }, { telephony, provider, publicApiUrl }: TelephonyWebhookContext,
 ): Promise<string> {
   const owner = await deviceOwnerByIdentity(telephony.db, input.identity);
-  const call = owner === null || input.callSid === '' ? null
+  const call = owner === null || !CALL_SID.test(input.callSid) ? null
     : await supervisorJoined(telephony, { callSid: input.callSid, supervisorUserId: owner.userId, legSid: input.legSid });
   if (call === null || call.superviseMode === null) return saying(CALL_SUPERVISION_TEXT.notSupervising);
   const legs = personCallLegs(call);
